@@ -1,0 +1,192 @@
+// ir-trace viewer: payload access (schema v1, see ARCHITECTURE.md) and snapshot rebuild from deltas.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+
+  // Reads and checks the payload from <script type="application/json" id="ir-trace-data">.
+  // Returns {data} or {error}.
+  function readPayload(doc) {
+    const node = doc.getElementById('ir-trace-data');
+    if (!node) return { error: 'the report has no data block' };
+    let data;
+    try {
+      data = JSON.parse(node.textContent);
+    } catch (e) {
+      return { error: 'the report data is not valid JSON: ' + e.message };
+    }
+    if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
+    if (data.schema !== 1) return { error: 'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads 1)' };
+    if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries)) return { error: 'the report data has no snapshots or entries' };
+    return { data };
+  }
+
+  // Applies "ops" triples [E, D, I, ...] to base lines with inserted lines `ins`; the rest is copied.
+  function applyOps(base, ops, ins) {
+    const out = [];
+    let pos = 0;
+    let k = 0;
+    for (let t = 0; t + 2 < ops.length; t += 3) {
+      const e = ops[t], d = ops[t + 1], n = ops[t + 2];
+      for (let j = 0; j < e; j++) out.push(base[pos + j]);
+      pos += e + d;
+      for (let j = 0; j < n; j++) out.push(ins[k + j]);
+      k += n;
+    }
+    for (; pos < base.length; pos++) out.push(base[pos]);
+    return out;
+  }
+
+  // 1 + index of a last line without '\n' (0 when the file ends with a newline or is empty).
+  function noEol(s) {
+    return s && s.eol === false && s.n > 0 ? s.n : 0;
+  }
+
+  class Model {
+    constructor(data) {
+      this.data = data;
+      this.snapshots = data.snapshots;
+      this.entries = data.entries;
+      this.context = Number.isInteger(data.context) && data.context >= 0 ? data.context : 3;
+      this.cache = new Map(); // snapshot index -> lines (LRU by insertion order)
+      this.cachedLines = 0;
+      this.cacheLimit = 3000000; // lines kept rebuilt at most
+      this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
+    }
+
+    // Full text of snapshot i as an array of lines (no '\n'); cached.
+    lines(i) {
+      const hit = this.cache.get(i);
+      if (hit) {
+        this.cache.delete(i);
+        this.cache.set(i, hit);
+        return hit;
+      }
+      const s = this.snapshots[i];
+      if (!s) return [];
+      let lines;
+      if (Array.isArray(s.text)) lines = s.text;
+      else if (Number.isInteger(s.same)) lines = this.lines(s.same);
+      else if (s.delta && Number.isInteger(s.delta.from)) {
+        const d = s.delta;
+        lines = applyOps(this.lines(d.from), d.ops || [], d.ins || []);
+        for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < lines.length) lines[idx] = text;
+      } else lines = [];
+      this.remember(i, lines);
+      return lines;
+    }
+
+    remember(i, lines) {
+      this.cache.set(i, lines);
+      this.cachedLines += lines.length;
+      for (const [k, v] of this.cache) {
+        if (this.cachedLines <= this.cacheLimit || k === i) break;
+        this.cache.delete(k);
+        this.cachedLines -= v.length;
+      }
+    }
+
+    // Whole snapshot text as written in the file (final newline per "eol").
+    fileText(i) {
+      const s = this.snapshots[i];
+      const lines = this.lines(i);
+      if (!lines.length) return '';
+      return lines.join('\n') + (s && s.eol === false ? '' : '\n');
+    }
+
+    // Lines of function `key` in snapshot i: {lines, nums} where nums[k] is the 0-based file line.
+    // key null = whole file. "" = the lines in no section.
+    section(i, key) {
+      const all = this.lines(i);
+      const s = this.snapshots[i] || {};
+      if (key === null || key === undefined) return { lines: all, nums: null };
+      const secs = Array.isArray(s.sections) ? s.sections : [];
+      if (key !== '') {
+        const sec = secs.find((x) => x[0] === key);
+        if (!sec) return { lines: [], nums: [] };
+        const b = Math.max(0, sec[1]), e = Math.min(all.length, sec[2]);
+        const nums = [];
+        for (let j = b; j < e; j++) nums.push(j);
+        return { lines: all.slice(b, e), nums };
+      }
+      const inside = new Uint8Array(all.length);
+      for (const x of secs) for (let j = Math.max(0, x[1]); j < Math.min(all.length, x[2]); j++) inside[j] = 1;
+      const lines = [], nums = [];
+      for (let j = 0; j < all.length; j++) if (!inside[j]) { lines.push(all[j]); nums.push(j); }
+      return { lines, nums };
+    }
+
+    // Number of lines of snapshot i without rebuilding it.
+    count(i) {
+      const s = this.snapshots[i];
+      return s && Number.isInteger(s.n) ? s.n : this.lines(i).length;
+    }
+
+    entryLabel(e) {
+      if (e.kind === 'codegen') return e.name;
+      return (Number.isInteger(e.num) ? e.num : 0) + '. ' + e.name;
+    }
+
+    // The functions offered for entry e: [{key, status, ins, del, diff}], touched first.
+    functions(e) {
+      if (Array.isArray(e.functions) && e.functions.length) return e.functions;
+      if (e.kind === 'pass') return [];
+      const s = this.snapshots[e.after] || {};
+      const secs = Array.isArray(s.sections) ? s.sections : [];
+      const out = secs.map((x) => ({ key: x[0], status: 'same', ins: 0, del: 0 }));
+      if (secs.length && this.section(e.after, '').lines.length) out.push({ key: '', status: 'same', ins: 0, del: 0 });
+      return out;
+    }
+
+    // Everything the diff view needs for entry e and function key (null = whole file):
+    // {left, right, leftNums, rightNums, ops, pairs, leftFile, rightFile, single}
+    view(e, key) {
+      const hasBefore = e.kind === 'pass' && Number.isInteger(e.before);
+      const fn = key === null ? null : this.functions(e).find((f) => f.key === key) || null;
+      const right = this.section(e.after, fn ? fn.key : null);
+      const left = hasBefore ? this.section(e.before, fn ? fn.key : null) : { lines: [], nums: [] };
+      let ops, pairs;
+      if (!hasBefore) {
+        ops = [0, 0, right.lines.length];
+        pairs = [];
+      } else if (!fn) {
+        ops = (e.diff && e.diff.ops) || [];
+        pairs = (e.diff && e.diff.pairs) || [];
+      } else if (fn.diff) {
+        ops = fn.diff.ops || [];
+        pairs = fn.diff.pairs || [];
+      } else if (fn.status === 'added') {
+        ops = [0, 0, right.lines.length];
+        pairs = [];
+        left.lines = [];
+        left.nums = [];
+      } else if (fn.status === 'removed') {
+        ops = [0, left.lines.length, 0];
+        pairs = [];
+      } else {
+        ops = [];
+        pairs = [];
+      }
+      return {
+        left: left.lines, right: right.lines, leftNums: left.nums, rightNums: right.nums, ops, pairs,
+        leftFile: hasBefore ? (this.snapshots[e.before] || {}).file : null,
+        rightFile: (this.snapshots[e.after] || {}).file,
+        leftLang: hasBefore ? (this.snapshots[e.before] || {}).lang : null,
+        rightLang: (this.snapshots[e.after] || {}).lang,
+        single: !hasBefore,
+        leftNoEol: hasBefore ? noEol(this.snapshots[e.before]) : 0,
+        rightNoEol: noEol(this.snapshots[e.after]),
+      };
+    }
+
+    // Snapshot list for the compare dialog: [{snap, label}] in entry order, one per snapshot shown.
+    snapshotChoices() {
+      const out = [];
+      this.entries.forEach((e, idx) => {
+        if (Number.isInteger(e.after)) out.push({ snap: e.after, entry: idx, label: this.entryLabel(e) + '  (' + ((this.snapshots[e.after] || {}).file || '') + ')' });
+      });
+      return out;
+    }
+  }
+
+  T.model = { readPayload, applyOps, Model };
+})();

@@ -1,0 +1,128 @@
+// ir-trace viewer: the one diff routine of the page (Myers' O(ND) algorithm), used where the browser
+// must diff by itself: F7 re-alignment, comparing two arbitrary snapshots, and intra-line tokens.
+// It works in steps so long diffs can run in time slices with progress; past maxD edits it gives up
+// and reports one change block between the common prefix and suffix ("capped").
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+
+  // Maps two sequences of strings to small integers so comparison is one === on numbers.
+  function intern(a, b) {
+    const ids = new Map();
+    const map = (arr) => {
+      const out = new Int32Array(arr.length);
+      for (let i = 0; i < arr.length; i++) {
+        let id = ids.get(arr[i]);
+        if (id === undefined) ids.set(arr[i], (id = ids.size));
+        out[i] = id;
+      }
+      return out;
+    };
+    return [map(a), map(b)];
+  }
+
+  // Creates a diff job of sequences a and b (arrays of strings, or Int32Arrays of ids).
+  // job.step() advances and returns true when done; job.progress() is 0..1 (an estimate);
+  // job.result() -> {ops: [E, D, I, ...] (the payload's triple format), capped: bool}.
+  function createDiff(a, b, opts = {}) {
+    const maxD = opts.maxD || 4000;
+    let A, B;
+    if (a instanceof Int32Array && b instanceof Int32Array) [A, B] = [a, b];
+    else [A, B] = intern(a, b);
+    let pre = 0;
+    while (pre < A.length && pre < B.length && A[pre] === B[pre]) pre++;
+    let suf = 0;
+    while (suf < A.length - pre && suf < B.length - pre && A[A.length - 1 - suf] === B[B.length - 1 - suf]) suf++;
+    const N = A.length - pre - suf, M = B.length - pre - suf;
+    const off = N + M + 1;
+    const v = new Int32Array(2 * off + 2);
+    v[off + 1] = 0;
+    const trace = [];
+    let d = 0, done = false, result = null;
+
+    function finish(D) {
+      // Backtrack from (N, M): edits in reverse as 0 = equal, 1 = delete, 2 = insert.
+      const edits = [];
+      let x = N, y = M;
+      for (let dd = D; dd >= 0; dd--) {
+        const t = trace[dd];
+        const at = (k) => t[k + dd + 1];
+        const k = x - y;
+        const prevK = k === -dd || (k !== dd && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+        const prevX = at(prevK), prevY = prevX - prevK;
+        while (x > prevX && y > prevY) { edits.push(0); x--; y--; }
+        if (dd > 0) edits.push(x === prevX ? 2 : 1);
+        x = prevX; y = prevY;
+      }
+      edits.reverse();
+      result = { ops: toOps(edits, pre), capped: false };
+    }
+
+    function step() {
+      if (done) return true;
+      if (N === 0 || M === 0 || d > maxD) {
+        if (N === 0 && M === 0) result = { ops: [], capped: false };
+        else result = { ops: [pre, N, M], capped: N !== 0 && M !== 0 };
+        done = true;
+        return true;
+      }
+      const copy = new Int32Array(2 * d + 3);
+      copy.set(v.subarray(off - d - 1, off + d + 2));
+      trace.push(copy);
+      for (let k = -d; k <= d; k += 2) {
+        let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
+        let y = x - k;
+        while (x < N && y < M && A[pre + x] === B[pre + y]) { x++; y++; }
+        v[off + k] = x;
+        if (x >= N && y >= M) {
+          finish(d);
+          done = true;
+          return true;
+        }
+      }
+      d++;
+      return false;
+    }
+
+    return {
+      step,
+      progress: () => (done ? 1 : Math.min(0.99, d / Math.max(1, Math.min(maxD, N + M)))),
+      result: () => result,
+    };
+  }
+
+  // Edit list (0 equal, 1 delete, 2 insert) -> triples, with `lead` equal lines before it.
+  function toOps(edits, lead) {
+    const ops = [];
+    let e = lead, i = 0;
+    while (i < edits.length) {
+      while (i < edits.length && edits[i] === 0) { e++; i++; }
+      let dn = 0, inn = 0;
+      while (i < edits.length && edits[i] !== 0) { if (edits[i] === 1) dn++; else inn++; i++; }
+      if (dn || inn) { ops.push(e, dn, inn); e = 0; }
+    }
+    return ops;
+  }
+
+  // Synchronous diff for small inputs (tokens of a line). Returns {ops, capped}.
+  function diffSync(a, b, maxD) {
+    const job = createDiff(a, b, { maxD });
+    while (!job.step()) { /* small */ }
+    return job.result();
+  }
+
+  // Runs a diff in time slices; onProgress(fraction). Returns {promise -> result, cancel}.
+  function diffAsync(a, b, opts = {}, onProgress) {
+    const job = createDiff(a, b, opts);
+    let last = 0;
+    const run = T.util.runSliced(() => {
+      const fin = job.step();
+      const now = performance.now();
+      if (onProgress && now - last > 50) { last = now; onProgress(job.progress()); }
+      return fin;
+    });
+    return { promise: run.promise.then((ok) => (ok ? job.result() : null)), cancel: run.cancel };
+  }
+
+  T.myers = { createDiff, diffSync, diffAsync, toOps };
+})();

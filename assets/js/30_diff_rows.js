@@ -1,0 +1,177 @@
+// ir-trace viewer: turns a diff (ops triples + the C++ side's pairs) into rows, folds unchanged runs,
+// and lays rows out side by side or stacked. Also writes the unified-diff text for "Copy diff".
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const EQUAL = 0, DELETE = 1, INSERT = 2, REPLACE = 3;
+  const KIND_NAMES = ['equal', 'delete', 'insert', 'replace'];
+
+  // Base rows of a diff: parallel typed arrays. b/a are 0-based indices into the left/right lines
+  // (-1 when the row has no line on that side); block is the change block (-1 for equal rows);
+  // hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
+  function buildRows(ops, pairs, nLeft, nRight) {
+    const pairMap = new Map();
+    for (const p of pairs || []) {
+      if (!Array.isArray(p) || p.length < 2) continue;
+      pairMap.set(p[0], { flags: p[1], list: p.slice(2) });
+    }
+    const cap = nLeft + nRight + 1;
+    const kind = new Uint8Array(cap), b = new Int32Array(cap), a = new Int32Array(cap);
+    const block = new Int32Array(cap), hl = new Uint8Array(cap);
+    let n = 0, x = 0, y = 0, blk = 0;
+    const push = (k, bi, ai, bl, h) => { kind[n] = k; b[n] = bi; a[n] = ai; block[n] = bl; hl[n] = h; n++; };
+    for (let t = 0; t + 2 < ops.length; t += 3) {
+      const e = ops[t], d = ops[t + 1], ins = ops[t + 2];
+      for (let j = 0; j < e && x < nLeft && y < nRight; j++) push(EQUAL, x++, y++, -1, 0);
+      if (d + ins === 0) continue;
+      const pm = pairMap.get(blk);
+      const list = pm ? pm.list : [];
+      const flag = pm && pm.flags === 0 ? 1 : 0;
+      let di = 0, ii = 0;
+      for (let p = 0; p + 1 < list.length; p += 2) {
+        const pd = list[p], pi = list[p + 1];
+        if (pd < di || pi < ii || pd >= d || pi >= ins) continue; // malformed: ignore the pair
+        while (di < pd) push(DELETE, x + di++, -1, blk, 0);
+        while (ii < pi) push(INSERT, -1, y + ii++, blk, 0);
+        push(REPLACE, x + di++, y + ii++, blk, flag);
+      }
+      while (di < d) push(DELETE, x + di++, -1, blk, 0);
+      while (ii < ins) push(INSERT, -1, y + ii++, blk, 0);
+      x += d;
+      y += ins;
+      blk++;
+    }
+    while (x < nLeft && y < nRight) push(EQUAL, x++, y++, -1, 0);
+    // Inconsistent payload (lengths disagree): show what is left instead of dropping it.
+    while (x < nLeft) push(DELETE, x++, -1, blk, 0);
+    while (y < nRight) push(INSERT, -1, y++, blk, 0);
+    return { n, kind, b, a, block, hl, blocks: blk + 1 };
+  }
+
+  // Folds: runs of equal rows longer than what context keeps. Returns [{s, e, top, bot}]
+  // where [s, e) are hidden base rows and top/bot count rows revealed at either end.
+  function buildFolds(rows, context, single) {
+    const folds = [];
+    if (single) return folds;
+    let i = 0;
+    while (i < rows.n) {
+      if (rows.kind[i] !== EQUAL) { i++; continue; }
+      let j = i;
+      while (j < rows.n && rows.kind[j] === EQUAL) j++;
+      const s = i === 0 ? 0 : i + context;
+      const e = j === rows.n ? j : j - context;
+      if (e - s >= 2) folds.push({ s, e, top: 0, bot: 0 });
+      i = j;
+    }
+    return folds;
+  }
+
+  function hiddenCount(f) {
+    return Math.max(0, f.e - f.s - f.top - f.bot);
+  }
+
+  // Display items for the current folds and layout. Item: {r, part} for a code line
+  // (part 0 = both sides / left line, 1 = right line of a stacked replace or insert) or {fold: index}.
+  function layout(rows, folds, stacked) {
+    const items = [];
+    let fi = 0;
+    let i = 0;
+    const emit = (r) => {
+      if (!stacked) { items.push({ r, part: 0 }); return; }
+      items.push({ r, part: rows.kind[r] === INSERT ? 1 : 0 });
+    };
+    while (i < rows.n) {
+      const f = folds[fi];
+      if (f && i === f.s) {
+        const hidden = hiddenCount(f);
+        for (let r = f.s; r < f.s + f.top && r < f.e; r++) emit(r);
+        if (hidden > 0) items.push({ fold: fi });
+        for (let r = Math.max(f.s + f.top, f.e - f.bot); r < f.e; r++) emit(r);
+        i = f.e;
+        fi++;
+        continue;
+      }
+      if (stacked && rows.kind[i] !== EQUAL) {
+        // A change block as unified diff: all its left lines, then all its right lines.
+        let j = i;
+        const blk = rows.block[i];
+        while (j < rows.n && rows.kind[j] !== EQUAL && rows.block[j] === blk) j++;
+        for (let r = i; r < j; r++) if (rows.kind[r] !== INSERT) items.push({ r, part: 0 });
+        for (let r = i; r < j; r++) if (rows.kind[r] === INSERT || rows.kind[r] === REPLACE) items.push({ r, part: 1 });
+        i = j;
+        continue;
+      }
+      emit(i);
+      i++;
+    }
+    return items;
+  }
+
+  // Indices into items where a change block starts (targets of n / p).
+  function changeStarts(rows, items) {
+    const out = [];
+    let prev = -2;
+    items.forEach((it, idx) => {
+      if (it.fold !== undefined) { prev = -2; return; }
+      const blk = rows.block[it.r];
+      if (blk >= 0 && blk !== prev) out.push(idx);
+      prev = blk;
+    });
+    return out;
+  }
+
+  // Unified diff text (like `diff -u`) of a view, with `context` lines around changes.
+  function unifiedDiff(view, rows, context, leftName, rightName) {
+    const out = ['--- a/' + (leftName || '/dev/null'), '+++ b/' + (rightName || '/dev/null')];
+    const num = (nums, i) => (nums ? nums[i] : i) + 1;
+    // Change rows and the equal rows within `context` of one.
+    const keep = new Uint8Array(rows.n);
+    for (let i = 0; i < rows.n; i++) {
+      if (rows.kind[i] === EQUAL) continue;
+      for (let j = Math.max(0, i - context); j <= Math.min(rows.n - 1, i + context); j++) keep[j] = 1;
+    }
+    let i = 0;
+    while (i < rows.n) {
+      if (!keep[i]) { i++; continue; }
+      let j = i;
+      while (j < rows.n && keep[j]) j++;
+      const body = [];
+      let bStart = -1, aStart = -1, bCount = 0, aCount = 0;
+      let k = i;
+      while (k < j) {
+        if (rows.kind[k] === EQUAL) {
+          if (bStart < 0) bStart = num(view.leftNums, rows.b[k]);
+          if (aStart < 0) aStart = num(view.rightNums, rows.a[k]);
+          body.push(' ' + view.left[rows.b[k]]);
+          bCount++; aCount++; k++;
+          continue;
+        }
+        let m = k;
+        while (m < j && rows.kind[m] !== EQUAL) m++;
+        for (let r = k; r < m; r++) if (rows.b[r] >= 0) {
+          if (bStart < 0) bStart = num(view.leftNums, rows.b[r]);
+          body.push('-' + view.left[rows.b[r]]); bCount++;
+        }
+        for (let r = k; r < m; r++) if (rows.a[r] >= 0) {
+          if (aStart < 0) aStart = num(view.rightNums, rows.a[r]);
+          body.push('+' + view.right[rows.a[r]]); aCount++;
+        }
+        k = m;
+      }
+      if (bStart < 0) bStart = bCount ? 1 : lineBefore(rows, i, view.leftNums, 'b');
+      if (aStart < 0) aStart = aCount ? 1 : lineBefore(rows, i, view.rightNums, 'a');
+      out.push('@@ -' + bStart + (bCount === 1 ? '' : ',' + bCount) + ' +' + aStart + (aCount === 1 ? '' : ',' + aCount) + ' @@');
+      out.push(...body);
+      i = j;
+    }
+    return out.join('\n') + '\n';
+  }
+
+  // For an empty side of a hunk, diff -u names the line before it (0 at the start).
+  function lineBefore(rows, i, nums, side) {
+    for (let r = i - 1; r >= 0; r--) if (rows[side][r] >= 0) return (nums ? nums[rows[side][r]] : rows[side][r]) + 1;
+    return 0;
+  }
+
+  T.rows = { EQUAL, DELETE, INSERT, REPLACE, KIND_NAMES, buildRows, buildFolds, hiddenCount, layout, changeStarts, unifiedDiff };
+})();

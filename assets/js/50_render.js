@@ -1,0 +1,442 @@
+// ir-trace viewer: the diff view. One scroll container holds all rows of the selected pass; each row
+// carries both sides, so vertical scrolling is shared by construction and horizontal scrolling is one
+// offset (--sx) applied to every code cell. Past VIRTUAL_MIN rows only the rows on screen plus a
+// margin are in the DOM.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el, clear } = T.util;
+  const R = T.rows;
+  const VIRTUAL_MIN = 2000;
+  const MARGIN = 60;
+  const TRUNC_SHOW = 1000; // characters shown of a line over MAX_LINE until expanded
+
+  // Merges layers of ranges ([[s, e, class], ...], each sorted and non-overlapping) over `text` into
+  // a fragment of text nodes and <span class="...">.
+  function paint(text, layers) {
+    const frag = document.createDocumentFragment();
+    const cuts = new Set([0, text.length]);
+    for (const layer of layers) for (const r of layer) { cuts.add(Math.max(0, Math.min(text.length, r[0]))); cuts.add(Math.max(0, Math.min(text.length, r[1]))); }
+    const pts = [...cuts].sort((x, y) => x - y);
+    const idx = layers.map(() => 0);
+    for (let p = 0; p + 1 < pts.length; p++) {
+      const s = pts[p], e = pts[p + 1];
+      if (e <= s) continue;
+      const classes = [];
+      layers.forEach((layer, li) => {
+        while (idx[li] < layer.length && layer[idx[li]][1] <= s) idx[li]++;
+        const r = layer[idx[li]];
+        if (r && r[0] <= s && r[1] >= e) classes.push(r[2]);
+      });
+      const piece = text.slice(s, e);
+      if (classes.length) frag.appendChild(el('span', { class: classes.join(' ') }, piece));
+      else frag.appendChild(document.createTextNode(piece));
+    }
+    return frag;
+  }
+
+  // Display columns of a line (tabs to the next multiple of 8, wide characters count 2): for the
+  // horizontal scroll range.
+  function columns(line) {
+    let col = 0;
+    const n = Math.min(line.length, TRUNC_SHOW * 20);
+    for (let i = 0; i < n; i++) {
+      const c = line.charCodeAt(i);
+      if (c === 9) col = (Math.floor(col / 8) + 1) * 8;
+      else if (c >= 0x1100 && (c < 0xdc00 || c > 0xdfff)) col += 2;
+      else if (c < 0xdc00 || c > 0xdfff) col += 1;
+    }
+    return col;
+  }
+
+  // Rows of a file shown whole (frontend, codegen): every line on the right side only.
+  function singleRows(n) {
+    const a = new Int32Array(n), b = new Int32Array(n).fill(-1), block = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n; i++) a[i] = i;
+    return { n, kind: new Uint8Array(n), b, a, block, hl: new Uint8Array(n), blocks: 0 };
+  }
+
+  class DiffView {
+    // container: element to fill. hooks: {onPick(side, row), onFoldChange()}
+    constructor(container, hooks) {
+      this.hooks = hooks || {};
+      this.scroller = el('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': 'Diff' });
+      this.space = el('div', { class: 'code-space' });
+      this.rowsEl = el('div', { class: 'code-rows' });
+      this.space.appendChild(this.rowsEl);
+      this.scroller.appendChild(this.space);
+      this.hbar = el('div', { class: 'hscroll', 'aria-hidden': 'true' });
+      this.hinner = el('div', { class: 'hscroll-inner' });
+      this.hbar.appendChild(this.hinner);
+      container.appendChild(this.scroller);
+      container.appendChild(this.hbar);
+      this.sx = 0;
+      this.cursor = -1;
+      this.expandedLong = new Set();
+      this.find = null;
+      this.pick = null;
+      this.scroller.addEventListener('scroll', () => this.onScroll());
+      this.hbar.addEventListener('scroll', () => this.setSx(this.hbar.scrollLeft));
+      this.scroller.addEventListener('wheel', (ev) => this.onWheel(ev), { passive: false });
+      this.rowsEl.addEventListener('click', (ev) => this.onClick(ev));
+      new ResizeObserver(() => this.onResize()).observe(this.scroller);
+    }
+
+    rowHeight() {
+      if (!this.rh) {
+        const probe = el('div', { class: 'row' }, el('span', { class: 'c' }, 'X'));
+        this.rowsEl.appendChild(probe);
+        this.rh = probe.getBoundingClientRect().height || 18;
+        const span = el('span', { class: 'measure' }, '0'.repeat(100));
+        probe.appendChild(span);
+        this.cw = span.getBoundingClientRect().width / 100 || 7.8;
+        probe.remove();
+      }
+      return this.rh;
+    }
+
+    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool}
+    show(data) {
+      this.data = data;
+      this.view = data.view;
+      this.rows = data.rows || (this.view.single ? singleRows(this.view.right.length)
+        : R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
+      this.folds = R.buildFolds(this.rows, data.context, this.view.single);
+      this.stacked = !!data.stacked || this.view.single;
+      this.hlCache = new Map();
+      this.expandedLong = new Set();
+      this.cursor = -1;
+      this.find = null;
+      let maxCols = 0;
+      for (const side of [this.view.left, this.view.right]) for (const line of side) {
+        const c = line.length > T.intraline.MAX_LINE ? TRUNC_SHOW + 20 : columns(line);
+        if (c > maxCols) maxCols = c;
+      }
+      this.maxCols = maxCols;
+      this.relayout();
+      this.scroller.scrollTop = 0;
+      this.setSx(0);
+      this.hbar.scrollLeft = 0;
+    }
+
+    setStacked(stacked) {
+      if (!this.view) return;
+      const top = this.items && this.items[this.firstVisible()];
+      this.stacked = !!stacked || this.view.single;
+      this.relayout();
+      if (top && top.r !== undefined) this.scrollToRow(top.r, false);
+    }
+
+    relayout() {
+      this.items = R.layout(this.rows, this.folds, this.stacked);
+      this.starts = R.changeStarts(this.rows, this.items);
+      const rh = this.rowHeight();
+      this.space.style.height = this.items.length * rh + 'px';
+      this.scroller.classList.toggle('stacked', this.stacked);
+      this.scroller.classList.toggle('single', this.view.single);
+      this.win = null;
+      this.render(true);
+      this.updateHScroll();
+    }
+
+    firstVisible() {
+      return Math.max(0, Math.floor(this.scroller.scrollTop / this.rowHeight()));
+    }
+
+    onScroll() {
+      this.render(false);
+    }
+
+    onResize() {
+      this.render(false);
+      this.updateHScroll();
+    }
+
+    onWheel(ev) {
+      let dx = ev.deltaX;
+      if (!dx && ev.shiftKey) dx = ev.deltaY;
+      if (!dx) return;
+      ev.preventDefault();
+      this.hbar.scrollLeft += dx * (ev.deltaMode === 1 ? 16 : 1);
+    }
+
+    setSx(v) {
+      this.sx = v;
+      this.scroller.style.setProperty('--sx', -v + 'px');
+    }
+
+    // Horizontal range: the longest line against the width of one code cell.
+    updateHScroll() {
+      const cell = this.rowsEl.querySelector('.c');
+      const cellW = cell ? cell.clientWidth : this.scroller.clientWidth;
+      const need = Math.ceil(this.maxCols * (this.cw || 8) + 24);
+      const extra = Math.max(0, need - cellW);
+      this.hinner.style.width = this.hbar.clientWidth + extra + 'px';
+      this.hbar.hidden = extra === 0;
+      if (extra === 0) this.setSx(0);
+    }
+
+    // Renders the items in the window around the viewport (all of them for small passes).
+    render(force) {
+      if (!this.items) return;
+      const n = this.items.length;
+      const rh = this.rowHeight();
+      let start = 0, end = n;
+      if (n > VIRTUAL_MIN) {
+        const first = Math.floor(this.scroller.scrollTop / rh);
+        const count = Math.ceil((this.scroller.clientHeight || 800) / rh);
+        if (!force && this.win && first >= this.win[0] + 10 && first + count <= this.win[1] - 10) return;
+        start = Math.max(0, first - MARGIN);
+        end = Math.min(n, first + count + MARGIN);
+      } else if (!force && this.win) return;
+      this.win = [start, end];
+      clear(this.rowsEl);
+      this.rowsEl.style.transform = 'translateY(' + start * rh + 'px)';
+      const frag = document.createDocumentFragment();
+      for (let i = start; i < end; i++) frag.appendChild(this.renderItem(i));
+      this.rowsEl.appendChild(frag);
+      if (force) this.updateHScroll();
+    }
+
+    rerender() {
+      this.win = null;
+      this.render(true);
+    }
+
+    renderItem(i) {
+      const it = this.items[i];
+      if (it.fold !== undefined) return this.renderFold(it.fold, i);
+      const rows = this.rows, r = it.r, k = rows.kind[r];
+      const v = this.view;
+      const num = (nums, x) => (nums ? nums[x] : x) + 1;
+      const attrs = { class: 'row k-' + R.KIND_NAMES[k], 'data-kind': R.KIND_NAMES[k], 'data-i': i };
+      if (i === this.cursor) attrs.class += ' cursor';
+      const b = rows.b[r], a = rows.a[r];
+      if (v.single) {
+        const row = el('div', { class: 'row k-equal', 'data-kind': 'equal', 'data-after': num(v.rightNums, a), 'data-i': i });
+        if (i === this.cursor) row.classList.add('cursor');
+        row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, a))));
+        row.appendChild(this.cell('R', a, r, ''));
+        return row;
+      }
+      if (this.stacked) {
+        const right = it.part === 1;
+        if (k === R.EQUAL) { attrs['data-before'] = num(v.leftNums, b); attrs['data-after'] = num(v.rightNums, a); }
+        else if (right) attrs['data-after'] = num(v.rightNums, a);
+        else attrs['data-before'] = num(v.leftNums, b);
+        const row = el('div', attrs);
+        if (!v.single) row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
+        row.appendChild(el('span', { class: 'ln' }, attrs['data-after'] ? String(attrs['data-after']) : ''));
+        const sign = k === R.EQUAL ? ' ' : right ? '+' : '-';
+        if (!v.single) row.appendChild(el('span', { class: 'sg' }, sign));
+        const side = right ? 'R' : 'L';
+        const line = side === 'R' ? a : b;
+        row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
+        return row;
+      }
+      if (b >= 0) attrs['data-before'] = num(v.leftNums, b);
+      if (a >= 0) attrs['data-after'] = num(v.rightNums, a);
+      const row = el('div', attrs);
+      row.appendChild(el('span', { class: 'ln' }, b >= 0 ? String(attrs['data-before']) : ''));
+      row.appendChild(el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
+      row.appendChild(b >= 0 ? this.cell('L', b, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
+      row.appendChild(el('span', { class: 'ln' }, a >= 0 ? String(attrs['data-after']) : ''));
+      row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
+      row.appendChild(a >= 0 ? this.cell('R', a, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
+      return row;
+    }
+
+    // One code cell: side 'L' / 'R', line index on that side, base row r, change class.
+    cell(side, line, r, change) {
+      const v = this.view;
+      const text = (side === 'L' ? v.left : v.right)[line] || '';
+      const lang = side === 'L' ? v.leftLang : v.rightLang;
+      const c = el('span', { class: 'c' + (change ? ' ' + change : ''), 'data-side': side });
+      const t = el('span', { class: 't' });
+      const long = text.length > T.intraline.MAX_LINE;
+      const key = side + line;
+      if (long && !this.expandedLong.has(key)) {
+        t.appendChild(paint(text.slice(0, TRUNC_SHOW), [this.findLayer(r, side, TRUNC_SHOW)]));
+        t.appendChild(el('button', { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },
+          '\u2026 ' + (text.length - TRUNC_SHOW).toLocaleString('en-US') + ' more characters'));
+      } else {
+        const layers = [];
+        if (!long && this.data.highlight !== false) layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
+        if (!long && this.rows.kind[r] === R.REPLACE && this.rows.hl[r]) {
+          const h = this.intraline(r);
+          if (h) layers.push((side === 'L' ? h.left : h.right).map((x) => [x[0], x[1], 'hl']));
+        }
+        layers.push(this.findLayer(r, side, text.length));
+        t.appendChild(paint(text, layers));
+      }
+      if (side === 'L' ? this.eolMissing(v, 'L', line) : this.eolMissing(v, 'R', line)) t.appendChild(el('span', { class: 'noeol', title: 'No newline at end of file' }, '\u2400'));
+      c.appendChild(t);
+      return c;
+    }
+
+    eolMissing(v, side, line) {
+      const miss = side === 'L' ? v.leftNoEol : v.rightNoEol;
+      const nums = side === 'L' ? v.leftNums : v.rightNums;
+      const lines = side === 'L' ? v.left : v.right;
+      if (!miss) return false;
+      const fileLine = nums ? nums[line] : line;
+      return fileLine === miss - 1 && line < lines.length;
+    }
+
+    intraline(r) {
+      if (this.hlCache.has(r)) return this.hlCache.get(r);
+      const h = T.intraline.highlight(this.view.left[this.rows.b[r]], this.view.right[this.rows.a[r]]);
+      this.hlCache.set(r, h);
+      return h;
+    }
+
+    findLayer(r, side, limit) {
+      if (!this.find) return [];
+      const list = this.find.byRow.get(r + side);
+      if (!list) return [];
+      return list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']);
+    }
+
+    renderFold(fi, i) {
+      const f = this.folds[fi];
+      const hidden = R.hiddenCount(f);
+      const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i });
+      const label = el('span', { class: 'fold-label' }, '\u22ef ' + hidden.toLocaleString('en-US') + ' unchanged line' + (hidden === 1 ? '' : 's'));
+      row.appendChild(label);
+      const btn = (action, text, title) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title }, text);
+      if (hidden > 20) {
+        if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 more lines below the lines above'));
+        if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 more lines above the lines below'));
+      }
+      row.appendChild(btn('all', 'Expand', 'Show all ' + hidden + ' hidden lines'));
+      return row;
+    }
+
+    onClick(ev) {
+      const b = ev.target.closest('button');
+      if (b && this.rowsEl.contains(b)) {
+        const action = b.getAttribute('data-action');
+        if (action === 'long') {
+          this.expandedLong.add(b.getAttribute('data-key'));
+          this.rerender();
+          this.maxCols = Math.max(this.maxCols, 20000);
+          this.updateHScroll();
+          return;
+        }
+        const fi = Number(b.getAttribute('data-fold'));
+        if (!Number.isInteger(fi) || !this.folds[fi]) return;
+        this.foldAction(fi, action);
+        return;
+      }
+      if (this.pick) {
+        const c = ev.target.closest('.c[data-side]');
+        const row = ev.target.closest('.row');
+        if (!c || !row) return;
+        const it = this.items[Number(row.getAttribute('data-i'))];
+        if (!it || it.r === undefined) return;
+        const side = c.getAttribute('data-side');
+        const line = side === 'L' ? this.rows.b[it.r] : this.rows.a[it.r];
+        if (line >= 0 && this.hooks.onPick) this.hooks.onPick(side, line);
+      }
+    }
+
+    foldAction(fi, action) {
+      const f = this.folds[fi];
+      const anchor = this.firstVisible();
+      const hidden = R.hiddenCount(f);
+      if (action === 'all') f.top = f.e - f.s - f.bot;
+      else if (action === 'down') f.top += Math.min(20, hidden);
+      else if (action === 'up') f.bot += Math.min(20, hidden);
+      this.relayoutKeep(anchor);
+      const focusFold = this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn[data-action="' + action + '"]') ||
+        this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn');
+      if (focusFold) focusFold.focus({ preventScroll: true });
+      if (this.hooks.onFoldChange) this.hooks.onFoldChange();
+    }
+
+    relayoutKeep(anchor) {
+      const top = this.scroller.scrollTop;
+      this.relayout();
+      this.scroller.scrollTop = top;
+      this.render(true);
+      void anchor;
+    }
+
+    anyFolded() {
+      return this.folds.some((f) => R.hiddenCount(f) > 0);
+    }
+
+    setAllFolds(expand) {
+      for (const f of this.folds) {
+        if (expand) { f.top = f.e - f.s; f.bot = 0; } else { f.top = 0; f.bot = 0; }
+      }
+      this.cursor = -1;
+      this.relayout();
+      if (this.hooks.onFoldChange) this.hooks.onFoldChange();
+    }
+
+    // Item index of base row r, expanding its fold if it is hidden.
+    revealRow(r) {
+      const fi = this.folds.findIndex((f) => r >= f.s + f.top && r < f.e - f.bot);
+      if (fi >= 0) {
+        const f = this.folds[fi];
+        f.top = f.e - f.s - f.bot;
+        this.relayout();
+      }
+      return this.items.findIndex((it) => it.r === r);
+    }
+
+    scrollToRow(r, center) {
+      const i = this.revealRow(r);
+      if (i >= 0) this.scrollToItem(i, center);
+      return i;
+    }
+
+    scrollToItem(i, center) {
+      const rh = this.rowHeight();
+      const h = this.scroller.clientHeight;
+      const y = i * rh;
+      if (center) this.scroller.scrollTop = Math.max(0, y - h / 3);
+      else if (y < this.scroller.scrollTop || y + rh > this.scroller.scrollTop + h) this.scroller.scrollTop = Math.max(0, y - rh * 2);
+      this.render(false);
+    }
+
+    // n / p: moves the cursor to the next (dir 1) or previous (-1) change block. Returns false at the end.
+    moveChange(dir) {
+      if (!this.starts || !this.starts.length) return false;
+      let target = -1;
+      const from = this.cursor >= 0 ? this.cursor : dir > 0 ? this.firstVisible() - 1 : this.firstVisible() + 1;
+      if (dir > 0) target = this.starts.find((s) => s > from);
+      else for (const s of this.starts) if (s < from) target = s;
+      if (target === undefined || target < 0) return false;
+      this.cursor = target;
+      this.scrollToItem(target, true);
+      this.rerender();
+      return true;
+    }
+
+    // Find highlight: matches [{r, side, s, e}], current index.
+    setFind(matches, cur) {
+      if (!matches) { this.find = null; this.rerender(); return; }
+      const byRow = new Map();
+      matches.forEach((m, idx) => {
+        const key = m.r + m.side;
+        if (!byRow.has(key)) byRow.set(key, []);
+        byRow.get(key).push([m.s, m.e, idx === cur]);
+      });
+      this.find = { byRow };
+      if (cur >= 0 && matches[cur]) {
+        const i = this.scrollToRow(matches[cur].r, true);
+        this.cursor = i;
+      }
+      this.rerender();
+    }
+
+    setPicking(pick) {
+      this.pick = pick;
+      this.scroller.classList.toggle('picking', !!pick);
+    }
+  }
+
+  T.render = { DiffView, paint, VIRTUAL_MIN };
+})();

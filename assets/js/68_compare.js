@@ -1,0 +1,140 @@
+// ir-trace viewer: diffs made in the page. Compare any two snapshots, and F7 manual alignment (the
+// diff re-computed so chosen left/right lines face each other). Both use T.myers in time slices.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el, clear } = T.util;
+
+  // Diff of left/right (arrays of lines) with anchors [[l, r], ...] (strictly increasing on both
+  // sides) forced to face each other. onProgress(fraction). Returns {promise -> {ops, pairs, capped}, cancel}.
+  function anchoredDiff(left, right, anchors, onProgress) {
+    const segs = [];
+    let l0 = 0, r0 = 0;
+    for (const [l, r] of anchors) {
+      segs.push({ l0, l1: l, r0, r1: r, anchor: [l, r] });
+      l0 = l + 1;
+      r0 = r + 1;
+    }
+    segs.push({ l0, l1: left.length, r0, r1: right.length, anchor: null });
+    const total = segs.reduce((s, g) => s + (g.l1 - g.l0) + (g.r1 - g.r0), 0) || 1;
+    let cancelled = false, current = null, done = 0;
+    const promise = (async () => {
+      const ops = [], pairs = [];
+      let blk = 0, capped = false;
+      for (const g of segs) {
+        if (cancelled) return null;
+        const a = left.slice(g.l0, g.l1), b = right.slice(g.r0, g.r1);
+        const size = a.length + b.length;
+        current = T.myers.diffAsync(a, b, {}, (f) => onProgress && onProgress((done + f * size) / total));
+        const res = await current.promise;
+        if (!res) return null;
+        done += size;
+        capped = capped || res.capped;
+        // Segment ops, with its trailing equal lines made explicit.
+        let x = 0;
+        for (let t = 0; t + 2 < res.ops.length; t += 3) x += res.ops[t] + res.ops[t + 1];
+        const segPairs = T.intraline.pairBlocks(res.ops, a, b);
+        for (const p of segPairs) pairs.push([p[0] + blk, ...p.slice(1)]);
+        for (let t = 0; t + 2 < res.ops.length; t += 3) {
+          pushTriple(ops, res.ops[t], res.ops[t + 1], res.ops[t + 2]);
+          if (res.ops[t + 1] + res.ops[t + 2] > 0) blk++;
+        }
+        pushTriple(ops, a.length - x, 0, 0);
+        if (g.anchor) {
+          if (left[g.anchor[0]] === right[g.anchor[1]]) pushTriple(ops, 1, 0, 0);
+          else {
+            pushTriple(ops, 0, 1, 1, true);
+            pairs.push([blk, 0, 0, 0]);
+            blk++;
+          }
+        }
+      }
+      return { ops, pairs, capped };
+    })();
+    return { promise, cancel: () => { cancelled = true; if (current) current.cancel(); } };
+  }
+
+  // Appends a triple, folding equal-only runs into the next triple's E. `separate` keeps a change
+  // triple apart from the one before (an anchor must stay its own block).
+  function pushTriple(ops, e, d, i, separate) {
+    const n = ops.length;
+    if (n && ops[n - 2] === 0 && ops[n - 1] === 0) {
+      ops[n - 3] += e;
+      ops[n - 2] = d;
+      ops[n - 1] = i;
+      return;
+    }
+    if (e === 0 && d === 0 && i === 0) return;
+    void separate;
+    ops.push(e, d, i);
+  }
+
+  // Adds anchor [l, r] to a sorted list, dropping anchors that would cross it.
+  function addAnchor(anchors, l, r) {
+    const kept = anchors.filter(([a, b]) => (a < l && b < r) || (a > l && b > r));
+    kept.push([l, r]);
+    kept.sort((x, y) => x[0] - y[0]);
+    return kept;
+  }
+
+  // The compare dialog: pick "From" and "To" snapshots. hooks: {model, onCompare(from, to)}
+  class CompareDialog {
+    constructor(root, hooks) {
+      this.hooks = hooks;
+      const choices = hooks.model.snapshotChoices();
+      const mk = (label) => {
+        const s = el('select', { 'aria-label': label });
+        choices.forEach((c, idx) => s.appendChild(el('option', { value: idx }, c.label)));
+        return s;
+      };
+      this.choices = choices;
+      this.from = mk('From');
+      this.to = mk('To');
+      if (choices.length) this.to.value = String(choices.length - 1);
+      const go = el('button', { type: 'button', class: 'primary' }, 'Compare');
+      const cancel = el('button', { type: 'button' }, 'Cancel');
+      this.root = el('div', { class: 'dialog compare-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Compare two snapshots', hidden: true },
+        el('h2', null, 'Compare two snapshots'),
+        el('label', { class: 'field' }, el('span', null, 'From'), this.from),
+        el('label', { class: 'field' }, el('span', null, 'To'), this.to),
+        el('div', { class: 'buttons' }, go, cancel));
+      root.appendChild(this.root);
+      go.addEventListener('click', () => {
+        const a = this.choices[Number(this.from.value)], b = this.choices[Number(this.to.value)];
+        this.close();
+        if (a && b) this.hooks.onCompare(a.snap, b.snap);
+      });
+      cancel.addEventListener('click', () => this.close());
+      this.root.addEventListener('keydown', (ev) => {
+        if (ev.key === 'Escape') { ev.preventDefault(); ev.stopPropagation(); this.close(); }
+      });
+    }
+
+    open(fromEntry) {
+      if (Number.isInteger(fromEntry)) {
+        const idx = this.choices.findIndex((c) => c.entry === fromEntry);
+        if (idx >= 0) this.from.value = String(Math.max(0, idx - 1));
+      }
+      this.root.hidden = false;
+      this.from.focus();
+    }
+
+    close() {
+      this.root.hidden = true;
+    }
+  }
+
+  // Progress line shown while the page diffs: {set(fraction, text), done()}.
+  function progressLine(root) {
+    const bar = el('progress', { max: '1', value: '0', 'aria-label': 'Diff progress' });
+    const text = el('span');
+    const box = el('div', { class: 'diff-progress', role: 'status', hidden: true }, text, bar);
+    root.appendChild(box);
+    return {
+      set(f, msg) { box.hidden = false; bar.value = f; if (msg !== undefined) text.textContent = msg; },
+      done() { box.hidden = true; clear(text); },
+    };
+  }
+
+  T.compare = { anchoredDiff, addAnchor, CompareDialog, progressLine };
+})();

@@ -1,0 +1,458 @@
+// ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el, clear, store, plural, copyText } = T.util;
+  const { statusOf } = T.sidebar;
+
+  // Option labels of the function selector: short name (after the last '.') for Python-like keys
+  // unless two collide, then the full key.
+  function functionLabels(fns, lang) {
+    const shortOf = (k) => (k === '' ? '(outside functions)' : lang === 'python' && k.includes('.') ? k.slice(k.lastIndexOf('.') + 1) : k);
+    const seen = new Map();
+    for (const f of fns) seen.set(shortOf(f.key), (seen.get(shortOf(f.key)) || 0) + 1);
+    return fns.map((f) => {
+      const s = shortOf(f.key);
+      const name = seen.get(s) > 1 ? f.key : s;
+      let tail = '';
+      if (f.status === 'changed') tail = '  +' + (f.ins || 0) + ' \u2212' + (f.del || 0);
+      else if (f.status === 'added') tail = '  (added, +' + (f.ins || 0) + ')';
+      else if (f.status === 'removed') tail = '  (removed, \u2212' + (f.del || 0) + ')';
+      else if (f.status === 'moved') tail = '  (moved)';
+      return name + tail;
+    });
+  }
+
+  class App {
+    constructor(root, model) {
+      this.root = root;
+      this.model = model;
+      this.entry = -1;
+      this.fnWanted = null; // sticky function key (null = whole file)
+      this.fnKey = null; // function shown now
+      this.layout = store.get('layout', 'side') === 'stacked' ? 'stacked' : 'side';
+      this.compare = null; // {from, to} snapshot indices when comparing
+      this.anchors = [];
+      this.job = null;
+      this.narrow = window.matchMedia('(max-width: 799px)');
+      this.build();
+    }
+
+    build() {
+      const m = this.model;
+      const title = m.data.title || this.root.getAttribute('data-title') || 'passes';
+      this.sideToggle = el('button', { type: 'button', class: 'icon side-toggle', 'aria-label': 'Pass list', 'aria-expanded': 'true' }, '\u2630');
+      this.themeBtn = el('button', { type: 'button', class: 'icon', 'aria-label': 'Theme', title: 'Switch light / dark theme' }, '\u25d0');
+      const acrossBtn = el('button', { type: 'button', title: 'Find across passes (Shift+F)' }, 'Find across passes');
+      const compareBtn = el('button', { type: 'button', title: 'Compare any two snapshots (c)' }, 'Compare\u2026');
+      const helpBtn = el('button', { type: 'button', class: 'icon', 'aria-label': 'Keyboard help', title: 'Keyboard help (?)' }, '?');
+      const top = el('header', { class: 'topbar' }, this.sideToggle,
+        el('h1', { class: 'title' }, title), el('span', { class: 'tool' }, m.data.tool || ''),
+        el('span', { class: 'spacer' }), acrossBtn, compareBtn, this.themeBtn, helpBtn);
+      this.sideEl = el('nav', { class: 'sidebar', 'aria-label': 'Pass list' });
+      this.resizer = el('div', { class: 'resizer', role: 'separator', 'aria-orientation': 'vertical', 'aria-label': 'Resize the pass list', tabindex: '0' });
+      this.main = el('main', { class: 'main' });
+      this.root.appendChild(top);
+      this.root.appendChild(el('div', { class: 'body' }, this.sideEl, this.resizer, this.main));
+
+      // Pass header and toolbar.
+      this.passTitle = el('h2', { class: 'pass-title' });
+      this.fnSelect = el('select', { id: 'fn-select', class: 'fn-select' });
+      this.fnSelect.addEventListener('change', () => this.onFunction());
+      const btn = (label, fn, attrs) => { const b = el('button', Object.assign({ type: 'button' }, attrs || {}), label); b.addEventListener('click', fn); return b; };
+      this.sideBtn = btn('Side by side', () => this.setLayout('side'), { class: 'seg' });
+      this.stackBtn = btn('Stacked', () => this.setLayout('stacked'), { class: 'seg' });
+      this.expandBtn = btn('Expand all', () => this.diff.setAllFolds(true), { title: 'Expand all folds (Shift+E toggles)' });
+      this.collapseBtn = btn('Collapse all', () => this.diff.setAllFolds(false), { title: 'Collapse all folds (Shift+E toggles)' });
+      this.copyBefore = btn('Copy before', () => this.copySide('L'), { title: 'Copy the whole file on the left' });
+      this.copyAfter = btn('Copy after', () => this.copySide('R'), { title: 'Copy the whole file on the right' });
+      this.copyFn = btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
+      this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
+      this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
+      this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
+      const toolbar = el('div', { class: 'toolbar' },
+        el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
+        el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
+        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn),
+        el('span', { class: 'group' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff),
+        this.resetAlign, this.closeCompare);
+      this.files = el('div', { class: 'files' });
+      this.notices = el('div', { class: 'notices' });
+      this.head = el('div', { class: 'pass-head' }, this.passTitle, toolbar);
+      this.panels = el('div', { class: 'panels' });
+      this.diffWrap = el('div', { class: 'diff-wrap' });
+      this.noneMsg = el('p', { class: 'none-msg', hidden: true }, 'No passes match the filters');
+      this.status = el('div', { class: 'toast', role: 'status', 'aria-live': 'polite' });
+      this.main.appendChild(this.head);
+      this.main.appendChild(this.notices);
+      this.main.appendChild(this.panels);
+      this.main.appendChild(this.files);
+      this.main.appendChild(this.diffWrap);
+      this.main.appendChild(this.noneMsg);
+      this.main.appendChild(this.status);
+      this.progress = T.compare.progressLine(this.panels);
+
+      this.diff = new T.render.DiffView(this.diffWrap, {
+        onPick: (side, line) => this.onPick(side, line),
+        onFoldChange: () => this.updateFoldButtons(),
+      });
+      this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
+        onSelect: (i) => this.select(i),
+        onFilter: () => this.onFilter(),
+      });
+      T.sidebar.setupResize(this.root, this.sidebar, this.resizer, this.sideToggle);
+      this.findBar = new T.find.FindBar(this.panels, {
+        getView: () => (this.viewData ? { view: this.viewData, rows: this.diff.rows, diffView: this.diff } : null),
+        onClose: () => this.diff.scroller.focus({ preventScroll: true }),
+      });
+      this.across = new T.find.AcrossPanel(this.panels, {
+        model: m,
+        linkFor: (i) => '#' + this.fragmentFor(i, null, this.layout),
+        onOpen: (i, q, rx) => { this.revealEntry(i); this.select(i); this.findBar.open(q, rx); },
+      });
+      acrossBtn.addEventListener('click', () => this.across.toggle());
+      this.compareDlg = new T.compare.CompareDialog(this.root, { model: m, onCompare: (a, b) => this.startCompare(a, b) });
+      compareBtn.addEventListener('click', () => this.compareDlg.open(this.entry));
+      this.helpBtn = helpBtn;
+      this.narrow.addEventListener('change', () => this.applyLayout());
+    }
+
+    // Entry to open first: the first changed pass, else the first pass, else the first entry.
+    firstChanged() {
+      const es = this.model.entries;
+      let i = es.findIndex((e) => e.kind === 'pass' && e.status === 'changed');
+      if (i < 0) i = es.findIndex((e) => e.kind === 'pass');
+      return i < 0 ? 0 : i;
+    }
+
+    // Makes entry i visible even if filters hide it (used by links that name it).
+    revealEntry(i) {
+      if (!this.sidebar.isVisible(i)) {
+        const sb = this.sidebar;
+        const st = statusOf(this.model.entries[i]);
+        sb.checked[st] = true;
+        if (sb.boxes[st]) sb.boxes[st].checked = true;
+        sb.warnOnly = false;
+        sb.boxes.warnings.checked = false;
+        sb.query = '';
+        sb.search.value = '';
+        if (sb.tabs) sb.setPhase(null);
+        this.visible = sb.applyFilters();
+      }
+    }
+
+    onFilter() {
+      this.visible = this.sidebar.applyFilters();
+      if (!this.visible.length) {
+        this.showNone(true);
+        return;
+      }
+      this.showNone(false);
+      if (this.visible.includes(this.entry) && !this.noneShown) return;
+      // Nearest visible entry, ties to the lower index.
+      let best = this.visible[0];
+      for (const v of this.visible) if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
+      if (best !== this.entry || this.noneShown) this.select(best);
+    }
+
+    showNone(none) {
+      this.noneShown = none;
+      this.noneMsg.hidden = !none;
+      this.diffWrap.hidden = none;
+      this.head.hidden = none;
+      this.files.hidden = none;
+      this.notices.hidden = none;
+      if (none) { this.sidebar.select(-1); this.entry = -1; }
+    }
+
+    // j / k: next / previous visible entry.
+    move(dir) {
+      const vis = this.visible || this.sidebar.applyFilters();
+      if (!vis.length) return;
+      let target;
+      if (dir > 0) target = vis.find((i) => i > this.entry);
+      else for (const i of vis) if (i < this.entry) target = i;
+      if (target !== undefined) this.select(target);
+    }
+
+    select(i, opts = {}) {
+      const m = this.model;
+      if (!m.entries[i]) return;
+      this.cancelJob();
+      this.compare = null;
+      this.anchors = [];
+      this.entry = i;
+      this.sidebar.select(i);
+      if (this.noneShown) this.showNone(false);
+      const e = m.entries[i];
+      const fns = m.functions(e);
+      const want = opts.fn !== undefined ? opts.fn : this.fnWanted;
+      if (opts.fn !== undefined) this.fnWanted = opts.fn;
+      this.fnKey = want !== null && fns.some((f) => f.key === want) ? want : null;
+      this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
+      this.renderHeader(e);
+      this.renderNotices(e);
+      this.showView();
+      this.updateFragment();
+    }
+
+    fillFunctions(fns, lang) {
+      clear(this.fnSelect);
+      this.fnSelect.appendChild(el('option', { value: '-1' }, 'Whole file'));
+      const labels = functionLabels(fns, lang);
+      fns.forEach((f, k) => this.fnSelect.appendChild(el('option', { value: String(k), title: f.key === '' ? 'Lines outside every function' : f.key }, labels[k])));
+      this.fnList = fns;
+      const idx = this.fnKey === null ? -1 : fns.findIndex((f) => f.key === this.fnKey);
+      this.fnSelect.value = String(idx);
+      this.fnSelect.disabled = !fns.length;
+    }
+
+    onFunction() {
+      const k = Number(this.fnSelect.value);
+      const f = k >= 0 ? this.fnList[k] : null;
+      this.fnWanted = f ? f.key : null;
+      this.fnKey = this.fnWanted;
+      this.anchors = [];
+      if (this.compare) this.runCompare();
+      else this.showView();
+      this.updateFragment();
+    }
+
+    renderHeader(e) {
+      clear(this.passTitle);
+      const st = statusOf(e);
+      this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
+      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === 'codegen' ? e.name : this.model.entryLabel(e)));
+      const chip = { changed: 'changed', noop: 'no-op', failed: 'failed', codegen: 'codegen ' + (e.role || 'device') }[st];
+      if (e.kind === 'frontend') this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
+      else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
+      if (e.kind === 'pass') {
+        this.passTitle.appendChild(el('span', { class: 'ins' }, '+' + (e.ins || 0)));
+        this.passTitle.appendChild(el('span', { class: 'del' }, '\u2212' + (e.del || 0)));
+      }
+    }
+
+    renderNotices(e) {
+      clear(this.notices);
+      const m = this.model;
+      if (e.status === 'failed' || e.error) {
+        this.notices.appendChild(el('div', { class: 'error-box', role: 'alert' },
+          el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
+          el('pre', null, e.error || 'The pass failed.'),
+          el('p', { class: 'hint' }, 'Shown next to it: the IR before this pass (left) and what it printed (right).')));
+      }
+      const warnings = Array.isArray(e.warnings) ? e.warnings : [];
+      if (warnings.length) {
+        const det = el('details', { class: 'warn-box', open: true },
+          el('summary', null, plural(warnings.length, 'warning') + (e.log ? ' \u00b7 ' + e.log : '')));
+        for (const w of warnings) det.appendChild(el('pre', null, String(w)));
+        this.notices.appendChild(det);
+      }
+      const notes = Array.isArray(e.notes) ? e.notes.slice() : [];
+      for (const s of [e.before, e.after]) {
+        const snap = m.snapshots[s];
+        if (snap && snap.fallback) notes.push(snap.file + ': shown as a whole file (' + snap.fallback + ')');
+      }
+      if (e.status === 'noop') notes.unshift('No-op: this pass did not change the IR.');
+      if (notes.length) this.notices.appendChild(el('ul', { class: 'notes' }, notes.map((n) => el('li', null, String(n)))));
+    }
+
+    renderFiles(v, title) {
+      clear(this.files);
+      this.files.classList.toggle('single', v.single);
+      if (title) this.files.appendChild(el('span', { class: 'cmp-title' }, title));
+      if (v.single) {
+        this.files.appendChild(el('span', { class: 'file file-r', title: v.rightFile }, v.rightFile || ''));
+        return;
+      }
+      this.files.appendChild(el('span', { class: 'file file-l', title: 'before: ' + v.leftFile }, el('span', { class: 'sign' }, '\u2212'), v.leftFile || ''));
+      this.files.appendChild(el('span', { class: 'file file-r', title: 'after: ' + v.rightFile }, el('span', { class: 'sign' }, '+'), v.rightFile || ''));
+    }
+
+    showView(prebuilt) {
+      const e = this.model.entries[this.entry];
+      const v = prebuilt || this.model.view(e, this.fnKey);
+      this.viewData = v;
+      this.renderFiles(v, this.compare ? 'Comparing' : '');
+      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked() });
+      this.diff.setPicking(this.picking || null);
+      this.copyBefore.disabled = v.single;
+      this.copyDiff.disabled = v.single;
+      this.copyFn.disabled = this.fnKey === null;
+      this.resetAlign.hidden = !this.anchors.length;
+      this.closeCompare.hidden = !this.compare;
+      this.applyLayoutButtons();
+      this.updateFoldButtons();
+      this.findBar.refresh();
+    }
+
+    effectiveStacked() {
+      return this.layout === 'stacked' || this.narrow.matches;
+    }
+
+    setLayout(l) {
+      this.layout = l;
+      store.set('layout', l);
+      this.applyLayout();
+      this.updateFragment();
+    }
+
+    applyLayout() {
+      this.diff.setStacked(this.effectiveStacked());
+      this.applyLayoutButtons();
+    }
+
+    applyLayoutButtons() {
+      const stacked = this.effectiveStacked();
+      this.sideBtn.setAttribute('aria-pressed', stacked ? 'false' : 'true');
+      this.stackBtn.setAttribute('aria-pressed', stacked ? 'true' : 'false');
+      this.sideBtn.title = this.narrow.matches ? 'The window is too narrow for side by side' : 'Side by side (s toggles)';
+      this.stackBtn.title = 'Stacked / unified (s toggles)';
+      this.files.classList.toggle('stacked', stacked);
+      const single = this.viewData && this.viewData.single;
+      this.sideBtn.disabled = !!single;
+      this.stackBtn.disabled = !!single;
+    }
+
+    updateFoldButtons() {
+      const has = this.diff.folds && this.diff.folds.length > 0;
+      this.expandBtn.disabled = !has || !this.diff.anyFolded();
+      this.collapseBtn.disabled = !has || this.diff.folds.every((f) => f.top === 0 && f.bot === 0);
+    }
+
+    toggleFolds() {
+      if (!this.diff.folds || !this.diff.folds.length) return;
+      this.diff.setAllFolds(this.diff.anyFolded());
+    }
+
+    // ---- copy ----
+    flash(msg) {
+      this.status.textContent = msg;
+      this.status.classList.add('show');
+      clearTimeout(this.flashTimer);
+      this.flashTimer = setTimeout(() => this.status.classList.remove('show'), 2200);
+    }
+
+    async copy(text, what) {
+      const ok = await copyText(text);
+      this.flash(ok ? 'Copied ' + what : 'Copy failed: the browser denied clipboard access');
+    }
+
+    copySide(side) {
+      const e = this.model.entries[this.entry];
+      const snap = this.compare ? (side === 'L' ? this.compare.from : this.compare.to) : side === 'L' ? e.before : e.after;
+      if (!Number.isInteger(snap)) return;
+      const s = this.model.snapshots[snap];
+      this.copy(this.model.fileText(snap), (s.file || 'file') + ' (' + plural(this.model.count(snap), 'line') + ')');
+    }
+
+    copyFunction() {
+      const v = this.viewData;
+      if (!v || this.fnKey === null) return;
+      const lines = v.right.length ? v.right : v.left;
+      this.copy(lines.join('\n') + (lines.length ? '\n' : ''), 'function ' + (this.fnKey || '(outside functions)') + ' (' + plural(lines.length, 'line') + ')');
+    }
+
+    copyUnified() {
+      const v = this.viewData;
+      if (!v || v.single) return;
+      const text = T.rows.unifiedDiff(v, this.diff.rows, this.model.context, v.leftFile, v.rightFile);
+      this.copy(text, 'the diff as unified diff');
+    }
+
+    // ---- compare two snapshots ----
+    cancelJob() {
+      if (this.job) this.job.cancel();
+      this.job = null;
+      this.progress.done();
+    }
+
+    startCompare(from, to) {
+      this.cancelJob();
+      this.compare = { from, to };
+      this.anchors = [];
+      const m = this.model;
+      const keys = [];
+      for (const s of [to, from]) for (const sec of m.snapshots[s].sections || []) if (!keys.includes(sec[0])) keys.push(sec[0]);
+      this.fnKey = this.fnWanted !== null && keys.includes(this.fnWanted) ? this.fnWanted : null;
+      this.fillFunctions(keys.map((k) => ({ key: k, status: 'same' })), m.snapshots[to].lang);
+      clear(this.passTitle);
+      this.passTitle.appendChild(el('span', { class: 'pass-name' }, 'Compare: ' + m.snapshots[from].file + ' \u2192 ' + m.snapshots[to].file));
+      clear(this.notices);
+      this.runCompare();
+      this.updateFragment();
+    }
+
+    // Diffs the compare pair (or re-aligns the current view with anchors) in time slices.
+    runCompare() {
+      this.cancelJob();
+      const m = this.model;
+      let base;
+      if (this.compare) {
+        const { from, to } = this.compare;
+        const l = m.section(from, this.fnKey), r = m.section(to, this.fnKey);
+        base = {
+          left: l.lines, right: r.lines, leftNums: l.nums, rightNums: r.nums, ops: [], pairs: [],
+          leftFile: m.snapshots[from].file, rightFile: m.snapshots[to].file,
+          leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
+          leftNoEol: 0, rightNoEol: 0,
+        };
+      } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
+      if (!this.compare && !this.anchors.length) { this.showView(); return; }
+      this.progress.set(0, 'Diffing ' + (base.left.length + base.right.length).toLocaleString('en-US') + ' lines\u2026');
+      const job = T.compare.anchoredDiff(base.left, base.right, this.anchors, (f) => this.progress.set(f));
+      this.job = job;
+      job.promise.then((res) => {
+        if (!res || this.job !== job) return;
+        this.job = null;
+        this.progress.done();
+        base.ops = res.ops;
+        base.pairs = res.pairs;
+        this.showView(base);
+        if (res.capped) this.flash('The diff was too large to align exactly: shown as one change block');
+      });
+    }
+
+    // ---- F7 manual alignment ----
+    startPick() {
+      if (!this.viewData || this.viewData.single) return;
+      this.picking = { left: null };
+      this.diff.setPicking(this.picking);
+      this.flash('Alignment: click a line on the left (Esc cancels)');
+      this.status.classList.add('sticky');
+    }
+
+    cancelPick() {
+      if (!this.picking) return false;
+      this.picking = null;
+      this.diff.setPicking(null);
+      this.status.classList.remove('sticky');
+      this.flash('Alignment cancelled');
+      return true;
+    }
+
+    onPick(side, line) {
+      if (!this.picking) return;
+      if (this.picking.left === null) {
+        if (side !== 'L') { this.flash('Alignment: first click a line on the left'); return; }
+        this.picking.left = line;
+        this.flash('Alignment: now click the line on the right to face left line ' + ((this.viewData.leftNums ? this.viewData.leftNums[line] : line) + 1));
+        return;
+      }
+      if (side !== 'R') { this.flash('Alignment: now click a line on the right'); return; }
+      const l = this.picking.left;
+      this.picking = null;
+      this.diff.setPicking(null);
+      this.status.classList.remove('sticky');
+      this.setAnchors(T.compare.addAnchor(this.anchors, l, line));
+    }
+
+    setAnchors(anchors) {
+      this.anchors = anchors;
+      this.runCompare();
+    }
+  }
+
+  T.app = { App, functionLabels };
+})();

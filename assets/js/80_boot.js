@@ -1,0 +1,188 @@
+// ir-trace viewer: deep links (URL fragment), keyboard, theme, help, and start-up.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el, store, isTyping } = T.util;
+  const App = T.app.App;
+
+  // ---- deep links: #pass=17&fn=Prog.kernel_3&layout=stacked ----
+  App.prototype.fragmentFor = function (i, fn, layout) {
+    const p = new URLSearchParams();
+    const e = this.model.entries[i];
+    if (e) {
+      if (e.kind === 'codegen') p.set('codegen', e.name);
+      else p.set('pass', String(Number.isInteger(e.num) ? e.num : 0));
+    }
+    if (fn !== null && fn !== undefined) p.set('fn', fn);
+    if (layout === 'stacked') p.set('layout', 'stacked');
+    return p.toString();
+  };
+
+  App.prototype.updateFragment = function () {
+    let frag;
+    if (this.compare) {
+      const p = new URLSearchParams();
+      p.set('cmp', this.compare.from + ',' + this.compare.to);
+      if (this.fnKey !== null) p.set('fn', this.fnKey);
+      if (this.layout === 'stacked') p.set('layout', 'stacked');
+      frag = p.toString();
+    } else if (this.entry < 0) return;
+    else frag = this.fragmentFor(this.entry, this.fnKey !== null ? this.fnKey : this.fnWanted, this.layout);
+    this.lastFragment = frag;
+    try {
+      history.replaceState(history.state, '', '#' + frag);
+    } catch (e) {
+      /* some file:// contexts refuse: the link just is not updated */
+    }
+  };
+
+  // Applies a fragment; returns true when it named something that exists.
+  App.prototype.applyFragment = function (hash) {
+    const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+    const layout = p.get('layout');
+    if (layout === 'stacked' || layout === 'side') { this.layout = layout; }
+    const fn = p.has('fn') ? p.get('fn') : undefined;
+    const es = this.model.entries;
+    const cmp = p.get('cmp');
+    if (cmp && /^\d+,\d+$/.test(cmp)) {
+      const [a, b] = cmp.split(',').map(Number);
+      if (this.model.snapshots[a] && this.model.snapshots[b]) {
+        if (fn !== undefined) this.fnWanted = fn;
+        this.visible = this.sidebar.applyFilters();
+        this.startCompare(a, b);
+        return true;
+      }
+    }
+    let idx = -1;
+    if (p.has('pass')) {
+      const n = Number(p.get('pass'));
+      idx = es.findIndex((e) => e.kind !== 'codegen' && (Number.isInteger(e.num) ? e.num : 0) === n);
+    } else if (p.has('codegen')) idx = es.findIndex((e) => e.kind === 'codegen' && e.name === p.get('codegen'));
+    if (idx < 0) return false;
+    this.revealEntry(idx);
+    this.select(idx, { fn: fn === undefined ? null : fn });
+    return true;
+  };
+
+  // ---- theme ----
+  function effectiveTheme() {
+    const t = document.documentElement.getAttribute('data-theme');
+    if (t === 'light' || t === 'dark') return t;
+    return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+
+  function setupTheme(btn) {
+    const saved = store.get('theme', '');
+    if (saved === 'light' || saved === 'dark') document.documentElement.setAttribute('data-theme', saved);
+    const label = () => {
+      const t = effectiveTheme();
+      btn.setAttribute('aria-pressed', t === 'dark' ? 'true' : 'false');
+      btn.title = 'Theme: ' + t + ' (click for ' + (t === 'dark' ? 'light' : 'dark') + ')';
+    };
+    btn.addEventListener('click', () => {
+      const next = effectiveTheme() === 'dark' ? 'light' : 'dark';
+      document.documentElement.setAttribute('data-theme', next);
+      store.set('theme', next);
+      label();
+    });
+    if (window.matchMedia) window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', label);
+    label();
+  }
+
+  // ---- help ----
+  const KEYS = [
+    ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'],
+    ['n / p', 'next / previous change in this pass'], ['Shift+E', 'expand all / collapse all folds'],
+    ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes'],
+    ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],
+    ['F7', 'align: click a left line, then a right line'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
+  ];
+
+  function buildHelp(root) {
+    const close = el('button', { type: 'button', class: 'primary' }, 'Close');
+    const dl = el('dl', { class: 'keys' });
+    for (const [k, what] of KEYS) { dl.appendChild(el('dt', null, el('kbd', null, k))); dl.appendChild(el('dd', null, what)); }
+    const dlg = el('div', { class: 'dialog help', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Keyboard help', hidden: true, tabindex: '-1' },
+      el('h2', null, 'Keyboard'), dl,
+      el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function and layout.'),
+      el('div', { class: 'buttons' }, close));
+    root.appendChild(dlg);
+    let back = null;
+    const api = {
+      open() { back = document.activeElement; dlg.hidden = false; close.focus(); },
+      close() { dlg.hidden = true; if (back && back.focus) back.focus(); },
+      isOpen: () => !dlg.hidden,
+      toggle() { if (dlg.hidden) api.open(); else api.close(); },
+    };
+    close.addEventListener('click', api.close);
+    return api;
+  }
+
+  // ---- keyboard ----
+  function setupKeys(app, help) {
+    document.addEventListener('keydown', (ev) => {
+      if (ev.defaultPrevented) return;
+      if (help.isOpen()) {
+        if (ev.key === 'Escape' || ev.key === '?') { ev.preventDefault(); help.close(); }
+        return;
+      }
+      if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && (ev.key === 'f' || ev.key === 'F') && !ev.shiftKey) {
+        ev.preventDefault();
+        app.findBar.open();
+        return;
+      }
+      if (ev.key === 'F7') { ev.preventDefault(); app.startPick(); return; }
+      if (isTyping(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (!app.compareDlg.root.hidden) return;
+      const act = {
+        j: () => app.move(1), ArrowDown: () => app.move(1),
+        k: () => app.move(-1), ArrowUp: () => app.move(-1),
+        n: () => { if (!app.diff.moveChange(1)) app.flash('No further change in this view'); },
+        p: () => { if (!app.diff.moveChange(-1)) app.flash('No earlier change in this view'); },
+        E: () => app.toggleFolds(),
+        '/': () => app.findBar.open(),
+        F: () => app.across.toggle(),
+        '?': () => help.toggle(),
+        s: () => app.setLayout(app.layout === 'stacked' ? 'side' : 'stacked'),
+        c: () => app.compareDlg.open(app.entry),
+        Escape: () => { if (!app.cancelPick() && app.findBar.isOpen()) app.findBar.close(); else if (!app.across.root.hidden) app.across.close(); },
+      }[ev.key];
+      if (!act) return;
+      if (ev.target && ev.target.tagName === 'BUTTON' && (ev.key === ' ' || ev.key === 'Enter')) return;
+      ev.preventDefault();
+      act();
+    });
+  }
+
+  // ---- start ----
+  function boot() {
+    const root = document.getElementById('app');
+    if (!root) return;
+    const res = T.model.readPayload(document);
+    if (res.error) {
+      root.appendChild(el('p', { class: 'fatal', role: 'alert' }, 'ir-trace: ' + res.error));
+      return;
+    }
+    const model = new T.model.Model(res.data);
+    const app = new App(root, model);
+    T.instance = app;
+    setupTheme(app.themeBtn);
+    const help = buildHelp(root);
+    app.helpBtn.addEventListener('click', () => help.toggle());
+    setupKeys(app, help);
+    app.visible = app.sidebar.applyFilters();
+    if (!model.entries.length) {
+      app.showNone(true);
+      app.noneMsg.textContent = 'This report has no passes.';
+      return;
+    }
+    if (!app.applyFragment(location.hash)) app.select(app.firstChanged());
+    window.addEventListener('hashchange', () => {
+      if (location.hash.replace(/^#/, '') !== app.lastFragment) app.applyFragment(location.hash);
+    });
+    requestAnimationFrame(() => app.sidebar.drawChart());
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+  else boot();
+})();

@@ -1,0 +1,70 @@
+#include "atomic_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+
+namespace fs = std::filesystem;
+
+namespace irtrace {
+namespace {
+
+mode_t CurrentUmask() {
+  mode_t m = ::umask(0);
+  ::umask(m);
+  return m;
+}
+
+}  // namespace
+
+AtomicFile::AtomicFile(const std::string& path) : path_(path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw Error("cannot write '" + path + "': it is a directory");
+  fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  if (!fs::is_directory(dir, ec)) {
+    throw Error("cannot write '" + path + "': directory '" + dir.string() + "' does not exist");
+  }
+  std::string templ = (dir / ("." + fs::path(path).filename().string() + ".tmp-XXXXXX")).string();
+  int fd = ::mkstemp(templ.data());
+  if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
+  temp_path_ = templ;
+  ::fchmod(fd, 0666 & ~CurrentUmask());
+  file_ = ::fdopen(fd, "wb");
+  if (!file_) {
+    int err = errno;
+    ::close(fd);
+    ::unlink(temp_path_.c_str());
+    throw Error("cannot write '" + path + "': " + std::strerror(err));
+  }
+}
+
+AtomicFile::~AtomicFile() {
+  if (file_) std::fclose(file_);
+  if (!committed_ && !temp_path_.empty()) ::unlink(temp_path_.c_str());
+}
+
+void AtomicFile::Write(std::string_view bytes) {
+  if (bytes.empty()) return;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
+    throw Error("cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+}
+
+void AtomicFile::Commit() {
+  bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
+  int err = errno;
+  ok = std::fclose(file_) == 0 && ok;
+  file_ = nullptr;
+  if (!ok) throw Error("cannot write '" + path_ + "': " + std::strerror(err));
+  if (std::rename(temp_path_.c_str(), path_.c_str()) != 0) {
+    throw Error("cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+  committed_ = true;
+}
+
+}  // namespace irtrace

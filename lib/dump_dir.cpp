@@ -1,0 +1,219 @@
+#include "dump_dir.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <system_error>
+
+#include "error.h"
+
+namespace fs = std::filesystem;
+
+namespace irtrace {
+namespace {
+
+const std::regex& FrontendRe() {
+  static const std::regex re(R"(^0+_frontend\.([A-Za-z0-9]+)$)");
+  return re;
+}
+const std::regex& PassRe() {
+  static const std::regex re(R"(^(\d+)_after_(.+)\.([A-Za-z0-9]+)$)");
+  return re;
+}
+const std::regex& CodegenRe() {
+  static const std::regex re(R"(^codegen_(device|host).*\.(cpp|cc|cu|c|h|hpp|hip|pto)$)");
+  return re;
+}
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Editor and tool leftovers the contract says to ignore.
+bool IsLeftover(const std::string& name) {
+  return name.empty() || name[0] == '.' || EndsWith(name, "~") || EndsWith(name, ".orig") ||
+         EndsWith(name, ".bak") || EndsWith(name, ".swp");
+}
+
+bool StartsWithNumberUnderscore(const std::string& name) {
+  size_t i = 0;
+  while (i < name.size() && name[i] >= '0' && name[i] <= '9') ++i;
+  return i > 0 && i < name.size() && name[i] == '_';
+}
+
+DumpFile MakeFile(const fs::path& dir, const std::string& name, const std::string& ext) {
+  DumpFile f;
+  f.name = name;
+  f.path = (dir / name).string();
+  f.extension = ext;
+  return f;
+}
+
+// Parses a decimal index; values too large to be a pass number saturate (and then fail the gap check).
+unsigned long ParseIndex(const std::string& digits) {
+  unsigned long v = 0;
+  for (char c : digits) {
+    if (v > 100000000UL) return v;
+    v = v * 10 + static_cast<unsigned long>(c - '0');
+  }
+  return v;
+}
+
+void AddCodegenDir(const std::string& dir, DumpListing* listing) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw Error("--codegen '" + dir + "' is not a directory");
+  std::vector<DumpCodegen> found;
+  for (const char* sub : {"kernels", "orchestration"}) {
+    fs::path root = fs::path(dir) / sub;
+    if (!fs::is_directory(root, ec)) continue;
+    fs::recursive_directory_iterator it(root, ec), end;
+    if (ec) throw Error("cannot read --codegen directory '" + root.string() + "': " + ec.message());
+    for (; it != end; it.increment(ec)) {
+      if (ec) throw Error("cannot read --codegen directory '" + root.string() + "': " + ec.message());
+      if (!it->is_regular_file(ec)) continue;
+      std::string ext = it->path().extension().string();
+      if (!ext.empty()) ext.erase(0, 1);
+      static const std::regex code_ext(R"(^(cpp|cc|cu|c|h|hpp|hip|pto)$)");
+      if (!std::regex_match(ext, code_ext)) continue;
+      DumpCodegen cg;
+      cg.role = std::string(sub) == "kernels" ? "device" : "host";
+      std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+      cg.file.name = rel;
+      cg.file.path = it->path().string();
+      cg.file.extension = ext;
+      found.push_back(cg);
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const DumpCodegen& a, const DumpCodegen& b) { return a.file.name < b.file.name; });
+  listing->codegen.insert(listing->codegen.end(), found.begin(), found.end());
+}
+
+}  // namespace
+
+DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
+  std::error_code ec;
+  fs::path root(dir);
+  if (!fs::exists(root, ec)) throw Error("dump '" + dir + "' does not exist");
+  if (!fs::is_directory(root, ec)) throw Error("dump '" + dir + "' is not a directory");
+
+  DumpListing listing;
+  fs::path canonical = fs::weakly_canonical(fs::absolute(root, ec), ec);
+  listing.title = canonical.filename().string();
+  if (listing.title.empty() || listing.title == ".") listing.title = root.filename().string();
+
+  std::vector<std::string> frontends;
+  std::map<unsigned long, std::vector<DumpPass>> passes;
+  std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
+  std::vector<std::string> names;
+  std::vector<DumpCodegen> codegen;
+
+  fs::directory_iterator it(root, ec), end;
+  if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+  for (; it != end; it.increment(ec)) {
+    if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+    names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+
+  for (const std::string& name : names) {
+    bool is_dir = fs::is_directory(root / name, ec);
+    std::smatch m;
+    if (IsLeftover(name)) {
+      listing.ignored.push_back(name);
+      continue;
+    }
+    bool frontend = std::regex_match(name, m, FrontendRe());
+    bool pass = !frontend && std::regex_match(name, m, PassRe());
+    if (is_dir) {
+      if (frontend || pass) throw Error("snapshot '" + name + "' is a directory");
+      listing.ignored.push_back(name + "/");
+      continue;
+    }
+    if (frontend) {
+      if (m[1] == "log") {
+        logs[name.substr(0, name.size() - 4)] = name;
+      } else {
+        frontends.push_back(name);
+      }
+      continue;
+    }
+    if (pass) {
+      std::string ext = m[3];
+      std::string stem = name.substr(0, name.size() - ext.size() - 1);
+      if (ext == "log") {
+        logs[stem] = name;
+        continue;
+      }
+      unsigned long number = ParseIndex(m[1]);
+      if (number == 0) throw Error("'" + name + "': pass numbers start at 1 (00 is the frontend)");
+      DumpPass p;
+      p.number = number;
+      p.pass_name = m[2];
+      p.file = MakeFile(root, name, ext);
+      passes[number].push_back(p);
+      continue;
+    }
+    if (std::regex_match(name, m, CodegenRe())) {
+      DumpCodegen cg;
+      cg.role = m[1];
+      cg.file = MakeFile(root, name, m[2]);
+      codegen.push_back(cg);
+      continue;
+    }
+    if (StartsWithNumberUnderscore(name)) {
+      throw Error("'" + name +
+                  "': malformed snapshot name (expected NN_after_<Pass>.<ext> or 00_frontend.<ext>)");
+    }
+    listing.ignored.push_back(name);
+  }
+
+  if (frontends.empty()) throw Error("dump '" + listing.title + "' has no frontend snapshot (00_frontend.<ext>)");
+  if (frontends.size() > 1) {
+    throw Error("several frontend snapshots: '" + frontends[0] + "' and '" + frontends[1] + "'");
+  }
+  {
+    std::string name = frontends[0];
+    std::string ext = name.substr(name.rfind('.') + 1);
+    listing.frontend = MakeFile(root, name, ext);
+  }
+  if (passes.empty()) throw Error("dump '" + listing.title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
+
+  unsigned long expected = 1;
+  const DumpPass* previous = nullptr;
+  for (const auto& [number, group] : passes) {
+    if (group.size() > 1) {
+      throw Error("pass " + std::to_string(number) + " appears twice: '" + group[0].file.name + "' and '" +
+                  group[1].file.name + "'");
+    }
+    if (number != expected) {
+      std::string before = previous ? "'" + previous->file.name + "'" : "'" + listing.frontend.name + "'";
+      throw Error("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
+                  group[0].file.name + "')");
+    }
+    listing.passes.push_back(group[0]);
+    previous = &group[0];
+    ++expected;
+  }
+
+  // Attach .log files to their snapshots; the rest are orphans.
+  auto attach = [&](DumpFile* f) {
+    std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
+    auto found = logs.find(stem);
+    if (found == logs.end()) return;
+    f->log_name = found->second;
+    f->log_path = (root / found->second).string();
+    logs.erase(found);
+  };
+  attach(&listing.frontend);
+  for (DumpPass& p : listing.passes) attach(&p.file);
+  for (const auto& orphan : logs) listing.ignored.push_back(orphan.second);
+  std::sort(listing.ignored.begin(), listing.ignored.end());
+
+  listing.codegen = codegen;
+  for (const std::string& d : codegen_dirs) AddCodegenDir(d, &listing);
+  return listing;
+}
+
+}  // namespace irtrace

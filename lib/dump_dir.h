@@ -1,0 +1,47 @@
+// Listing and validating a numbered pass dump directory (the dump contract).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace irtrace {
+
+// One snapshot file of the dump, named relative to the dump directory.
+struct DumpFile {
+  std::string name;       // file name inside the dump, e.g. "07_after_UnrollLoops.py"
+  std::string path;       // path to open (dump dir joined with name)
+  std::string extension;  // text after the last dot, e.g. "py"
+  std::string log_name;   // "07_after_UnrollLoops.log" when that diagnostics file exists, else ""
+  std::string log_path;
+};
+
+// A numbered pass snapshot.
+struct DumpPass {
+  unsigned long number = 0;  // NN of NN_after_*, >= 1, compared as a number
+  std::string pass_name;     // the text between "_after_" and the last dot, verbatim
+  DumpFile file;
+};
+
+// A generated source listed after the last pass.
+struct DumpCodegen {
+  std::string role;  // "device" or "host"
+  DumpFile file;     // name: file name in the dump, or path inside a --codegen DIR ("kernels/a.cpp")
+};
+
+// The validated contents of a dump, in execution order.
+struct DumpListing {
+  std::string title;                  // the dump directory's base name
+  DumpFile frontend;                  // 0+_frontend.<ext>
+  std::vector<DumpPass> passes;       // sorted by number, 1..N without gaps
+  std::vector<DumpCodegen> codegen;   // dump codegen_* files first (sorted by name), then --codegen dirs
+  std::vector<std::string> ignored;   // names ignored (leftovers, subdirectories, orphan .log files), sorted
+};
+
+// Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
+// PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added.
+// Throws Error (ExitCode::kInput) naming the offending files: not a directory, missing frontend, several
+// frontends, malformed numbered names, a 00_after_* file, duplicate or missing pass numbers, no pass,
+// a snapshot that is a directory, an unreadable directory.
+DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs);
+
+}  // namespace irtrace

@@ -1,0 +1,28 @@
+// Line diffs on interned ids: the edit script every pass and function view is built from.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace irtrace {
+
+// An edit script as triples (E, D, I): copy E equal lines, then D lines of the old side are deleted and
+// I lines of the new side inserted; repeated. Lines after the last triple are equal. Within a block,
+// deletions come before insertions. The last triple always has D + I > 0; an empty script means equal.
+struct EditScript {
+  std::vector<uint32_t> ops;
+
+  uint64_t Inserted() const;  // sum of I
+  uint64_t Deleted() const;   // sum of D
+  bool Empty() const { return ops.empty(); }
+};
+
+// Diffs `a` against `b` (ids from InternPair; equal ids are equal lines). Trims the common prefix and
+// suffix, sets aside lines found on one side only (always deleted or inserted), and runs dtl (Wu,
+// Manber, Myers O(NP)) on what remains. When that remainder is too large for O(NP) to stay fast, it is
+// split at lines unique to both sides that keep their order (patience anchors) and each gap is diffed
+// the same way; a gap that is still too large and has no anchor becomes one delete+insert block. So the
+// result is always a valid edit script, minimal in all but those worst cases, in near-linear time.
+EditScript DiffLines(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b);
+
+}  // namespace irtrace

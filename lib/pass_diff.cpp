@@ -1,0 +1,180 @@
+#include "pass_diff.h"
+
+#include <algorithm>
+#include <map>
+
+#include "line_intern.h"
+#include "snapshot.h"
+
+namespace irtrace {
+namespace {
+
+DiffData MakeDiff(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b,
+                  const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+  DiffData d;
+  d.script = DiffLines(ids_a, ids_b);
+  if (!d.script.Empty()) d.pairs = PairLines(d.script, a, b);
+  return d;
+}
+
+// Keys of `s` in file order, with "" (outside) last when any line is outside every function.
+std::vector<std::string> KeysOf(const Snapshot& s) {
+  std::vector<std::string> keys;
+  size_t covered = 0;
+  for (const Section& sec : s.scope.sections) {
+    keys.push_back(sec.key);
+    covered += sec.end - sec.begin;
+  }
+  if (covered < s.lines.size()) keys.push_back("");
+  return keys;
+}
+
+// Indices (into `order`) that are not part of a longest increasing run of `pos`: the moved ones.
+std::vector<bool> NotInLongestRun(const std::vector<size_t>& pos) {
+  std::vector<size_t> tails, tail_idx, prev(pos.size(), SIZE_MAX);
+  for (size_t k = 0; k < pos.size(); ++k) {
+    size_t p = std::lower_bound(tails.begin(), tails.end(), pos[k]) - tails.begin();
+    if (p == tails.size()) {
+      tails.push_back(pos[k]);
+      tail_idx.push_back(k);
+    } else {
+      tails[p] = pos[k];
+      tail_idx[p] = k;
+    }
+    prev[k] = p ? tail_idx[p - 1] : SIZE_MAX;
+  }
+  std::vector<bool> moved(pos.size(), true);
+  for (size_t k = tail_idx.empty() ? SIZE_MAX : tail_idx.back(); k != SIZE_MAX; k = prev[k]) moved[k] = false;
+  return moved;
+}
+
+template <typename T>
+std::vector<T> Pick(const std::vector<T>& v, const std::vector<uint32_t>& idx) {
+  std::vector<T> out;
+  out.reserve(idx.size());
+  for (uint32_t i : idx) out.push_back(v[i]);
+  return out;
+}
+
+std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                                        const std::vector<uint32_t>& ids_b) {
+  std::vector<std::string> keys_a = KeysOf(a), keys_b = KeysOf(b);
+  std::map<std::string, size_t> pos_a;
+  for (size_t k = 0; k < keys_a.size(); ++k) pos_a[keys_a[k]] = k;
+
+  // Relative order of functions present on both sides (outside excluded): which ones moved.
+  std::vector<size_t> common_pos;
+  std::vector<std::string> common_keys;
+  for (const std::string& k : keys_b) {
+    if (!k.empty() && pos_a.count(k)) {
+      common_pos.push_back(pos_a[k]);
+      common_keys.push_back(k);
+    }
+  }
+  std::vector<bool> moved_flags = NotInLongestRun(common_pos);
+  std::map<std::string, bool> moved;
+  for (size_t k = 0; k < common_keys.size(); ++k) moved[common_keys[k]] = moved_flags[k];
+
+  std::vector<FunctionDiff> touched, rest;
+  auto add = [&](FunctionDiff f) {
+    (f.status == "same" ? rest : touched).push_back(std::move(f));
+  };
+  for (const std::string& key : keys_b) {
+    FunctionDiff f;
+    f.key = key;
+    std::vector<uint32_t> lb = FunctionLines(b, key);
+    if (!pos_a.count(key)) {
+      f.status = "added";
+      f.ins = lb.size();
+      add(std::move(f));
+      continue;
+    }
+    std::vector<uint32_t> la = FunctionLines(a, key);
+    std::vector<uint32_t> fa = Pick(ids_a, la), fb = Pick(ids_b, lb);
+    if (fa == fb) {
+      f.status = !key.empty() && moved[key] ? "moved" : "same";
+    } else {
+      f.status = "changed";
+      f.diff = MakeDiff(fa, fb, Pick(a.lines, la), Pick(b.lines, lb));
+      f.ins = f.diff.script.Inserted();
+      f.del = f.diff.script.Deleted();
+    }
+    add(std::move(f));
+  }
+  std::map<std::string, bool> in_b;
+  for (const std::string& k : keys_b) in_b[k] = true;
+  for (const std::string& key : keys_a) {
+    if (in_b.count(key)) continue;
+    FunctionDiff f;
+    f.key = key;
+    f.status = "removed";
+    f.del = FunctionLines(a, key).size();
+    add(std::move(f));
+  }
+  touched.insert(touched.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
+  return touched;
+}
+
+}  // namespace
+
+std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) {
+  std::vector<uint32_t> out;
+  if (key.empty()) {
+    size_t next = 0;
+    for (const Section& sec : s.scope.sections) {
+      for (size_t i = next; i < sec.begin; ++i) out.push_back(static_cast<uint32_t>(i));
+      next = sec.end;
+    }
+    for (size_t i = next; i < s.lines.size(); ++i) out.push_back(static_cast<uint32_t>(i));
+    return out;
+  }
+  for (const Section& sec : s.scope.sections) {
+    if (sec.key != key) continue;
+    for (size_t i = sec.begin; i < sec.end; ++i) out.push_back(static_cast<uint32_t>(i));
+  }
+  return out;
+}
+
+PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
+  PassDiff out;
+  out.identical = before.text == after.text;
+  if (out.identical) {
+    // Nothing to compute, but the function list still names every function (all "same").
+    for (const std::string& key : KeysOf(after)) {
+      if (!after.scope.fallback.empty()) break;
+      FunctionDiff f;
+      f.key = key;
+      f.status = "same";
+      out.functions.push_back(std::move(f));
+    }
+    return out;
+  }
+  std::vector<uint32_t> ids_a, ids_b;
+  InternPair(before, after, &ids_a, &ids_b);
+  out.whole = MakeDiff(ids_a, ids_b, before.lines, after.lines);
+
+  // Lines the diff calls equal whose bytes differ (a CR): the delta must carry their text.
+  const auto& ops = out.whole.script.ops;
+  size_t i = 0, j = 0;
+  auto check_equal_run = [&](size_t n) {
+    for (size_t k = 0; k < n; ++k, ++i, ++j) {
+      if (before.lines[i] != after.lines[j]) out.fixes.emplace_back(j, std::string(after.lines[j]));
+    }
+  };
+  for (size_t k = 0; k + 2 < ops.size(); k += 3) {
+    check_equal_run(ops[k]);
+    i += ops[k + 1];
+    j += ops[k + 2];
+  }
+  check_equal_run(after.lines.size() - j);
+  if (out.whole.script.Empty()) out.notes.push_back("only line endings differ (CRLF vs LF)");
+
+  bool split_a = before.scope.fallback.empty(), split_b = after.scope.fallback.empty();
+  if (!split_a) out.notes.push_back("function view unavailable: " + before.name + ": " + before.scope.fallback);
+  if (!split_b) out.notes.push_back("function view unavailable: " + after.name + ": " + after.scope.fallback);
+  bool has_sections = !before.scope.sections.empty() || !after.scope.sections.empty();
+  if (split_a && split_b && has_sections) out.functions = DiffFunctions(before, after, ids_a, ids_b);
+  return out;
+}
+
+}  // namespace irtrace

@@ -1,0 +1,99 @@
+#include "snapshot.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <xxhash.h>
+
+#include "error.h"
+#include "text_decode.h"
+
+namespace irtrace {
+namespace {
+
+// Decoding warnings beyond this many per file are summarised in one line.
+constexpr size_t kMaxDecodeWarnings = 20;
+
+std::string ReadBytes(const std::string& name, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw Error("cannot open '" + name + "': " + std::strerror(errno));
+  std::string bytes;
+  if (std::fseek(f, 0, SEEK_END) == 0) {
+    long size = std::ftell(f);
+    if (size > 0) bytes.reserve(static_cast<size_t>(size));
+    std::rewind(f);
+  }
+  char buf[1 << 16];
+  size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.append(buf, got);
+  bool failed = std::ferror(f);
+  int err = errno;
+  std::fclose(f);
+  if (failed) throw Error("cannot read '" + name + "': " + std::strerror(err));
+  return bytes;
+}
+
+}  // namespace
+
+std::string_view Snapshot::KeyOf(size_t i) const {
+  std::string_view l = lines[i];
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return l;
+}
+
+bool Snapshot::SameLine(const Snapshot& a, size_t i, const Snapshot& b, size_t j) {
+  return a.key_hashes[i] == b.key_hashes[j] && a.LacksNewline(i) == b.LacksNewline(j) &&
+         a.KeyOf(i) == b.KeyOf(j);
+}
+
+std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& extension, std::string bytes) {
+  auto s = std::make_unique<Snapshot>();
+  s->name = std::move(name);
+  s->lang = LanguageForExtension(extension);
+  std::vector<DecodeIssue> issues;
+  DecodeUtf8(&bytes, &issues);
+  s->text = std::move(bytes);
+  for (size_t k = 0; k < issues.size() && k < kMaxDecodeWarnings; ++k) {
+    s->warnings.push_back(s->name + " line " + std::to_string(issues[k].line) +
+                          (issues[k].nul ? ": NUL byte shown as \xE2\x90\x80 (U+2400)"
+                                         : ": invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)"));
+  }
+  if (issues.size() > kMaxDecodeWarnings) {
+    s->warnings.push_back(s->name + ": " + std::to_string(issues.size() - kMaxDecodeWarnings) +
+                          " more lines with invalid UTF-8 or NUL bytes");
+  }
+
+  std::string_view t = s->text;
+  size_t start = 0;
+  while (start < t.size()) {
+    size_t nl = t.find('\n', start);
+    if (nl == std::string_view::npos) {
+      s->lines.push_back(t.substr(start));
+      s->eol = false;
+      break;
+    }
+    s->lines.push_back(t.substr(start, nl - start));
+    start = nl + 1;
+  }
+  s->key_hashes.reserve(s->lines.size());
+  for (size_t i = 0; i < s->lines.size(); ++i) {
+    std::string_view k = s->KeyOf(i);
+    s->key_hashes.push_back(XXH3_64bits(k.data(), k.size()) ^ (s->LacksNewline(i) ? 0x9e3779b97f4a7c15ULL : 0));
+  }
+  s->scope = SplitFunctions(s->lang, s->lines);
+  return s;
+}
+
+std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
+                                       const std::string& extension) {
+  return MakeSnapshot(name, extension, ReadBytes(name, path));
+}
+
+std::string ReadTextFile(const std::string& name, const std::string& path) {
+  std::string bytes = ReadBytes(name, path);
+  std::vector<DecodeIssue> issues;
+  DecodeUtf8(&bytes, &issues);
+  return bytes;
+}
+
+}  // namespace irtrace
