@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "atomic_file.h"
+#include "deflate_sink.h"
 #include "dump_dir.h"
 #include "html_report.h"
 #include "json_writer.h"
@@ -90,7 +91,15 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
   std::string title = DisplayText(listing.title);
   PageShell shell = ExpandPageShell(title);
   out.Write(shell.head);
-  JsonWriter writer(&out);
+  // The payload is either the JSON object itself or an envelope carrying it deflated (ARCHITECTURE.md).
+  std::unique_ptr<DeflateBase64Sink> deflate;
+  OutputSink* payload = &out;
+  if (options.compress) {
+    out.Write(R"({"schema":1,"encoding":"deflate-base64","data":")");
+    deflate = std::make_unique<DeflateBase64Sink>(&out);
+    payload = deflate.get();
+  }
+  JsonWriter writer(payload);
   ReportJson report(&writer, title, options.context);
   std::vector<Entry> entries;
   ConvertSummary summary;
@@ -159,6 +168,10 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
     summary.codegen += e.kind == "codegen";
   }
   report.Finish();
+  if (deflate) {
+    deflate->Finish();
+    out.Write(R"("})");
+  }
   out.Write(shell.tail);
   out.Commit();
   progress.Clear();

@@ -17,6 +17,7 @@ struct ConvertOptions {
   bool verbose = false;                   // -v: counts, timings, ignored files (through spdlog)
   bool quiet = false;                     // -q: no summary line
   unsigned threads = 0;                   // 0: all cores
+  bool compress = true;                   // payload deflated + base64 (false: plain JSON, --no-compress)
 };
 
 // What a conversion found, for the summary line and tests.

@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   app.add_option("--codegen", options.codegen_dirs,
                  "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
       ->allow_extra_args(false);
+  bool plain_json = false;
+  app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
   app.add_flag("-v,--verbose", options.verbose, "Print counts, timings and ignored files");
   app.add_flag("-q,--quiet", options.quiet, "Print nothing on success");
   app.set_version_flag("--version", "ir-trace " IRTRACE_VERSION);
@@ -30,5 +32,6 @@ int main(int argc, char** argv) {
     irtrace::PrintError(stderr, std::string(e.what()) + " (see ir-trace --help)");
     return static_cast<int>(irtrace::ExitCode::kUsage);
   }
+  options.compress = !plain_json;
   return irtrace::RunConvert(options, stderr);
 }
