@@ -13,7 +13,12 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)");
   app.add_option("--context", options.context, "Unchanged lines shown around each change (default: 3)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            bool digits = !v.empty() && v.size() < 9 && v.find_first_not_of("0123456789") == std::string::npos;
+            return digits ? "" : "takes a whole number >= 0, got '" + v + "'";
+          },
+          "N >= 0"));
   app.add_option("--codegen", options.codegen_dirs,
                  "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
       ->allow_extra_args(false);
