@@ -3,6 +3,11 @@
 // Every format returns sections as 0-based, half-open line ranges over the snapshot's lines (the lines
 // as decoded, without their '\n'; a trailing '\r' may still be present and must be ignored by the
 // scanners). Lines in no section form the "outside functions" part, which the caller derives.
+//
+// In every format a repeated key (C++ overloads, a snapshot holding two module dumps) makes the whole
+// snapshot fall back ("duplicate function key 'f' at lines 3 and 9"); keys are never disambiguated. So
+// does a function starting on the line where the previous one ends ("two functions share a line").
+// Fallback reasons carry 1-based line numbers. Shared helpers live in scope_scan.h.
 #pragma once
 
 #include <string>
@@ -54,17 +59,31 @@ Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& li
 // of top-level classes (key `Class.member`), each from its first decorator line to the last non-blank
 // line of its body, found by indentation while respecting (), [], {}, strings (incl. triple-quoted),
 // comments and backslash continuations. Nested defs stay in their parent. Need not parse as Python.
+// A top-level class's own lines (its decorator, `class` line, docstring) are outside. Comment-only
+// lines never end a body; one indented deeper than the header belongs to it, so trailing comments at
+// or left of the header's column (and trailing blank lines) are outside. Tabs advance to the next
+// multiple of 8. Falls back on unbalanced/mismatched brackets and on a triple-quoted string open at
+// the end; an unterminated one-quote string just ends with its line.
 Scope SplitPython(const std::vector<std::string_view>& lines);
 // MLIR: `func.func`, `llvm.func`, `gpu.func` ops (any visibility, optionally `"func.func"` generic form
 // not required) keyed by the symbol after '@' (quoted symbols unquoted), from the op's line to the line
 // closing its region, by brace matching outside strings; as mlir-opt's IR printer writes them.
+// A func op without a region (declaration) is outside; so are `module`/`gpu.module` lines. Falls back
+// when a body or a multi-line signature is not closed.
 Scope SplitMlir(const std::vector<std::string_view>& lines);
 // LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (quoted names
 // `@"a b"`, `-`, `$`, `.` included); as LLVM's textual IR printer writes them (`-print-after-all`).
+// The range starts at the `define` line (the `; Function Attrs:` comment above it is outside);
+// `declare`, globals, attribute groups and metadata are outside. Falls back on an unclosed body.
 Scope SplitLlvm(const std::vector<std::string_view>& lines);
 // C-like codegen: top-level function definitions (a signature followed by a `{ ... }` body at brace
 // depth 0, outside namespaces' own braces counted as transparent), by brace matching outside strings,
 // char literals and comments; key is the function name (qualified name if written qualified).
+// The range starts at the declaration's first token after the previous `;`, `{` or `}` at that level
+// (so a `template <...>` line is included, comments and preprocessor lines before it are not) and ends
+// at the closing `}` line. struct/class/union/enum bodies, `= {...}` initializers and lambdas are not
+// functions (their inline member functions stay outside). Overloads fall back (duplicate key).
+// Preprocessor lines are skipped, so braces split across `#if` branches can make it fall back.
 Scope SplitC(const std::vector<std::string_view>& lines);
 
 }  // namespace irtrace

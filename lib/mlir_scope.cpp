@@ -87,10 +87,11 @@ SigEnd ScanSignature(const std::vector<std::string_view>& lines, Position from, 
         if ((i == 0 || s[i - 1] != '-') && !open.empty() && open.back() == '<') open.pop_back();
       } else if (c == ')' || c == ']' || c == '}') {
         char want = c == ')' ? '(' : c == ']' ? '[' : '{';
-        // Pop stray '<' (comparisons in affine expressions) down to the matching opener, if any.
+        // Drop stray '<' (comparisons in affine expressions) the closer crosses, then its opener if it
+        // matches; dropping them even without a match keeps the scan linear.
         size_t k = open.size();
         while (k > 0 && open[k - 1] == '<') --k;
-        if (k > 0 && open[k - 1] == want) open.resize(k - 1);
+        open.resize(k > 0 && open[k - 1] == want ? k - 1 : k);
       }
       if (!IsBlankChar(c)) last_word = {};
       ++i;

@@ -178,6 +178,14 @@ struct OpenSection {
   size_t end = 0;     // one past its last body line so far
 };
 
+// The decorator lines waiting for their def or class (a plain struct: GCC 12 warns spuriously about
+// std::optional<std::pair> here).
+struct PendingDecorator {
+  bool set = false;
+  size_t line = 0;    // first decorator line
+  size_t indent = 0;
+};
+
 // A top-level class whose direct members are sections.
 struct OpenClass {
   std::string name;
@@ -192,7 +200,7 @@ Scope SplitPython(const std::vector<std::string_view>& lines) {
   LineLexer lexer;
   std::optional<OpenSection> section;
   std::optional<OpenClass> cls;
-  std::optional<std::pair<size_t, size_t>> decorator;  // (first decorator line, its indentation)
+  PendingDecorator decorator;
   std::string error;
 
   auto close_section = [&] {
@@ -221,7 +229,7 @@ Scope SplitPython(const std::vector<std::string_view>& lines) {
     if (cls && ind.width <= cls->indent) cls.reset();
     if (!section) {
       bool opens = head.kind == Stmt::kDef || head.kind == Stmt::kClass;
-      size_t begin = decorator && decorator->second == ind.width ? decorator->first : ln;
+      size_t begin = decorator.set && decorator.indent == ind.width ? decorator.line : ln;
       if (cls) {
         if (!cls->member_indent) cls->member_indent = ind.width;
         if (opens && ind.width == *cls->member_indent) {
@@ -233,9 +241,9 @@ Scope SplitPython(const std::vector<std::string_view>& lines) {
         cls = OpenClass{std::string(head.name), ind.width, std::nullopt};
       }
       if (head.kind != Stmt::kDecorator) {
-        decorator.reset();
-      } else if (!decorator || decorator->second != ind.width) {
-        decorator = std::make_pair(ln, ind.width);
+        decorator.set = false;
+      } else if (!decorator.set || decorator.indent != ind.width) {
+        decorator = PendingDecorator{true, ln, ind.width};
       }
     }
     if (section) section->end = ln + 1;
