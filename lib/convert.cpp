@@ -71,6 +71,14 @@ Loaded Load(const DumpFile& f) {
 
 }  // namespace
 
+bool ParseContext(const std::string& text, int* context) {
+  if (text.empty() || text.size() > 7 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+  long v = std::stol(text);
+  if (v > 1000000) return false;
+  *context = static_cast<int>(v);
+  return true;
+}
+
 void PrintError(std::FILE* err, const std::string& message) {
   std::string line = message;
   for (char& c : line) {

@@ -38,6 +38,10 @@ ConvertSummary ConvertDump(const ConvertOptions& options);
 // line "ir-trace: error: <message>". Returns the process exit code (0 or 1).
 int RunConvert(const ConvertOptions& options, std::FILE* err);
 
+// Parses a --context value: decimal digits only (a leading 0 is still decimal), 0 to 1000000. Returns
+// false (leaving *context alone) for anything else.
+bool ParseContext(const std::string& text, int* context);
+
 // Prints "ir-trace: error: <message>" as one line to `err`.
 void PrintError(std::FILE* err, const std::string& message);
 

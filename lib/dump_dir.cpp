@@ -78,8 +78,9 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
       if (!std::regex_match(ext, code_ext)) continue;
       DumpCodegen cg;
       cg.role = std::string(sub) == "kernels" ? "device" : "host";
-      std::string rel = fs::relative(it->path(), dir, ec).generic_string();
-      cg.file.name = rel;
+      // Lexically, not fs::relative: that resolves symlinks, and a symlinked kernels/ or source file
+      // would be named by its target ("../elsewhere/k.cpp") instead of its path inside DIR.
+      cg.file.name = (fs::path(sub) / it->path().lexically_relative(root)).generic_string();
       cg.file.path = it->path().string();
       cg.file.extension = ext;
       found.push_back(cg);
@@ -99,9 +100,14 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   if (!fs::is_directory(root, ec)) throw Error("dump '" + dir + "' is not a directory");
 
   DumpListing listing;
-  fs::path canonical = fs::weakly_canonical(fs::absolute(root, ec), ec);
-  listing.title = canonical.filename().string();
-  if (listing.title.empty() || listing.title == ".") listing.title = root.filename().string();
+  // The base name as the user spelled the path ("dump/", "dump/.", "./x/../dump" all give "dump"), made
+  // absolute only to resolve "." and ".."; symlinks are not followed, so a link keeps its own name.
+  fs::path normal = fs::absolute(root, ec).lexically_normal();
+  if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) {
+    normal = normal.parent_path();  // "/a/dump/" -> "/a/dump"
+  }
+  listing.title = normal.filename().string();
+  if (listing.title.empty()) listing.title = normal.string();  // the root directory: "/"
 
   std::vector<std::string> frontends;
   std::map<unsigned long, std::vector<DumpPass>> passes;
@@ -126,10 +132,20 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
     }
     bool frontend = std::regex_match(name, m, FrontendRe());
     bool pass = !frontend && std::regex_match(name, m, PassRe());
+    bool log = (frontend && m[1] == "log") || (pass && m[3] == "log");
+    bool codegen_name = !frontend && !pass && std::regex_match(name, CodegenRe());
     if (is_dir) {
-      if (frontend || pass) throw Error("snapshot '" + name + "' is a directory");
+      if ((frontend || pass) && !log) throw Error("snapshot '" + name + "' is a directory");
       listing.ignored.push_back(name + "/");
       continue;
+    }
+    if (frontend || pass || codegen_name) {
+      // A FIFO or device would block or never end when read: refuse it here, by name.
+      fs::file_type type = fs::status(root / name, ec).type();
+      if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
+          type == fs::file_type::character) {
+        throw Error((log ? "'" : "snapshot '") + name + "' is not a regular file");
+      }
     }
     if (frontend) {
       if (m[1] == "log") {

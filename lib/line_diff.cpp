@@ -54,11 +54,56 @@ void DiffDirect(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, 
   if (ra.empty() || rb.empty()) return;
   dtl::Diff<uint32_t, Ids> d(ra, rb);
   d.compose();
+  // Take the matches only if they form a valid common subsequence: increasing on both sides, equal ids.
+  // (Guards against a defective script; dtl's partial-path mode is avoided by DtlSafe.)
+  std::vector<std::pair<size_t, size_t>> matches;
+  long long pi = 0, pj = 0;
   for (const auto& e : d.getSes().getSequence()) {
     if (e.second.type != dtl::SES_COMMON) continue;
-    m->a_common[ia[static_cast<size_t>(e.second.beforeIdx - 1)]] = 1;
-    m->b_common[ib[static_cast<size_t>(e.second.afterIdx - 1)]] = 1;
+    long long i = e.second.beforeIdx, j = e.second.afterIdx;
+    if (i <= pi || j <= pj || i > static_cast<long long>(ra.size()) || j > static_cast<long long>(rb.size()) ||
+        ra[static_cast<size_t>(i - 1)] != rb[static_cast<size_t>(j - 1)]) {
+      return;  // nothing matched: this range becomes one delete+insert block
+    }
+    matches.emplace_back(static_cast<size_t>(i - 1), static_cast<size_t>(j - 1));
+    pi = i;
+    pj = j;
   }
+  for (const auto& [i, j] : matches) {
+    m->a_common[ia[i]] = 1;
+    m->b_common[ib[j]] = 1;
+  }
+}
+
+// True when dtl can diff sequences of lengths n and k (the lines on both sides) within its path table.
+// dtl 1.20 records one path coordinate per snake; once it holds dtl::MAX_CORDINATES_SIZE of them it
+// switches to a partial-path mode that returns inconsistent common lines (indices out of order, unequal
+// lines). With M <= N the lengths, delta = N - M and P = (D - delta) / 2 for edit distance D, compose()
+// makes (P + 1) * (delta + P + 1) snakes. Small inputs are safe outright; otherwise D is computed first
+// with dtl's edit-distance-only mode (no path table, linear memory).
+bool DtlSafe(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi,
+             const std::unordered_map<uint32_t, uint32_t>& ha, const std::unordered_map<uint32_t, uint32_t>& hb,
+             uint64_t n, uint64_t k, uint64_t* edit_distance) {
+  const uint64_t limit = dtl::MAX_CORDINATES_SIZE / 2;  // margin below dtl's limit
+  uint64_t m_len = std::min(n, k), n_len = std::max(n, k);
+  if ((m_len + 1) * (n_len + 1) <= limit) return true;
+  Ids ra, rb;
+  ra.reserve(n);
+  rb.reserve(k);
+  for (size_t i = alo; i < ahi; ++i) {
+    if (hb.count(a[i])) ra.push_back(a[i]);
+  }
+  for (size_t j = blo; j < bhi; ++j) {
+    if (ha.count(b[j])) rb.push_back(b[j]);
+  }
+  dtl::Diff<uint32_t, Ids> d(ra, rb);
+  d.onOnlyEditDistance();
+  d.compose();
+  uint64_t delta = n_len - m_len;
+  uint64_t ed = static_cast<uint64_t>(d.getEditDistance());
+  *edit_distance = ed;
+  uint64_t p = ed > delta ? (ed - delta) / 2 : 0;
+  return (p + 1) * (delta + p + 1) <= limit;
 }
 
 // Splits at patience anchors (ids occurring once on each side, longest increasing run of positions).
@@ -107,6 +152,73 @@ void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo
   DiffRange(a, i0, ahi, b, j0, bhi, m, depth + 1);
 }
 
+// Myers' middle snake in linear space (the bisection of "An O(ND) Difference Algorithm", 4b, as
+// diff-match-patch writes it): a point (x, y) that an optimal edit path of a vs b passes through, so
+// a[0, x) vs b[0, y) and a[x, n) vs b[y, m) can be diffed separately and stay minimal together. Time
+// O((n + m) * D), memory O(n + m). False only if no overlap was found (then the caller does not split).
+bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
+  const long long n = static_cast<long long>(a.size()), m = static_cast<long long>(b.size());
+  const long long max_d = (n + m + 1) / 2;
+  const long long off = max_d;
+  const long long len = 2 * max_d + 2;
+  std::vector<long long> v1(static_cast<size_t>(len), -1), v2(static_cast<size_t>(len), -1);
+  v1[static_cast<size_t>(off + 1)] = 0;
+  v2[static_cast<size_t>(off + 1)] = 0;
+  const long long delta = n - m;
+  const bool front = delta % 2 != 0;  // odd delta: the forward pass detects the overlap
+  long long k1start = 0, k1end = 0, k2start = 0, k2end = 0;
+  auto at = [](std::vector<long long>& v, long long i) -> long long& { return v[static_cast<size_t>(i)]; };
+  for (long long d = 0; d < max_d; ++d) {
+    for (long long k1 = -d + k1start; k1 <= d - k1end; k1 += 2) {
+      long long k1o = off + k1;
+      long long x1 = (k1 == -d || (k1 != d && at(v1, k1o - 1) < at(v1, k1o + 1))) ? at(v1, k1o + 1)
+                                                                                  : at(v1, k1o - 1) + 1;
+      long long y1 = x1 - k1;
+      while (x1 < n && y1 < m && a[static_cast<size_t>(x1)] == b[static_cast<size_t>(y1)]) ++x1, ++y1;
+      at(v1, k1o) = x1;
+      if (x1 > n) {
+        k1end += 2;  // ran off the right edge
+      } else if (y1 > m) {
+        k1start += 2;  // ran off the bottom edge
+      } else if (front) {
+        long long k2o = off + delta - k1;
+        if (k2o >= 0 && k2o < len && at(v2, k2o) != -1 && x1 >= n - at(v2, k2o)) {
+          *split_a = static_cast<size_t>(x1);
+          *split_b = static_cast<size_t>(y1);
+          return true;
+        }
+      }
+    }
+    for (long long k2 = -d + k2start; k2 <= d - k2end; k2 += 2) {
+      long long k2o = off + k2;
+      long long x2 = (k2 == -d || (k2 != d && at(v2, k2o - 1) < at(v2, k2o + 1))) ? at(v2, k2o + 1)
+                                                                                  : at(v2, k2o - 1) + 1;
+      long long y2 = x2 - k2;
+      while (x2 < n && y2 < m && a[static_cast<size_t>(n - x2 - 1)] == b[static_cast<size_t>(m - y2 - 1)]) {
+        ++x2, ++y2;
+      }
+      at(v2, k2o) = x2;
+      if (x2 > n) {
+        k2end += 2;
+      } else if (y2 > m) {
+        k2start += 2;
+      } else if (!front) {
+        long long k1o = off + delta - k2;
+        if (k1o >= 0 && k1o < len && at(v1, k1o) != -1) {
+          long long x1 = at(v1, k1o);
+          long long y1 = off + x1 - k1o;
+          if (x1 >= n - x2) {
+            *split_a = static_cast<size_t>(x1);
+            *split_b = static_cast<size_t>(y1);
+            return true;
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
 void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Marks* m,
                int depth) {
   while (alo < ahi && blo < bhi && a[alo] == b[blo]) {
@@ -123,11 +235,37 @@ void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, s
   uint64_t n = 0, k = 0;  // lines on both sides after setting aside one-sided ones
   for (size_t i = alo; i < ahi; ++i) n += hb.count(a[i]);
   for (size_t j = blo; j < bhi; ++j) k += ha.count(b[j]);
+  if (n == 0 || k == 0) return;  // nothing can match
   if ((n + k) * std::min(n, k) <= kMaxDirectCost) {
-    DiffDirect(a, alo, ahi, b, blo, bhi, m, ha, hb);
-  } else if (depth < kMaxDepth) {
-    DiffAnchored(a, alo, ahi, b, blo, bhi, m, ha, hb, depth);
+    uint64_t ed = n + k;
+    if (DtlSafe(a, alo, ahi, b, blo, bhi, ha, hb, n, k, &ed)) {
+      DiffDirect(a, alo, ahi, b, blo, bhi, m, ha, hb);
+      return;
+    }
+    // Too many path coordinates for dtl: split at a point of an optimal path (exact, linear memory)
+    // and diff both halves the same way, while that stays affordable.
+    if (depth < kMaxDepth && (n + k) * (ed / 2 + 1) <= kMaxDirectCost) {
+      Ids ra, rb;
+      std::vector<size_t> ia, ib;
+      for (size_t i = alo; i < ahi; ++i) {
+        if (hb.count(a[i])) ra.push_back(a[i]), ia.push_back(i);
+      }
+      for (size_t j = blo; j < bhi; ++j) {
+        if (ha.count(b[j])) rb.push_back(b[j]), ib.push_back(j);
+      }
+      size_t x = 0, y = 0;
+      if (MiddleSnake(ra, rb, &x, &y)) {
+        size_t ai = x < ia.size() ? ia[x] : ahi;
+        size_t bj = y < ib.size() ? ib[y] : bhi;
+        if ((ai != alo || bj != blo) && (ai != ahi || bj != bhi)) {
+          DiffRange(a, alo, ai, b, blo, bj, m, depth + 1);
+          DiffRange(a, ai, ahi, b, bj, bhi, m, depth + 1);
+          return;
+        }
+      }
+    }
   }
+  if (depth < kMaxDepth) DiffAnchored(a, alo, ahi, b, blo, bhi, m, ha, hb, depth);
 }
 
 }  // namespace
@@ -163,6 +301,14 @@ EditScript DiffLines(const Ids& a, const Ids& b) {
     uint32_t d = 0, in = 0;
     while (i < a.size() && !m.a_common[i]) ++d, ++i;
     while (j < b.size() && !m.b_common[j]) ++in, ++j;
+    if (d == 0 && in == 0) {
+      // Unequal numbers of matched lines on the two sides (cannot happen when every step above is
+      // consistent): end with one block rather than loop forever.
+      d = static_cast<uint32_t>(a.size() - i);
+      in = static_cast<uint32_t>(b.size() - j);
+      i = a.size();
+      j = b.size();
+    }
     out.ops.insert(out.ops.end(), {e, d, in});
     e = 0;
   }

@@ -138,10 +138,14 @@ std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) {
 PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   PassDiff out;
   out.identical = before.text == after.text;
+  bool split_a = before.scope.fallback.empty(), split_b = after.scope.fallback.empty();
+  bool has_sections = !before.scope.sections.empty() || !after.scope.sections.empty();
   if (out.identical) {
-    // Nothing to compute, but the function list still names every function (all "same").
+    // Nothing to compute, but the function list still names every function (all "same"), under the
+    // same rules as a changed pass: none for a format without functions, a note when it fell back.
+    if (!split_b) out.notes.push_back("function view unavailable: " + after.name + ": " + after.scope.fallback);
+    if (!split_b || !has_sections) return out;
     for (const std::string& key : KeysOf(after)) {
-      if (!after.scope.fallback.empty()) break;
       FunctionDiff f;
       f.key = key;
       f.status = "same";
@@ -169,10 +173,8 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   check_equal_run(after.lines.size() - j);
   if (out.whole.script.Empty()) out.notes.push_back("only line endings differ (CRLF vs LF)");
 
-  bool split_a = before.scope.fallback.empty(), split_b = after.scope.fallback.empty();
   if (!split_a) out.notes.push_back("function view unavailable: " + before.name + ": " + before.scope.fallback);
   if (!split_b) out.notes.push_back("function view unavailable: " + after.name + ": " + after.scope.fallback);
-  bool has_sections = !before.scope.sections.empty() || !after.scope.sections.empty();
   if (split_a && split_b && has_sections) out.functions = DiffFunctions(before, after, ids_a, ids_b);
   return out;
 }

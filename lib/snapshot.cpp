@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sys/stat.h>
 #include <xxhash.h>
 
 #include "error.h"
@@ -18,10 +19,15 @@ std::string ReadBytes(const std::string& name, const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open '" + name + "': " + std::strerror(errno));
   std::string bytes;
-  if (std::fseek(f, 0, SEEK_END) == 0) {
-    long size = std::ftell(f);
-    if (size > 0) bytes.reserve(static_cast<size_t>(size));
-    std::rewind(f);
+  // Size from fstat, not fseek/ftell: on a directory (ext4) SEEK_END reports a huge offset, and on a pipe
+  // it fails. Only a regular file's size is a useful reservation.
+  struct stat st;
+  if (::fstat(::fileno(f), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      std::fclose(f);
+      throw Error("cannot read '" + name + "': " + std::strerror(EISDIR));
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<size_t>(st.st_size));
   }
   char buf[1 << 16];
   size_t got;

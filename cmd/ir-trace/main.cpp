@@ -12,13 +12,8 @@ int main(int argc, char** argv) {
   app.add_option("PASSES_DUMP", options.dump_dir, "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>")
       ->required();
   app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)");
-  app.add_option("--context", options.context, "Unchanged lines shown around each change (default: 3)")
-      ->check(CLI::Validator(
-          [](std::string& v) -> std::string {
-            bool digits = !v.empty() && v.size() < 9 && v.find_first_not_of("0123456789") == std::string::npos;
-            return digits ? "" : "takes a whole number >= 0, got '" + v + "'";
-          },
-          "N >= 0"));
+  std::string context = "3";
+  app.add_option("--context", context, "Unchanged lines shown around each change (default: 3)");
   app.add_option("--codegen", options.codegen_dirs,
                  "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
       ->allow_extra_args(false);
@@ -35,6 +30,11 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     irtrace::PrintError(stderr, std::string(e.what()) + " (see ir-trace --help)");
+    return static_cast<int>(irtrace::ExitCode::kUsage);
+  }
+  // Parsed here, base 10 (CLI11 would read a leading 0 as octal).
+  if (!irtrace::ParseContext(context, &options.context)) {
+    irtrace::PrintError(stderr, "--context takes a whole number from 0 to 1000000, got '" + context + "'");
     return static_cast<int>(irtrace::ExitCode::kUsage);
   }
   options.compress = !plain_json;

@@ -1,0 +1,378 @@
+// The dump contract (lib/dump_dir.h): every validation error with its exit class and message, and what
+// a valid dump lists (numbering, names, extensions, logs, leftovers, codegen).
+#include "dump_dir.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+#include <sys/stat.h>
+
+#include "error.h"
+#include "test_util.h"
+
+namespace irtrace {
+namespace {
+
+namespace fs = std::filesystem;
+using test::TempDir;
+using test::WriteDump;
+using test::WriteFile;
+
+// The message of the Error ListDump throws for `dir`; FAILs when it does not throw one of kInput class.
+std::string ListError(const std::string& dir, const std::vector<std::string>& codegen = {}) {
+  try {
+    ListDump(dir, codegen);
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kInput);
+    return e.what();
+  }
+  FAIL("ListDump did not throw for " << dir);
+  return "";
+}
+
+std::vector<std::string> PassNames(const DumpListing& l) {
+  std::vector<std::string> out;
+  for (const DumpPass& p : l.passes) out.push_back(p.file.name);
+  return out;
+}
+
+TEST_CASE("dump_dir: a minimal dump lists frontend and passes in order", "[dump_dir]") {
+  TempDir t;
+  std::string dump = t / "passes_dump";
+  WriteDump(dump, {"00_frontend.py", "01_after_A.py", "02_after_B.py"});
+  DumpListing l = ListDump(dump, {});
+  CHECK(l.title == "passes_dump");
+  CHECK(l.frontend.name == "00_frontend.py");
+  CHECK(l.frontend.extension == "py");
+  CHECK(l.frontend.path == dump + "/00_frontend.py");
+  CHECK(l.frontend.log_name.empty());
+  REQUIRE(l.passes.size() == 2);
+  CHECK(l.passes[0].number == 1);
+  CHECK(l.passes[0].pass_name == "A");
+  CHECK(l.passes[0].file.name == "01_after_A.py");
+  CHECK(l.passes[0].file.path == dump + "/01_after_A.py");
+  CHECK(l.passes[1].number == 2);
+  CHECK(l.passes[1].pass_name == "B");
+  CHECK(l.codegen.empty());
+  CHECK(l.ignored.empty());
+}
+
+TEST_CASE("dump_dir: the title is the base name whatever the spelling of the path", "[dump_dir]") {
+  TempDir t;
+  std::string dump = t / "my_dump";
+  WriteDump(dump, {"00_frontend.py", "01_after_A.py"});
+  CHECK(ListDump(dump + "/", {}).title == "my_dump");
+  CHECK(ListDump(dump + "/.", {}).title == "my_dump");
+  CHECK(ListDump(t / "my_dump/../my_dump", {}).title == "my_dump");
+  CHECK(ListDump(t / "./my_dump//", {}).title == "my_dump");
+  fs::create_directory_symlink(dump, t / "linked_dump");
+  CHECK(ListDump(t / "linked_dump", {}).title == "linked_dump");
+  fs::path old = fs::current_path();
+  fs::current_path(dump);
+  std::string dot_title = ListDump(".", {}).title;
+  std::string rel_title = ListDump("../my_dump", {}).title;
+  fs::current_path(old);
+  CHECK(dot_title == "my_dump");
+  CHECK(rel_title == "my_dump");
+}
+
+TEST_CASE("dump_dir: missing frontend names 00_frontend", "[dump_dir][error]") {
+  TempDir t;
+  WriteDump(t.path(), {"01_after_A.py"});
+  std::string msg = ListError(t.path());
+  CHECK_THAT(msg, Catch::Contains("00_frontend"));
+  CHECK_THAT(msg, Catch::Contains("no frontend"));
+}
+
+TEST_CASE("dump_dir: two frontends are an error naming both", "[dump_dir][error]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "0_frontend.mlir", "01_after_A.py"});
+  std::string msg = ListError(t.path());
+  CHECK_THAT(msg, Catch::Contains("'00_frontend.py'"));
+  CHECK_THAT(msg, Catch::Contains("'0_frontend.mlir'"));
+}
+
+TEST_CASE("dump_dir: a gap names the missing number and its neighbours", "[dump_dir][error]") {
+  TempDir t;
+  SECTION("in the middle") {
+    WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py", "04_after_D.py", "05_after_E.py"});
+    CHECK(ListError(t.path()) == "pass 3 is missing (between '02_after_B.py' and '04_after_D.py')");
+  }
+  SECTION("at the start") {
+    WriteDump(t.path(), {"00_frontend.py", "02_after_B.py"});
+    CHECK(ListError(t.path()) == "pass 1 is missing (between '00_frontend.py' and '02_after_B.py')");
+  }
+  SECTION("numbers of different widths") {
+    WriteDump(t.path(), {"00_frontend.py", "1_after_A.py", "003_after_C.py"});
+    CHECK(ListError(t.path()) == "pass 2 is missing (between '1_after_A.py' and '003_after_C.py')");
+  }
+  SECTION("a huge number") {
+    WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "99999999999999999999999_after_Z.py"});
+    std::string msg = ListError(t.path());
+    CHECK_THAT(msg, Catch::StartsWith("pass 2 is missing (between '01_after_A.py' and '"));
+    CHECK_THAT(msg, Catch::Contains("99999999999999999999999_after_Z.py"));
+  }
+}
+
+TEST_CASE("dump_dir: two files with one number name both", "[dump_dir][error]") {
+  TempDir t;
+  SECTION("different widths") {
+    WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "1_after_B.py"});
+    CHECK(ListError(t.path()) == "pass 1 appears twice: '01_after_A.py' and '1_after_B.py'");
+  }
+  SECTION("different extensions") {
+    WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py", "02_after_B.mlir"});
+    CHECK(ListError(t.path()) == "pass 2 appears twice: '02_after_B.mlir' and '02_after_B.py'");
+  }
+}
+
+TEST_CASE("dump_dir: 00_after_X is an error naming it", "[dump_dir][error]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "00_after_X.py", "01_after_A.py"});
+  std::string msg = ListError(t.path());
+  CHECK_THAT(msg, Catch::Contains("'00_after_X.py'"));
+  CHECK_THAT(msg, Catch::Contains("start at 1"));
+}
+
+TEST_CASE("dump_dir: a dump without passes is an error", "[dump_dir][error]") {
+  TempDir t;
+  std::string dump = t / "only_frontend";
+  WriteDump(dump, {"00_frontend.py", "00_frontend.log"});
+  std::string msg = ListError(dump);
+  CHECK_THAT(msg, Catch::Contains("no pass snapshot"));
+  CHECK_THAT(msg, Catch::Contains("'only_frontend'"));
+}
+
+TEST_CASE("dump_dir: a malformed numbered name is an error naming it", "[dump_dir][error]") {
+  TempDir t;
+  std::vector<std::string> bad = {"02_B.py", "01_after_A", "03_afterC.py", "7_.py", "01_after_.py"};
+  for (const std::string& name : bad) {
+    TempDir d;
+    WriteDump(d.path(), {"00_frontend.py", "01_after_A.py", name});
+    std::string msg = ListError(d.path());
+    INFO(name);
+    CHECK_THAT(msg, Catch::StartsWith("'" + name + "': malformed snapshot name"));
+  }
+}
+
+TEST_CASE("dump_dir: a snapshot that is a directory is an error naming it", "[dump_dir][error]") {
+  TempDir t;
+  SECTION("pass") {
+    WriteDump(t.path(), {"00_frontend.py", "01_after_A.py"});
+    fs::create_directory(t / "02_after_B.py");
+    CHECK(ListError(t.path()) == "snapshot '02_after_B.py' is a directory");
+  }
+  SECTION("frontend") {
+    WriteDump(t.path(), {"01_after_A.py"});
+    fs::create_directory(t / "00_frontend.py");
+    CHECK(ListError(t.path()) == "snapshot '00_frontend.py' is a directory");
+  }
+}
+
+TEST_CASE("dump_dir: a snapshot that is a FIFO is an error naming it", "[dump_dir][error]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py"});
+  REQUIRE(::mkfifo((t / "02_after_B.py").c_str(), 0600) == 0);
+  CHECK(ListError(t.path()) == "snapshot '02_after_B.py' is not a regular file");
+}
+
+TEST_CASE("dump_dir: a .log that is a directory is ignored - one that is a FIFO is an error", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py"});
+  fs::create_directory(t / "01_after_A.log");
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(l.passes[0].file.log_name.empty());
+  CHECK(l.ignored == std::vector<std::string>{"01_after_A.log/"});
+  REQUIRE(::mkfifo((t / "00_frontend.log").c_str(), 0600) == 0);
+  CHECK(ListError(t.path()) == "'00_frontend.log' is not a regular file");
+}
+
+TEST_CASE("dump_dir: a codegen file that is a FIFO is an error naming it", "[dump_dir][error]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py"});
+  REQUIRE(::mkfifo((t / "codegen_device_k.cpp").c_str(), 0600) == 0);
+  CHECK(ListError(t.path()) == "snapshot 'codegen_device_k.cpp' is not a regular file");
+}
+
+TEST_CASE("dump_dir: the dump path must be an existing directory", "[dump_dir][error]") {
+  TempDir t;
+  SECTION("does not exist") {
+    std::string msg = ListError(t / "nowhere");
+    CHECK_THAT(msg, Catch::Contains("nowhere"));
+    CHECK_THAT(msg, Catch::Contains("does not exist"));
+  }
+  SECTION("is a file") {
+    WriteFile(t / "file.py", "x\n");
+    std::string msg = ListError(t / "file.py");
+    CHECK_THAT(msg, Catch::Contains("file.py"));
+    CHECK_THAT(msg, Catch::Contains("is not a directory"));
+  }
+}
+
+TEST_CASE("dump_dir: numbers of any width sort numerically", "[dump_dir]") {
+  TempDir t;
+  std::vector<std::string> names = {"00_frontend.py"};
+  for (int k = 1; k <= 100; ++k) {
+    std::string num = std::to_string(k);
+    if (k == 7) num = "007";
+    else if (k < 10 && k % 2 == 0) num = "0" + num;
+    names.push_back(num + "_after_P" + std::to_string(k) + ".py");
+  }
+  WriteDump(t.path(), names);
+  DumpListing l = ListDump(t.path(), {});
+  REQUIRE(l.passes.size() == 100);
+  for (size_t k = 0; k < 100; ++k) {
+    CHECK(l.passes[k].number == k + 1);
+    CHECK(l.passes[k].pass_name == "P" + std::to_string(k + 1));
+  }
+  CHECK(l.passes[0].file.name == "1_after_P1.py");
+  CHECK(l.passes[1].file.name == "02_after_P2.py");
+  CHECK(l.passes[6].file.name == "007_after_P7.py");
+  CHECK(l.passes[9].file.name == "10_after_P10.py");
+  CHECK(l.passes[99].file.name == "100_after_P100.py");
+}
+
+TEST_CASE("dump_dir: the frontend may have any number of zeros", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"000_frontend.mlir", "1_after_A.mlir"});
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(l.frontend.name == "000_frontend.mlir");
+  CHECK(l.frontend.extension == "mlir");
+}
+
+TEST_CASE("dump_dir: pass names keep spaces markup characters and dots", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_Loop Unroll.py", "02_after_<img src=x>&amp.py",
+                       "03_after_a.b.c.py", "04_after__after_x.py"});
+  DumpListing l = ListDump(t.path(), {});
+  REQUIRE(l.passes.size() == 4);
+  CHECK(l.passes[0].pass_name == "Loop Unroll");
+  CHECK(l.passes[1].pass_name == "<img src=x>&amp");
+  CHECK(l.passes[2].pass_name == "a.b.c");
+  CHECK(l.passes[2].file.extension == "py");
+  CHECK(l.passes[3].pass_name == "_after_x");
+}
+
+TEST_CASE("dump_dir: the extension may differ per snapshot", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_Lower.mlir", "03_after_ToLLVM.ll",
+                       "04_after_Emit.txt"});
+  DumpListing l = ListDump(t.path(), {});
+  REQUIRE(l.passes.size() == 4);
+  CHECK(l.passes[0].file.extension == "py");
+  CHECK(l.passes[1].file.extension == "mlir");
+  CHECK(l.passes[2].file.extension == "ll");
+  CHECK(l.passes[3].file.extension == "txt");
+}
+
+TEST_CASE("dump_dir: .log files attach to their snapshot - orphans are ignored", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "00_frontend.log", "01_after_A.py", "02_after_B.py", "02_after_B.log",
+                       "03_after_C.log", "5_after_E.log", "00_after_Z.log"});
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(l.frontend.log_name == "00_frontend.log");
+  CHECK(l.frontend.log_path == t / "00_frontend.log");
+  REQUIRE(l.passes.size() == 2);
+  CHECK(l.passes[0].file.log_name.empty());
+  CHECK(l.passes[0].file.log_path.empty());
+  CHECK(l.passes[1].file.log_name == "02_after_B.log");
+  CHECK(l.passes[1].file.log_path == t / "02_after_B.log");
+  CHECK(l.ignored == std::vector<std::string>{"00_after_Z.log", "03_after_C.log", "5_after_E.log"});
+}
+
+TEST_CASE("dump_dir: editor leftovers dot-files and subdirectories are ignored", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "01_after_A.py~", ".01_after_A.py.swp", "02_B.py.orig",
+                       "02_after_B.py.bak", ".hidden", "notes.txt", "README"});
+  fs::create_directories(t / "subdir/inner");
+  fs::create_directory(t / "03_after_C");
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(PassNames(l) == std::vector<std::string>{"01_after_A.py"});
+  CHECK(l.ignored == std::vector<std::string>{".01_after_A.py.swp", ".hidden", "01_after_A.py~", "02_B.py.orig",
+                                              "02_after_B.py.bak", "03_after_C/", "README", "notes.txt",
+                                              "subdir/"});
+}
+
+TEST_CASE("dump_dir: codegen_device and codegen_host files are listed sorted by name", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "codegen_host.cpp", "codegen_device_k1.cu",
+                       "codegen_device_k0.pto", "codegen_host_main.h", "codegen_device.txt", "codegen_other.cpp"});
+  DumpListing l = ListDump(t.path(), {});
+  REQUIRE(l.codegen.size() == 4);
+  CHECK(l.codegen[0].role == "device");
+  CHECK(l.codegen[0].file.name == "codegen_device_k0.pto");
+  CHECK(l.codegen[0].file.extension == "pto");
+  CHECK(l.codegen[0].file.path == t / "codegen_device_k0.pto");
+  CHECK(l.codegen[1].role == "device");
+  CHECK(l.codegen[1].file.name == "codegen_device_k1.cu");
+  CHECK(l.codegen[2].role == "host");
+  CHECK(l.codegen[2].file.name == "codegen_host.cpp");
+  CHECK(l.codegen[3].role == "host");
+  CHECK(l.codegen[3].file.name == "codegen_host_main.h");
+  CHECK(l.ignored == std::vector<std::string>{"codegen_device.txt", "codegen_other.cpp"});
+}
+
+TEST_CASE("dump_dir: --codegen DIR adds kernels/** as device and orchestration/** as host", "[dump_dir]") {
+  TempDir t;
+  std::string dump = t / "dump";
+  WriteDump(dump, {"00_frontend.py", "01_after_A.py", "codegen_device.cpp"});
+  std::string build = t / "build";
+  WriteFile(build + "/kernels/aiv/k0.cpp", "void k0() {}\n");
+  WriteFile(build + "/kernels/aic/deep/k1.h", "void k1();\n");
+  WriteFile(build + "/kernels/readme.md", "not code\n");
+  WriteFile(build + "/orchestration/main.cc", "int main() {}\n");
+  WriteFile(build + "/other/x.cpp", "void x() {}\n");
+  WriteFile(build + "/top.cpp", "void top() {}\n");
+  DumpListing l = ListDump(dump, {build});
+  REQUIRE(l.codegen.size() == 4);
+  CHECK(l.codegen[0].file.name == "codegen_device.cpp");
+  CHECK(l.codegen[1].role == "device");
+  CHECK(l.codegen[1].file.name == "kernels/aic/deep/k1.h");
+  CHECK(l.codegen[1].file.extension == "h");
+  CHECK(l.codegen[1].file.path == build + "/kernels/aic/deep/k1.h");
+  CHECK(l.codegen[2].role == "device");
+  CHECK(l.codegen[2].file.name == "kernels/aiv/k0.cpp");
+  CHECK(l.codegen[3].role == "host");
+  CHECK(l.codegen[3].file.name == "orchestration/main.cc");
+  CHECK(l.codegen[3].file.extension == "cc");
+
+  SECTION("with a trailing slash and a relative spelling the names are the same") {
+    DumpListing l2 = ListDump(dump, {build + "/", t / "build/../build"});
+    REQUIRE(l2.codegen.size() == 7);
+    CHECK(l2.codegen[1].file.name == "kernels/aic/deep/k1.h");
+    CHECK(l2.codegen[4].file.name == "kernels/aic/deep/k1.h");
+    CHECK(l2.codegen[6].file.name == "orchestration/main.cc");
+  }
+}
+
+TEST_CASE("dump_dir: --codegen names files by their path inside DIR even through symlinks", "[dump_dir]") {
+  TempDir t;
+  std::string dump = t / "dump";
+  WriteDump(dump, {"00_frontend.py", "01_after_A.py"});
+  WriteFile(t / "elsewhere/real_kernels/k.cpp", "void k() {}\n");
+  WriteFile(t / "elsewhere/shared.cpp", "void s() {}\n");
+  std::string build = t / "build";
+  fs::create_directories(build + "/orchestration");
+  fs::create_directory_symlink(t / "elsewhere/real_kernels", build + "/kernels");
+  fs::create_symlink(t / "elsewhere/shared.cpp", build + "/orchestration/shared.cpp");
+  DumpListing l = ListDump(dump, {build});
+  REQUIRE(l.codegen.size() == 2);
+  CHECK(l.codegen[0].role == "device");
+  CHECK(l.codegen[0].file.name == "kernels/k.cpp");
+  CHECK(l.codegen[1].role == "host");
+  CHECK(l.codegen[1].file.name == "orchestration/shared.cpp");
+}
+
+TEST_CASE("dump_dir: --codegen that is not a directory is an error naming it", "[dump_dir][error]") {
+  TempDir t;
+  std::string dump = t / "dump";
+  WriteDump(dump, {"00_frontend.py", "01_after_A.py"});
+  std::string msg = ListError(dump, {t / "no_build"});
+  CHECK_THAT(msg, Catch::Contains("no_build"));
+  CHECK_THAT(msg, Catch::Contains("not a directory"));
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -1,0 +1,270 @@
+// Diffing one pass (lib/pass_diff.h): line endings, missing final newline, per-function statuses and the
+// fallback to the whole file.
+#include "pass_diff.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "snapshot.h"
+
+namespace irtrace {
+namespace {
+
+using Fixes = std::vector<std::pair<uint32_t, std::string>>;
+
+const FunctionDiff* Find(const PassDiff& d, const std::string& key) {
+  for (const FunctionDiff& f : d.functions) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Keys(const PassDiff& d) {
+  std::vector<std::string> out;
+  for (const FunctionDiff& f : d.functions) out.push_back(f.key);
+  return out;
+}
+
+TEST_CASE("pass_diff: byte-identical snapshots", "[pass_diff]") {
+  auto a = MakeSnapshot("00_frontend.py", "py", "import pl\n\ndef f():\n    return 1\n");
+  auto b = MakeSnapshot("01_after_A.py", "py", "import pl\n\ndef f():\n    return 1\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.identical);
+  CHECK(d.whole.script.Empty());
+  CHECK(d.whole.pairs.empty());
+  CHECK(d.notes.empty());
+  CHECK(d.fixes.empty());
+  REQUIRE(d.functions.size() == 2);
+  CHECK(d.functions[0].key == "f");
+  CHECK(d.functions[0].status == "same");
+  CHECK(d.functions[1].key == "");
+  CHECK(d.functions[1].status == "same");
+}
+
+TEST_CASE("pass_diff: a CRLF-only difference is an empty script with a note and fixes", "[pass_diff]") {
+  auto a = MakeSnapshot("00_frontend.py", "py", "a = 1\r\nb = 2\nc = 3\r\n");
+  auto b = MakeSnapshot("01_after_A.py", "py", "a = 1\nb = 2\nc = 3\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK_FALSE(d.identical);
+  CHECK(d.whole.script.Empty());
+  CHECK(d.notes == std::vector<std::string>{"only line endings differ (CRLF vs LF)"});
+  CHECK(d.fixes == Fixes{{0, "a = 1"}, {2, "c = 3"}});
+
+  SECTION("the other way round the fixes carry the CR") {
+    PassDiff r = DiffPass(*b, *a);
+    CHECK(r.whole.script.Empty());
+    CHECK(r.notes == std::vector<std::string>{"only line endings differ (CRLF vs LF)"});
+    CHECK(r.fixes == Fixes{{0, "a = 1\r"}, {2, "c = 3\r"}});
+  }
+}
+
+TEST_CASE("pass_diff: fixes cover CR differences around real changes", "[pass_diff]") {
+  auto a = MakeSnapshot("a.txt", "txt", "keep\r\nold\r\ntail\r\n");
+  auto b = MakeSnapshot("b.txt", "txt", "keep\nnew\ntail\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
+  CHECK(d.notes.empty());
+  CHECK(d.fixes == Fixes{{0, "keep"}, {2, "tail"}});
+  CHECK(d.functions.empty());  // no scanner for .txt
+}
+
+TEST_CASE("pass_diff: a missing final newline on one side is a change", "[pass_diff]") {
+  auto a = MakeSnapshot("a.txt", "txt", "x\ny\n");
+  auto b = MakeSnapshot("b.txt", "txt", "x\ny");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK_FALSE(d.identical);
+  CHECK(d.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
+  CHECK(d.whole.script.Inserted() == 1);
+  CHECK(d.whole.script.Deleted() == 1);
+  CHECK(d.notes.empty());
+  CHECK(d.fixes.empty());
+  // The two "y" lines pair as one replace row.
+  REQUIRE(d.whole.pairs.size() == 1);
+  CHECK(d.whole.pairs[0].pairs == std::vector<uint32_t>{0, 0});
+
+  SECTION("and with CRLF too") {
+    auto c = MakeSnapshot("c.txt", "txt", "x\r\ny\r\n");
+    auto e = MakeSnapshot("e.txt", "txt", "x\ny");
+    PassDiff d2 = DiffPass(*c, *e);
+    CHECK(d2.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
+    CHECK(d2.notes.empty());
+  }
+}
+
+TEST_CASE("pass_diff: a whole-file change pairs similar lines", "[pass_diff]") {
+  auto a = MakeSnapshot("a.py", "py", "def f(a, b):\n    x = pl.add(a, b)\n    return x\n");
+  auto b = MakeSnapshot("b.py", "py", "def f(a_0, b_0):\n    x_0 = pl.add(a_0, b_0)\n    return x_0\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.whole.script.ops == std::vector<uint32_t>{0, 3, 3});
+  REQUIRE(d.whole.pairs.size() == 1);
+  CHECK(d.whole.pairs[0].block == 0);
+  CHECK(d.whole.pairs[0].flags == 0);
+  CHECK(d.whole.pairs[0].pairs == std::vector<uint32_t>{0, 0, 1, 1, 2, 2});
+}
+
+const char kBefore[] =
+    "import pl\n"          // 0
+    "\n"                   // 1
+    "def f():\n"           // 2
+    "    return 1\n"       // 3
+    "\n"                   // 4
+    "def g():\n"           // 5
+    "    return 2\n"       // 6
+    "\n"                   // 7
+    "def h():\n"           // 8
+    "    return 3\n"       // 9
+    "\n"                   // 10
+    "def gone():\n"        // 11
+    "    return 4\n";      // 12
+
+const char kAfter[] =
+    "import pl\n"          // 0
+    "\n"                   // 1
+    "def g():\n"           // 2
+    "    return 2\n"       // 3
+    "\n"                   // 4
+    "def f():\n"           // 5
+    "    return 1\n"       // 6
+    "\n"                   // 7
+    "def h():\n"           // 8
+    "    return 30\n"      // 9
+    "\n"                   // 10
+    "def new():\n"         // 11
+    "    return 5\n";      // 12
+
+TEST_CASE("pass_diff: function statuses added removed moved changed same", "[pass_diff]") {
+  auto a = MakeSnapshot("01_after_A.py", "py", kBefore);
+  auto b = MakeSnapshot("02_after_B.py", "py", kAfter);
+  REQUIRE(a->scope.fallback.empty());
+  REQUIRE(b->scope.fallback.empty());
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.notes.empty());
+  CHECK(d.fixes.empty());
+  // Touched first in the after side's order (removed ones after them), then the rest.
+  CHECK(Keys(d) == std::vector<std::string>{"g", "h", "new", "gone", "f", ""});
+
+  const FunctionDiff* g = Find(d, "g");
+  REQUIRE(g);
+  CHECK(g->status == "moved");
+  CHECK(g->ins == 0);
+  CHECK(g->del == 0);
+  CHECK(g->diff.script.Empty());
+
+  const FunctionDiff* h = Find(d, "h");
+  REQUIRE(h);
+  CHECK(h->status == "changed");
+  CHECK(h->ins == 1);
+  CHECK(h->del == 1);
+  CHECK(h->diff.script.ops == std::vector<uint32_t>{1, 1, 1});
+  REQUIRE(h->diff.pairs.size() == 1);
+  CHECK(h->diff.pairs[0].pairs == std::vector<uint32_t>{0, 0});
+
+  const FunctionDiff* added = Find(d, "new");
+  REQUIRE(added);
+  CHECK(added->status == "added");
+  CHECK(added->ins == 2);
+  CHECK(added->del == 0);
+  CHECK(added->diff.script.Empty());
+
+  const FunctionDiff* gone = Find(d, "gone");
+  REQUIRE(gone);
+  CHECK(gone->status == "removed");
+  CHECK(gone->ins == 0);
+  CHECK(gone->del == 2);
+
+  const FunctionDiff* f = Find(d, "f");
+  REQUIRE(f);
+  CHECK(f->status == "same");
+  CHECK(f->ins == 0);
+  CHECK(f->del == 0);
+
+  const FunctionDiff* outside = Find(d, "");
+  REQUIRE(outside);
+  CHECK(outside->status == "same");
+
+  // The whole-file counts see every line.
+  CHECK(d.whole.script.Inserted() >= 4);
+  CHECK(d.whole.script.Deleted() >= 4);
+}
+
+TEST_CASE("pass_diff: lines outside every function have the key empty", "[pass_diff]") {
+  auto a = MakeSnapshot("a.py", "py", "import pl\n\ndef f():\n    return 1\n");
+  auto b = MakeSnapshot("b.py", "py", "import pl\nimport numpy\n\ndef f():\n    return 1\n");
+  CHECK(FunctionLines(*a, "") == std::vector<uint32_t>{0, 1});
+  CHECK(FunctionLines(*b, "") == std::vector<uint32_t>{0, 1, 2});
+  CHECK(FunctionLines(*b, "f") == std::vector<uint32_t>{3, 4});
+  CHECK(FunctionLines(*b, "missing").empty());
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(Keys(d) == std::vector<std::string>{"", "f"});
+  CHECK(d.functions[0].status == "changed");
+  CHECK(d.functions[0].ins == 1);
+  CHECK(d.functions[0].del == 0);
+  CHECK(d.functions[0].diff.script.ops == std::vector<uint32_t>{1, 0, 1});
+  CHECK(d.functions[1].status == "same");
+
+  SECTION("outside lines that appear are added, that vanish removed") {
+    auto only = MakeSnapshot("c.py", "py", "def f():\n    return 1\n");
+    PassDiff gone = DiffPass(*a, *only);
+    CHECK(Keys(gone) == std::vector<std::string>{"", "f"});
+    CHECK(gone.functions[0].status == "removed");
+    CHECK(gone.functions[0].del == 2);
+    PassDiff back = DiffPass(*only, *a);
+    CHECK(Keys(back) == std::vector<std::string>{"", "f"});
+    CHECK(back.functions[0].status == "added");
+    CHECK(back.functions[0].ins == 2);
+  }
+}
+
+TEST_CASE("pass_diff: a snapshot that cannot be split gives no functions and a note", "[pass_diff]") {
+  auto a = MakeSnapshot("01_after_A.py", "py", "def f():\n    return 1\n");
+  auto b = MakeSnapshot("02_after_B.py", "py", "def f():\n    return 1\n\ndef f():\n    return 2\n");
+  REQUIRE_FALSE(b->scope.fallback.empty());
+  CHECK_THAT(b->scope.fallback, Catch::Contains("duplicate function key 'f'"));
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.functions.empty());
+  CHECK(d.whole.script.ops == std::vector<uint32_t>{2, 0, 3});
+  CHECK(d.notes == std::vector<std::string>{"function view unavailable: 02_after_B.py: " + b->scope.fallback});
+
+  PassDiff back = DiffPass(*b, *a);
+  CHECK(back.functions.empty());
+  CHECK(back.notes == std::vector<std::string>{"function view unavailable: 02_after_B.py: " + b->scope.fallback});
+
+  SECTION("also when the pass changed nothing") {
+    auto c = MakeSnapshot("03_after_C.py", "py", b->text);
+    PassDiff same = DiffPass(*b, *c);
+    CHECK(same.identical);
+    CHECK(same.functions.empty());
+    CHECK(same.notes == std::vector<std::string>{"function view unavailable: 03_after_C.py: " + c->scope.fallback});
+  }
+}
+
+TEST_CASE("pass_diff: formats without a scanner list no functions changed or not", "[pass_diff]") {
+  auto a = MakeSnapshot("01_after_A.txt", "txt", "one\ntwo\n");
+  auto b = MakeSnapshot("02_after_B.txt", "txt", "one\ntwo\n");
+  auto c = MakeSnapshot("03_after_C.txt", "txt", "one\nthree\n");
+  CHECK(DiffPass(*a, *b).functions.empty());
+  CHECK(DiffPass(*b, *c).functions.empty());
+}
+
+TEST_CASE("pass_diff: an empty snapshot on either side", "[pass_diff]") {
+  auto empty = MakeSnapshot("a.py", "py", "");
+  auto one = MakeSnapshot("b.py", "py", "def f():\n    pass\n");
+  PassDiff d = DiffPass(*empty, *one);
+  CHECK(d.whole.script.ops == std::vector<uint32_t>{0, 0, 2});
+  REQUIRE(d.functions.size() == 1);
+  CHECK(d.functions[0].key == "f");
+  CHECK(d.functions[0].status == "added");
+  PassDiff r = DiffPass(*one, *empty);
+  CHECK(r.whole.script.ops == std::vector<uint32_t>{0, 2, 0});
+  REQUIRE(r.functions.size() == 1);
+  CHECK(r.functions[0].status == "removed");
+  PassDiff same = DiffPass(*empty, *MakeSnapshot("c.py", "py", ""));
+  CHECK(same.identical);
+  CHECK(same.functions.empty());
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -1,0 +1,150 @@
+// Snapshots (lib/snapshot.h): line splitting, comparison keys, missing final newline, decoding warnings.
+#include "snapshot.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "error.h"
+#include "test_util.h"
+
+namespace irtrace {
+namespace {
+
+std::vector<std::string> Lines(const Snapshot& s) { return {s.lines.begin(), s.lines.end()}; }
+
+TEST_CASE("snapshot: an empty file has no lines and counts as ending with a newline", "[snapshot]") {
+  auto s = MakeSnapshot("00_frontend.py", "py", "");
+  CHECK(s->lines.empty());
+  CHECK(s->eol);
+  CHECK(s->warnings.empty());
+  CHECK(s->key_hashes.empty());
+  CHECK(s->scope.sections.empty());
+  CHECK(s->scope.fallback.empty());
+}
+
+TEST_CASE("snapshot: a and a-newline are both one line - only the first lacks the newline", "[snapshot]") {
+  auto a = MakeSnapshot("a", "txt", "a");
+  auto b = MakeSnapshot("b", "txt", "a\n");
+  CHECK(Lines(*a) == std::vector<std::string>{"a"});
+  CHECK(Lines(*b) == std::vector<std::string>{"a"});
+  CHECK_FALSE(a->eol);
+  CHECK(b->eol);
+  CHECK(a->LacksNewline(0));
+  CHECK_FALSE(b->LacksNewline(0));
+  CHECK_FALSE(Snapshot::SameLine(*a, 0, *b, 0));
+  CHECK(Snapshot::SameLine(*a, 0, *a, 0));
+  CHECK(Snapshot::SameLine(*b, 0, *b, 0));
+}
+
+TEST_CASE("snapshot: blank lines are lines", "[snapshot]") {
+  CHECK(Lines(*MakeSnapshot("n", "txt", "\n")) == std::vector<std::string>{""});
+  CHECK(Lines(*MakeSnapshot("n", "txt", "\n\n")) == std::vector<std::string>{"", ""});
+  CHECK(Lines(*MakeSnapshot("n", "txt", "a\n\nb")) == std::vector<std::string>{"a", "", "b"});
+}
+
+TEST_CASE("snapshot: CRLF lines keep their CR - KeyOf strips it", "[snapshot]") {
+  auto s = MakeSnapshot("x.py", "py", "a\r\nb\r\n\r\nc\rd\n");
+  CHECK(s->text == "a\r\nb\r\n\r\nc\rd\n");
+  CHECK(Lines(*s) == std::vector<std::string>{"a\r", "b\r", "\r", "c\rd"});
+  CHECK(s->KeyOf(0) == "a");
+  CHECK(s->KeyOf(1) == "b");
+  CHECK(s->KeyOf(2) == "");
+  CHECK(s->KeyOf(3) == "c\rd");  // only a trailing CR is a line ending
+  auto lf = MakeSnapshot("y.py", "py", "a\nb\n\nc\rd\n");
+  for (size_t i = 0; i < 4; ++i) CHECK(Snapshot::SameLine(*s, i, *lf, i));
+  CHECK(s->key_hashes == lf->key_hashes);
+}
+
+TEST_CASE("snapshot: a CRLF last line without its LF is the line with a CR", "[snapshot]") {
+  auto s = MakeSnapshot("x", "txt", "a\r");
+  CHECK(Lines(*s) == std::vector<std::string>{"a\r"});
+  CHECK(s->KeyOf(0) == "a");
+  CHECK(s->LacksNewline(0));
+  auto t = MakeSnapshot("y", "txt", "a\r\n");
+  CHECK_FALSE(Snapshot::SameLine(*s, 0, *t, 0));
+}
+
+TEST_CASE("snapshot: LacksNewline holds for the last line only", "[snapshot]") {
+  auto s = MakeSnapshot("x", "txt", "a\nb\nc");
+  CHECK_FALSE(s->LacksNewline(0));
+  CHECK_FALSE(s->LacksNewline(1));
+  CHECK(s->LacksNewline(2));
+  auto t = MakeSnapshot("y", "txt", "c\nb\na\n");
+  CHECK_FALSE(Snapshot::SameLine(*s, 2, *t, 0));  // "c" last without newline vs "c\n"
+  CHECK(Snapshot::SameLine(*s, 1, *t, 1));
+}
+
+TEST_CASE("snapshot: the extension selects the scanner", "[snapshot]") {
+  CHECK(MakeSnapshot("a", "py", "")->lang == ScopeLanguage::kPython);
+  CHECK(MakeSnapshot("a", "mlir", "")->lang == ScopeLanguage::kMlir);
+  CHECK(MakeSnapshot("a", "ll", "")->lang == ScopeLanguage::kLlvm);
+  CHECK(MakeSnapshot("a", "cpp", "")->lang == ScopeLanguage::kC);
+  CHECK(MakeSnapshot("a", "txt", "")->lang == ScopeLanguage::kNone);
+  auto s = MakeSnapshot("01_after_A.py", "py", "import x\n\ndef f():\n    return 1\n");
+  REQUIRE(s->scope.sections.size() == 1);
+  CHECK(s->scope.sections[0].key == "f");
+  CHECK(s->scope.sections[0].begin == 2);
+  CHECK(s->scope.sections[0].end == 4);
+}
+
+TEST_CASE("snapshot: decoding warnings name the file and the 1-based line", "[snapshot]") {
+  std::string bytes = std::string("ok\nbad \xFF\nok\n") + std::string("n\0l\n", 4) + "\xC3";
+  auto s = MakeSnapshot("03_after_X.py", "py", bytes);
+  CHECK(s->text == "ok\nbad \xEF\xBF\xBD\nok\nn\xE2\x90\x80l\n\xEF\xBF\xBD");
+  CHECK(Lines(*s) == std::vector<std::string>{"ok", "bad \xEF\xBF\xBD", "ok", "n\xE2\x90\x80l", "\xEF\xBF\xBD"});
+  REQUIRE(s->warnings.size() == 3);
+  CHECK(s->warnings[0] == "03_after_X.py line 2: invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)");
+  CHECK(s->warnings[1] == "03_after_X.py line 4: NUL byte shown as \xE2\x90\x80 (U+2400)");
+  CHECK(s->warnings[2] == "03_after_X.py line 5: invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)");
+}
+
+TEST_CASE("snapshot: many bad lines are summarised after 20 warnings", "[snapshot]") {
+  std::string bytes;
+  for (int k = 0; k < 25; ++k) bytes += "\xFF\n";
+  auto s = MakeSnapshot("f.txt", "txt", bytes);
+  REQUIRE(s->warnings.size() == 21);
+  CHECK(s->warnings[19] == "f.txt line 20: invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)");
+  CHECK(s->warnings[20] == "f.txt: 5 more lines with invalid UTF-8 or NUL bytes");
+}
+
+TEST_CASE("snapshot: LoadSnapshot reads the file - failures name it", "[snapshot]") {
+  test::TempDir t;
+  test::WriteFile(t / "01_after_A.py", "a\r\nb");
+  auto s = LoadSnapshot("01_after_A.py", t / "01_after_A.py", "py");
+  CHECK(s->name == "01_after_A.py");
+  CHECK(s->text == "a\r\nb");
+  CHECK(Lines(*s) == std::vector<std::string>{"a\r", "b"});
+  CHECK_FALSE(s->eol);
+
+  try {
+    LoadSnapshot("02_after_B.py", t / "02_after_B.py", "py");
+    FAIL("no error for a missing file");
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kInput);
+    CHECK_THAT(e.what(), Catch::StartsWith("cannot open '02_after_B.py'"));
+  }
+  try {
+    LoadSnapshot("dir.py", t.path(), "py");
+    FAIL("no error for a directory");
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kInput);
+    CHECK_THAT(e.what(), Catch::Contains("'dir.py'"));
+  }
+}
+
+TEST_CASE("snapshot: ReadTextFile decodes a log", "[snapshot]") {
+  test::TempDir t;
+  test::WriteFile(t / "01_after_A.log", "warning: \xFF\n");
+  CHECK(ReadTextFile("01_after_A.log", t / "01_after_A.log") == "warning: \xEF\xBF\xBD\n");
+  try {
+    ReadTextFile("missing.log", t / "missing.log");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), Catch::Contains("'missing.log'"));
+  }
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -1,0 +1,130 @@
+// Helpers shared by the unit and CLI tests: a scratch directory, small file writers, and running the
+// built binary with its output captured. Header-only: tests/CMakeLists.txt compiles tests/*_test.cpp only.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace irtrace::test {
+
+// A fresh directory under /tmp (/tmp/irtrace-test-<pid>-<n>-XXXXXX). The destructor removes it, except
+// while a failed REQUIRE unwinds or right after a failed assertion: then it is kept and its path printed.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    std::string templ =
+        "/tmp/irtrace-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-XXXXXX";
+    char* made = ::mkdtemp(templ.data());
+    REQUIRE(made != nullptr);
+    path_ = made;
+  }
+  ~TempDir() {
+    if (std::uncaught_exceptions() > 0 || !Catch::getResultCapture().lastAssertionPassed()) {
+      std::fprintf(stderr, "kept test directory %s\n", path_.c_str());
+      return;
+    }
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  // path() joined with `rel`.
+  std::string operator/(const std::string& rel) const { return path_ + "/" + rel; }
+
+ private:
+  std::string path_;
+};
+
+// Writes `bytes` to `path`, creating parent directories; REQUIREs success.
+inline void WriteFile(const std::string& path, const std::string& bytes) {
+  std::filesystem::path p(path);
+  std::error_code ec;
+  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  REQUIRE(f.good());
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  REQUIRE(!f.fail());
+}
+
+// The whole file; REQUIREs that it can be read.
+inline std::string ReadFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  REQUIRE(f.good());
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Writes each of `names` under `dir` as a one-line Python snapshot naming itself.
+inline void WriteDump(const std::string& dir, const std::vector<std::string>& names) {
+  for (const std::string& n : names) WriteFile(dir + "/" + n, "x = '" + n + "'\n");
+}
+
+// Single-quotes `s` for /bin/sh.
+inline std::string ShellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out.push_back(c);
+    }
+  }
+  out += "'";
+  return out;
+}
+
+// Result of running a shell command.
+struct RunResult {
+  int exit_code = -1;  // the exit status, or -1 when the command did not exit normally
+  std::string out;     // everything written to stdout
+  std::string err;     // everything written to stderr
+};
+
+// Runs `command` with /bin/sh in `cwd` (empty: the current directory) under umask `umask_bits`,
+// capturing stdout and stderr through files in a scratch directory.
+inline RunResult Run(const std::string& command, const std::string& cwd = "", int umask_bits = 022) {
+  TempDir io;
+  std::string out_path = io / "stdout", err_path = io / "stderr";
+  char mask[8];
+  std::snprintf(mask, sizeof mask, "%03o", umask_bits);
+  std::string full = "umask " + std::string(mask) + " && ";
+  if (!cwd.empty()) full += "cd " + ShellQuote(cwd) + " && ";
+  full += "( " + command + " ) >" + ShellQuote(out_path) + " 2>" + ShellQuote(err_path) + " </dev/null";
+  int status = std::system(full.c_str());
+  RunResult r;
+  if (status != -1 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  r.out = ReadFile(out_path);
+  r.err = ReadFile(err_path);
+  return r;
+}
+
+// The lines of `text`, split on '\n' (a final '\n' does not start another line).
+inline std::vector<std::string> SplitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) nl = text.size();
+    lines.push_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+  return lines;
+}
+
+}  // namespace irtrace::test
