@@ -4,20 +4,34 @@
   const T = window.IrTrace;
 
   // Reads and checks the payload from <script type="application/json" id="ir-trace-data">.
-  // Returns {data} or {error}.
-  function readPayload(doc) {
+  // The payload is the schema-1 object itself, or an envelope {"schema": 1, "encoding":
+  // "deflate-base64", "data": "<base64 of the zlib-deflated payload>"} inflated here with the
+  // browser's DecompressionStream. Resolves to {data} or {error}.
+  async function readPayload(doc) {
     const node = doc.getElementById('ir-trace-data');
     if (!node) return { error: 'the report has no data block' };
     let data;
     try {
       data = JSON.parse(node.textContent);
+      if (data && data.encoding === 'deflate-base64' && typeof data.data === 'string') data = JSON.parse(await inflate(data.data));
+      else if (data && data.encoding !== undefined) return { error: 'unknown report data encoding ' + JSON.stringify(data.encoding) };
     } catch (e) {
-      return { error: 'the report data is not valid JSON: ' + e.message };
+      return { error: 'the report data cannot be read: ' + (e && e.message ? e.message : e) };
     }
     if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
     if (data.schema !== 1) return { error: 'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads 1)' };
     if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries)) return { error: 'the report data has no snapshots or entries' };
     return { data };
+  }
+
+  // base64 -> zlib inflate -> UTF-8 text.
+  async function inflate(b64) {
+    if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot inflate the compressed report data (no DecompressionStream)');
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+    return await new Response(stream).text();
   }
 
   // Applies "ops" triples [E, D, I, ...] to base lines with inserted lines `ins`; the rest is copied.

@@ -25,7 +25,7 @@
   // job.step() advances and returns true when done; job.progress() is 0..1 (an estimate);
   // job.result() -> {ops: [E, D, I, ...] (the payload's triple format), capped: bool}.
   function createDiff(a, b, opts = {}) {
-    const maxD = opts.maxD || 4000;
+    const maxD = opts.maxD || 3000; // trace memory grows with maxD squared (36 MB at 3000)
     let A, B;
     if (a instanceof Int32Array && b instanceof Int32Array) [A, B] = [a, b];
     else [A, B] = intern(a, b);

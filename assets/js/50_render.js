@@ -39,7 +39,7 @@
   // horizontal scroll range.
   function columns(line) {
     let col = 0;
-    const n = Math.min(line.length, TRUNC_SHOW * 20);
+    const n = Math.min(line.length, 1000000);
     for (let i = 0; i < n; i++) {
       const c = line.charCodeAt(i);
       if (c === 9) col = (Math.floor(col / 8) + 1) * 8;
@@ -102,8 +102,12 @@
       this.rows = data.rows || (this.view.single ? singleRows(this.view.right.length)
         : R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
       this.folds = R.buildFolds(this.rows, data.context, this.view.single);
+      // Nothing changed (a no-op or a failed pass): show the file rather than one fold.
+      const unchanged = !this.rows.kind.subarray(0, this.rows.n).some((k) => k !== R.EQUAL);
+      if (data.expandAll || unchanged) for (const f of this.folds) f.top = f.e - f.s;
       this.stacked = !!data.stacked || this.view.single;
       this.hlCache = new Map();
+      this.colLimit = Math.max(400, Math.ceil(this.scroller.clientWidth / (this.cw || 7)) + 200);
       this.expandedLong = new Set();
       this.cursor = -1;
       this.find = null;
@@ -145,6 +149,7 @@
 
     onScroll() {
       this.render(false);
+      this.upgradeNear();
     }
 
     onResize() {
@@ -163,6 +168,12 @@
     setSx(v) {
       this.sx = v;
       this.scroller.style.setProperty('--sx', -v + 'px');
+      // Long lines are rendered only as far as can be seen; render more when scrolled further.
+      const need = Math.ceil((v + this.scroller.clientWidth) / (this.cw || 7)) + 100;
+      if (need > this.colLimit) {
+        this.colLimit = need + 400;
+        this.rerender();
+      }
     }
 
     // Horizontal range: the longest line against the width of one code cell.
@@ -192,10 +203,37 @@
       this.win = [start, end];
       clear(this.rowsEl);
       this.rowsEl.style.transform = 'translateY(' + start * rh + 'px)';
+      // Rows far from the viewport start as plain text and are highlighted when they scroll near.
+      const [hs, he] = this.nearRange();
+      this.plain = new Set();
       const frag = document.createDocumentFragment();
-      for (let i = start; i < end; i++) frag.appendChild(this.renderItem(i));
+      for (let i = start; i < end; i++) {
+        const plain = i < hs || i >= he;
+        if (plain) this.plain.add(i);
+        frag.appendChild(this.renderItem(i, plain));
+      }
       this.rowsEl.appendChild(frag);
       if (force) this.updateHScroll();
+    }
+
+    // Items on screen plus a margin: the ones that get syntax and intra-line highlighting.
+    nearRange() {
+      const rh = this.rowHeight();
+      const first = Math.floor(this.scroller.scrollTop / rh);
+      const count = Math.ceil((this.scroller.clientHeight || 800) / rh);
+      return [Math.max(0, first - 30), first + count + 30];
+    }
+
+    // Highlights plain rows that scrolled near the viewport.
+    upgradeNear() {
+      if (!this.plain || !this.plain.size || !this.win) return;
+      const [hs, he] = this.nearRange();
+      for (let i = Math.max(hs, this.win[0]); i < Math.min(he, this.win[1]); i++) {
+        if (!this.plain.has(i)) continue;
+        this.plain.delete(i);
+        const old = this.rowsEl.children[i - this.win[0]];
+        if (old) this.rowsEl.replaceChild(this.renderItem(i, false), old);
+      }
     }
 
     rerender() {
@@ -203,7 +241,9 @@
       this.render(true);
     }
 
-    renderItem(i) {
+    // One display row; plain: text only (no syntax or intra-line highlight).
+    renderItem(i, plain) {
+      this.plainNow = !!plain;
       const it = this.items[i];
       if (it.fold !== undefined) return this.renderFold(it.fold, i);
       const rows = this.rows, r = it.r, k = rows.kind[r];
@@ -255,19 +295,23 @@
       const t = el('span', { class: 't' });
       const long = text.length > T.intraline.MAX_LINE;
       const key = side + line;
+      // Characters past colLimit are off screen until scrolled to: not laid out (see setSx).
+      const cut = !long || this.expandedLong.has(key) ? this.colLimit : Math.min(this.colLimit, TRUNC_SHOW);
       if (long && !this.expandedLong.has(key)) {
-        t.appendChild(paint(text.slice(0, TRUNC_SHOW), [this.findLayer(r, side, TRUNC_SHOW)]));
+        t.appendChild(paint(text.slice(0, cut), [this.findLayer(r, side, cut)]));
         t.appendChild(el('button', { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },
           '\u2026 ' + (text.length - TRUNC_SHOW).toLocaleString('en-US') + ' more characters'));
+      } else if (this.plainNow && !this.find) {
+        t.textContent = text.length > cut ? text.slice(0, cut) : text;
       } else {
         const layers = [];
-        if (!long && this.data.highlight !== false) layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
-        if (!long && this.rows.kind[r] === R.REPLACE && this.rows.hl[r]) {
+        if (!long && !this.plainNow && this.data.highlight !== false) layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
+        if (!long && !this.plainNow && this.rows.kind[r] === R.REPLACE && this.rows.hl[r]) {
           const h = this.intraline(r);
           if (h) layers.push((side === 'L' ? h.left : h.right).map((x) => [x[0], x[1], 'hl']));
         }
         layers.push(this.findLayer(r, side, text.length));
-        t.appendChild(paint(text, layers));
+        t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
       }
       if (side === 'L' ? this.eolMissing(v, 'L', line) : this.eolMissing(v, 'R', line)) t.appendChild(el('span', { class: 'noeol', title: 'No newline at end of file' }, '\u2400'));
       c.appendChild(t);
@@ -317,9 +361,11 @@
       if (b && this.rowsEl.contains(b)) {
         const action = b.getAttribute('data-action');
         if (action === 'long') {
-          this.expandedLong.add(b.getAttribute('data-key'));
+          const key = b.getAttribute('data-key');
+          this.expandedLong.add(key);
+          const full = (key[0] === 'L' ? this.view.left : this.view.right)[Number(key.slice(1))] || '';
+          this.maxCols = Math.max(this.maxCols, columns(full));
           this.rerender();
-          this.maxCols = Math.max(this.maxCols, 20000);
           this.updateHScroll();
           return;
         }

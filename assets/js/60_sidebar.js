@@ -146,8 +146,8 @@
       const meta = el('span', { class: 'meta' });
       if (e.kind === 'pass' && st !== 'failed' || (st === 'failed' && (e.ins || e.del))) {
         if (e.ins || e.del) {
-          meta.appendChild(el('span', { class: 'ins' }, '+' + (e.ins || 0)));
-          meta.appendChild(el('span', { class: 'del' }, '\u2212' + (e.del || 0)));
+          meta.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
+          meta.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
         } else meta.appendChild(el('span', { class: 'noop-tag' }, 'no-op'));
       }
       if (st === 'failed') meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));

@@ -111,6 +111,7 @@
     }
 
     open(fromEntry) {
+      this.back = document.activeElement;
       if (Number.isInteger(fromEntry)) {
         const idx = this.choices.findIndex((c) => c.entry === fromEntry);
         if (idx >= 0) this.from.value = String(Math.max(0, idx - 1));
@@ -121,6 +122,8 @@
 
     close() {
       this.root.hidden = true;
+      if (this.back && this.back.focus && document.contains(this.back)) this.back.focus();
+      else document.body.focus();
     }
   }
 

@@ -9,16 +9,18 @@
   // Option labels of the function selector: short name (after the last '.') for Python-like keys
   // unless two collide, then the full key.
   function functionLabels(fns, lang) {
-    const shortOf = (k) => (k === '' ? '(outside functions)' : lang === 'python' && k.includes('.') ? k.slice(k.lastIndexOf('.') + 1) : k);
+    const dotted = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
+    const at = lang === 'mlir' || lang === 'llvm' ? '@' : '';
+    const shortOf = (k) => (k === '' ? '(outside functions)' : lang === 'python' && dotted.test(k) ? k.slice(k.lastIndexOf('.') + 1) : at + k);
     const seen = new Map();
     for (const f of fns) seen.set(shortOf(f.key), (seen.get(shortOf(f.key)) || 0) + 1);
     return fns.map((f) => {
       const s = shortOf(f.key);
       const name = seen.get(s) > 1 ? f.key : s;
       let tail = '';
-      if (f.status === 'changed') tail = '  +' + (f.ins || 0) + ' \u2212' + (f.del || 0);
+      if (f.status === 'changed') tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
       else if (f.status === 'added') tail = '  (added, +' + (f.ins || 0) + ')';
-      else if (f.status === 'removed') tail = '  (removed, \u2212' + (f.del || 0) + ')';
+      else if (f.status === 'removed') tail = '  (removed, -' + (f.del || 0) + ')';
       else if (f.status === 'moved') tail = '  (moved)';
       return name + tail;
     });
@@ -75,11 +77,11 @@
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
         el('span', { class: 'group' }, this.expandBtn, this.collapseBtn),
-        el('span', { class: 'group' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff),
         this.resetAlign, this.closeCompare);
+      const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
       this.notices = el('div', { class: 'notices' });
-      this.head = el('div', { class: 'pass-head' }, this.passTitle, toolbar);
+      this.head = el('div', { class: 'pass-head' }, el('div', { class: 'title-row' }, this.passTitle, copyGroup), toolbar);
       this.panels = el('div', { class: 'panels' });
       this.diffWrap = el('div', { class: 'diff-wrap' });
       this.noneMsg = el('p', { class: 'none-msg', hidden: true }, 'No passes match the filters');
@@ -228,8 +230,8 @@
       if (e.kind === 'frontend') this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
       else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
       if (e.kind === 'pass') {
-        this.passTitle.appendChild(el('span', { class: 'ins' }, '+' + (e.ins || 0)));
-        this.passTitle.appendChild(el('span', { class: 'del' }, '\u2212' + (e.del || 0)));
+        this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
+        this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
     }
 
@@ -270,12 +272,15 @@
       this.files.appendChild(el('span', { class: 'file file-r', title: 'after: ' + v.rightFile }, el('span', { class: 'sign' }, '+'), v.rightFile || ''));
     }
 
-    showView(prebuilt) {
+    // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
+    // same view is re-aligned.
+    showView(prebuilt, keepFolds) {
+      const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.model.view(e, this.fnKey);
       this.viewData = v;
       this.renderFiles(v, this.compare ? 'Comparing' : '');
-      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked() });
+      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll });
       this.diff.setPicking(this.picking || null);
       this.copyBefore.disabled = v.single;
       this.copyDiff.disabled = v.single;
@@ -399,7 +404,9 @@
           leftNoEol: 0, rightNoEol: 0,
         };
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
-      if (!this.compare && !this.anchors.length) { this.showView(); return; }
+      const realign = this.realign;
+      this.realign = false;
+      if (!this.compare && !this.anchors.length) { this.showView(null, realign); return; }
       this.progress.set(0, 'Diffing ' + (base.left.length + base.right.length).toLocaleString('en-US') + ' lines\u2026');
       const job = T.compare.anchoredDiff(base.left, base.right, this.anchors, (f) => this.progress.set(f));
       this.job = job;
@@ -409,7 +416,7 @@
         this.progress.done();
         base.ops = res.ops;
         base.pairs = res.pairs;
-        this.showView(base);
+        this.showView(base, realign);
         if (res.capped) this.flash('The diff was too large to align exactly: shown as one change block');
       });
     }
@@ -450,6 +457,7 @@
 
     setAnchors(anchors) {
       this.anchors = anchors;
+      this.realign = true;
       this.runCompare();
     }
   }

@@ -6,26 +6,25 @@
   const App = T.app.App;
 
   // ---- deep links: #pass=17&fn=Prog.kernel_3&layout=stacked ----
+  // Values are percent-encoded except a few characters that read well in a link and parse back the
+  // same with URLSearchParams (, @ : /).
+  function query(pairs) {
+    const enc = (v) => encodeURIComponent(v).replace(/%(2C|40|3A|2F)/g, (m) => decodeURIComponent(m));
+    return pairs.filter((p) => p[1] !== null && p[1] !== undefined).map(([k, v]) => k + '=' + enc(v)).join('&');
+  }
+
   App.prototype.fragmentFor = function (i, fn, layout) {
-    const p = new URLSearchParams();
     const e = this.model.entries[i];
-    if (e) {
-      if (e.kind === 'codegen') p.set('codegen', e.name);
-      else p.set('pass', String(Number.isInteger(e.num) ? e.num : 0));
-    }
-    if (fn !== null && fn !== undefined) p.set('fn', fn);
-    if (layout === 'stacked') p.set('layout', 'stacked');
-    return p.toString();
+    const pairs = [];
+    if (e) pairs.push(e.kind === 'codegen' ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
+    pairs.push(['fn', fn], ['layout', layout === 'stacked' ? 'stacked' : null]);
+    return query(pairs);
   };
 
   App.prototype.updateFragment = function () {
     let frag;
     if (this.compare) {
-      const p = new URLSearchParams();
-      p.set('cmp', this.compare.from + ',' + this.compare.to);
-      if (this.fnKey !== null) p.set('fn', this.fnKey);
-      if (this.layout === 'stacked') p.set('layout', 'stacked');
-      frag = p.toString();
+      frag = query([['cmp', this.compare.from + ',' + this.compare.to], ['fn', this.fnKey], ['layout', this.layout === 'stacked' ? 'stacked' : null]]);
     } else if (this.entry < 0) return;
     else frag = this.fragmentFor(this.entry, this.fnKey !== null ? this.fnKey : this.fnWanted, this.layout);
     this.lastFragment = frag;
@@ -155,10 +154,10 @@
   }
 
   // ---- start ----
-  function boot() {
+  async function boot() {
     const root = document.getElementById('app');
     if (!root) return;
-    const res = T.model.readPayload(document);
+    const res = await T.model.readPayload(document);
     if (res.error) {
       root.appendChild(el('p', { class: 'fatal', role: 'alert' }, 'ir-trace: ' + res.error));
       return;
@@ -183,6 +182,11 @@
     requestAnimationFrame(() => app.sidebar.drawChart());
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
-  else boot();
+  const start = () => boot().catch((e) => {
+    const root = document.getElementById('app');
+    if (root) root.appendChild(el('p', { class: 'fatal', role: 'alert' }, 'ir-trace: the viewer failed: ' + (e && e.message ? e.message : e)));
+    throw e;
+  });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();
