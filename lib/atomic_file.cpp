@@ -29,7 +29,12 @@ AtomicFile::AtomicFile(const std::string& path) : path_(path) {
   if (!fs::is_directory(dir, ec)) {
     throw Error("cannot write '" + path + "': directory '" + dir.string() + "' does not exist");
   }
-  std::string templ = (dir / ("." + fs::path(path).filename().string() + ".tmp-XXXXXX")).string();
+  // ".<name>.tmp-XXXXXX", the name cut so the whole stays within NAME_MAX (255): any name the
+  // destination can have gives a temporary name the directory accepts.
+  std::string base = fs::path(path).filename().string();
+  constexpr size_t kNameMax = 255, kDecoration = sizeof(".") - 1 + sizeof(".tmp-XXXXXX") - 1;
+  if (base.size() > kNameMax - kDecoration) base.resize(kNameMax - kDecoration);
+  std::string templ = (dir / ("." + base + ".tmp-XXXXXX")).string();
   int fd = ::mkstemp(templ.data());
   if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
   temp_path_ = templ;

@@ -1,6 +1,7 @@
 #include "convert.h"
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <thread>
 #include <unistd.h>
@@ -40,6 +41,10 @@ std::string DisplayText(std::string s) {
 class Progress {
  public:
   Progress(bool enabled, size_t total) : enabled_(enabled && ::isatty(STDERR_FILENO)), total_(total) {}
+  // Also on an error: the "ir-trace: error:" line must start a clean line, not follow "k/n snapshots".
+  ~Progress() { Clear(); }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
   void Update(size_t done) {
     if (!enabled_ || Seconds(start_) < 1.0) return;
     std::fprintf(stderr, "\rir-trace: %zu/%zu snapshots", done, total_);
@@ -69,6 +74,33 @@ Loaded Load(const DumpFile& f) {
   return l;
 }
 
+// The output must not be one of the dump's own files: renaming the report into place would replace that
+// directory entry, destroying the input. Same entry = same file name in the same directory (renaming over
+// a symlink or a hard link to a snapshot leaves the snapshot itself alone).
+void RefuseOverwritingInput(const std::string& output, const DumpListing& listing) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path out(output);
+  if (!out.has_filename()) return;  // "dir/": AtomicFile reports it
+  fs::path out_dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+  auto check = [&](const std::string& name, const std::string& path) {
+    if (name.empty()) return;
+    fs::path p(path);
+    if (p.filename() != out.filename()) return;
+    fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+    if (fs::equivalent(dir, out_dir, ec)) {
+      throw Error("cannot write '" + output + "': it is the dump's own '" + name + "'", ExitCode::kUsage);
+    }
+  };
+  auto check_file = [&](const DumpFile& f) {
+    check(f.name, f.path);
+    check(f.log_name, f.log_path);
+  };
+  check_file(listing.frontend);
+  for (const DumpPass& p : listing.passes) check_file(p.file);
+  for (const DumpCodegen& c : listing.codegen) check_file(c.file);
+}
+
 }  // namespace
 
 bool ParseContext(const std::string& text, int* context) {
@@ -95,6 +127,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
   std::vector<const DumpFile*> files{&listing.frontend};
   for (const DumpPass& p : listing.passes) files.push_back(&p.file);
 
+  RefuseOverwritingInput(options.output, listing);
   AtomicFile out(options.output);
   std::string title = DisplayText(listing.title);
   PageShell shell = ExpandPageShell(title);

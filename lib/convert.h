@@ -30,7 +30,8 @@ struct ConvertSummary {
 };
 
 // Converts and writes the report atomically. Throws Error (ExitCode::kInput) for an invalid dump or any
-// I/O failure; then no file is left behind and an existing report is untouched.
+// I/O failure, (ExitCode::kUsage) when the output would replace one of the dump's own files; then no file
+// is left behind and an existing report is untouched.
 ConvertSummary ConvertDump(const ConvertOptions& options);
 
 // The command's body after option parsing: runs ConvertDump, prints the summary line

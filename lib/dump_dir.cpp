@@ -18,7 +18,8 @@ const std::regex& FrontendRe() {
   return re;
 }
 const std::regex& PassRe() {
-  static const std::regex re(R"(^(\d+)_after_(.+)\.([A-Za-z0-9]+)$)");
+  // [\s\S], not '.': ECMAScript's '.' stops at '\n' and '\r', which a file name (and so a pass name) may hold.
+  static const std::regex re(R"(^(\d+)_after_([\s\S]+)\.([A-Za-z0-9]+)$)");
   return re;
 }
 const std::regex& CodegenRe() {
@@ -110,7 +111,9 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   if (listing.title.empty()) listing.title = normal.string();  // the root directory: "/"
 
   std::vector<std::string> frontends;
-  std::map<unsigned long, std::vector<DumpPass>> passes;
+  // Keyed by the number's digits without leading zeros, shorter first: numeric order at any width, and
+  // two numbers too large for a machine word never collide (ParseIndex saturates).
+  std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
   std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
   std::vector<std::string> names;
   std::vector<DumpCodegen> codegen;
@@ -168,7 +171,9 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
       p.number = number;
       p.pass_name = m[2];
       p.file = MakeFile(root, name, ext);
-      passes[number].push_back(p);
+      std::string digits = m[1];
+      digits.erase(0, digits.find_first_not_of('0'));
+      passes[{digits.size(), digits}].push_back(p);
       continue;
     }
     if (std::regex_match(name, m, CodegenRe())) {
@@ -198,12 +203,13 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
 
   unsigned long expected = 1;
   const DumpPass* previous = nullptr;
-  for (const auto& [number, group] : passes) {
+  for (const auto& [digits, group] : passes) {
+    const std::string& number = digits.second;
     if (group.size() > 1) {
-      throw Error("pass " + std::to_string(number) + " appears twice: '" + group[0].file.name + "' and '" +
+      throw Error("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
                   group[1].file.name + "'");
     }
-    if (number != expected) {
+    if (number != std::to_string(expected)) {
       std::string before = previous ? "'" + previous->file.name + "'" : "'" + listing.frontend.name + "'";
       throw Error("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
                   group[0].file.name + "')");

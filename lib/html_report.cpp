@@ -8,8 +8,10 @@
 namespace irtrace {
 namespace {
 
-// Stands in for the payload while ctemplate expands; cannot occur in the assets.
-const char kSlotMarker[] = "\x01IR_TRACE_DATA_SLOT\x01";
+// Stands in for the payload while ctemplate expands; cannot occur in the assets, nor in the title or
+// version: those go through :h, which turns '<' and '>' into entities (a dump directory may be named
+// anything, even the marker's other characters).
+const char kSlotMarker[] = "<\x01IR_TRACE_DATA_SLOT\x01>";
 
 }  // namespace
 
@@ -36,7 +38,9 @@ PageShell ExpandPageShell(const std::string& title) {
     throw Error("internal error: the embedded report template does not expand");
   }
   size_t at = page.find(kSlotMarker);
-  if (at == std::string::npos) throw Error("internal error: the report template has no data slot");
+  if (at == std::string::npos || page.find(kSlotMarker, at + 1) != std::string::npos) {
+    throw Error("internal error: the report template needs exactly one data slot");
+  }
   PageShell shell;
   shell.head = page.substr(0, at);
   shell.tail = page.substr(at + sizeof(kSlotMarker) - 1);

@@ -3,6 +3,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <new>
+#include <stdexcept>
 #include <sys/stat.h>
 #include <xxhash.h>
 
@@ -18,15 +21,13 @@ constexpr size_t kMaxDecodeWarnings = 20;
 std::string ReadBytes(const std::string& name, const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open '" + name + "': " + std::strerror(errno));
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, std::fclose);
   std::string bytes;
   // Size from fstat, not fseek/ftell: on a directory (ext4) SEEK_END reports a huge offset, and on a pipe
   // it fails. Only a regular file's size is a useful reservation.
   struct stat st;
   if (::fstat(::fileno(f), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) {
-      std::fclose(f);
-      throw Error("cannot read '" + name + "': " + std::strerror(EISDIR));
-    }
+    if (S_ISDIR(st.st_mode)) throw Error("cannot read '" + name + "': " + std::strerror(EISDIR));
     if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<size_t>(st.st_size));
   }
   char buf[1 << 16];
@@ -34,9 +35,22 @@ std::string ReadBytes(const std::string& name, const std::string& path) {
   while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.append(buf, got);
   bool failed = std::ferror(f);
   int err = errno;
-  std::fclose(f);
+  closer.reset();
   if (failed) throw Error("cannot read '" + name + "': " + std::strerror(err));
   return bytes;
+}
+
+// Runs `read` (reading and decoding file `name`); a file too large for memory (a sparse 1 TB file) is an
+// error naming it rather than a bare "out of memory".
+template <typename F>
+auto NamingSize(const std::string& name, F read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const std::bad_alloc&) {
+    throw Error("cannot read '" + name + "': too large to hold in memory");
+  } catch (const std::length_error&) {
+    throw Error("cannot read '" + name + "': too large to hold in memory");
+  }
 }
 
 }  // namespace
@@ -92,14 +106,16 @@ std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& exte
 
 std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
                                        const std::string& extension) {
-  return MakeSnapshot(name, extension, ReadBytes(name, path));
+  return NamingSize(name, [&] { return MakeSnapshot(name, extension, ReadBytes(name, path)); });
 }
 
 std::string ReadTextFile(const std::string& name, const std::string& path) {
-  std::string bytes = ReadBytes(name, path);
-  std::vector<DecodeIssue> issues;
-  DecodeUtf8(&bytes, &issues);
-  return bytes;
+  return NamingSize(name, [&] {
+    std::string bytes = ReadBytes(name, path);
+    std::vector<DecodeIssue> issues;
+    DecodeUtf8(&bytes, &issues);
+    return bytes;
+  });
 }
 
 }  // namespace irtrace

@@ -54,6 +54,19 @@ std::string ErrorOf(const std::string& path) {
   return "";
 }
 
+TEST_CASE("atomic_file: a destination name of 255 bytes can be written", "[atomic_file]") {
+  TempDir t;
+  std::string name = std::string(250, 'r') + ".html";
+  std::string path = t / name;
+  {
+    AtomicFile f(path);
+    f.Write("long");
+    f.Commit();
+  }
+  CHECK(ReadFile(path) == "long");
+  CHECK(EntryCount(t.path()) == 1);
+}
+
 TEST_CASE("atomic_file: Commit writes the file and leaves nothing else", "[atomic_file]") {
   TempDir t;
   std::string path = t / "report.html";

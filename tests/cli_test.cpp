@@ -321,6 +321,31 @@ TEST_CASE("cli: a report written into the dump is ignored by the next run", "[cl
   CHECK(DotFiles(t / "dump").empty());
 }
 
+TEST_CASE("cli: the report never replaces one of the dump's own files", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  WriteFile(t / "dump/01_after_ConvertToSSA.log", "warning: w\n");
+  WriteFile(t / "cg/kernels/k.cpp", "void k() {}\n");
+  std::string frontend = ReadFile(t / "dump/00_frontend.py");
+  for (const std::string& out : {std::string("dump/00_frontend.py"), std::string("./dump/../dump/02_after_RunVerifier.py"),
+                                 std::string("dump/01_after_ConvertToSSA.log"), std::string("cg/kernels/k.cpp")}) {
+    INFO("output: " << out);
+    RunResult r = Run(kBin + " dump --codegen cg -o " + ShellQuote(out), t.path());
+    CHECK(r.exit_code == 2);
+    CheckOneErrorLine(r);
+    CHECK_THAT(r.err, Catch::Contains("the dump's own"));
+  }
+  CHECK(ReadFile(t / "dump/00_frontend.py") == frontend);
+  CHECK(ReadFile(t / "cg/kernels/k.cpp") == "void k() {}\n");
+  CHECK(DotFiles(t / "dump").empty());
+  // From inside the dump, by its bare name.
+  RunResult r = Run(kBin + " . -o 00_frontend.py", t / "dump");
+  CHECK(r.exit_code == 2);
+  CHECK(ReadFile(t / "dump/00_frontend.py") == frontend);
+  // A new name inside the dump is fine (the next run ignores it, see above).
+  CHECK(Run(kBin + " -q dump -o dump/report.html", t.path()).exit_code == 0);
+}
+
 TEST_CASE("cli: the report's mode follows the umask", "[cli]") {
   TempDir t;
   WriteSmallDump(t / "dump");

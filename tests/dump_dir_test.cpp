@@ -114,6 +114,18 @@ TEST_CASE("dump_dir: a gap names the missing number and its neighbours", "[dump_
     CHECK_THAT(msg, Catch::StartsWith("pass 2 is missing (between '01_after_A.py' and '"));
     CHECK_THAT(msg, Catch::Contains("99999999999999999999999_after_Z.py"));
   }
+  SECTION("30-digit numbers are distinct and in numeric order") {
+    WriteDump(t.path(), {"00_frontend.py", "1_after_A.py", "200000000000000000000000000000_after_C.py",
+                         "100000000000000000000000000001_after_B.py", "100000000000000000000000000002_after_D.py"});
+    CHECK(ListError(t.path()) ==
+          "pass 2 is missing (between '1_after_A.py' and '100000000000000000000000000001_after_B.py')");
+  }
+  SECTION("a 30-digit number after the last pass") {
+    WriteDump(t.path(), {"00_frontend.py", "1_after_A.py", "2_after_B.py", "000000000000000000000000000003_after_C.py",
+                         "4294967300_after_D.py"});
+    CHECK(ListError(t.path()) == "pass 4 is missing (between '000000000000000000000000000003_after_C.py' and "
+                                 "'4294967300_after_D.py')");
+  }
 }
 
 TEST_CASE("dump_dir: two files with one number name both", "[dump_dir][error]") {
@@ -121,6 +133,9 @@ TEST_CASE("dump_dir: two files with one number name both", "[dump_dir][error]") 
   SECTION("different widths") {
     WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "1_after_B.py"});
     CHECK(ListError(t.path()) == "pass 1 appears twice: '01_after_A.py' and '1_after_B.py'");
+    WriteDump(t.path(), {"000000000000000000000000000001_after_C.py"});
+    CHECK(ListError(t.path()) ==
+          "pass 1 appears twice: '000000000000000000000000000001_after_C.py' and '01_after_A.py'");
   }
   SECTION("different extensions") {
     WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py", "02_after_B.mlir"});
@@ -253,6 +268,16 @@ TEST_CASE("dump_dir: pass names keep spaces markup characters and dots", "[dump_
   CHECK(l.passes[2].pass_name == "a.b.c");
   CHECK(l.passes[2].file.extension == "py");
   CHECK(l.passes[3].pass_name == "_after_x");
+}
+
+TEST_CASE("dump_dir: pass names may hold newlines and carriage returns", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A\nB.py", "02_after_C\rD.log", "02_after_C\rD.py"});
+  DumpListing l = ListDump(t.path(), {});
+  REQUIRE(l.passes.size() == 2);
+  CHECK(l.passes[0].pass_name == "A\nB");
+  CHECK(l.passes[1].pass_name == "C\rD");
+  CHECK(l.passes[1].file.log_name == "02_after_C\rD.log");
 }
 
 TEST_CASE("dump_dir: the extension may differ per snapshot", "[dump_dir]") {

@@ -190,6 +190,38 @@ TEST_CASE("pass_diff: function statuses added removed moved changed same", "[pas
   CHECK(d.whole.script.Deleted() >= 4);
 }
 
+TEST_CASE("pass_diff: thousands of functions each get their own lines", "[pass_diff]") {
+  // Sections are looked up by key (an index per snapshot), not by scanning every section per function,
+  // which made a module of 50,000 functions quadratic (tens of seconds). Here: the statuses and counts.
+  std::string a, b;
+  const int n = 4000;
+  for (int k = 0; k < n; ++k) {
+    a += "def f" + std::to_string(k) + "():\n    return " + std::to_string(k) + "\n";
+    if (k == 17) continue;  // removed
+    b += "def f" + std::to_string(k) + "():\n    return " + std::to_string(k + (k % 1000 == 3)) + "\n";
+  }
+  b += "def g():\n    pass\n";
+  auto sa = MakeSnapshot("a.py", "py", a);
+  auto sb = MakeSnapshot("b.py", "py", b);
+  REQUIRE(sa->scope.sections.size() == static_cast<size_t>(n));
+  PassDiff d = DiffPass(*sa, *sb);
+  REQUIRE(d.functions.size() == static_cast<size_t>(n + 1));
+  // Touched first in the after side's order (changed f3, f1003, ..., added g), then removed f17, then the rest.
+  std::vector<std::string> touched;
+  for (const FunctionDiff& f : d.functions) {
+    if (f.status != "same") touched.push_back(f.key + ":" + f.status);
+  }
+  CHECK(touched == std::vector<std::string>{"f3:changed", "f1003:changed", "f2003:changed", "f3003:changed",
+                                            "g:added", "f17:removed"});
+  const FunctionDiff* f1003 = Find(d, "f1003");
+  REQUIRE(f1003);
+  CHECK(f1003->ins == 1);
+  CHECK(f1003->del == 1);
+  CHECK(Find(d, "f17")->del == 2);
+  CHECK(Find(d, "g")->ins == 2);
+  CHECK(Find(d, "f3999")->status == "same");
+}
+
 TEST_CASE("pass_diff: lines outside every function have the key empty", "[pass_diff]") {
   auto a = MakeSnapshot("a.py", "py", "import pl\n\ndef f():\n    return 1\n");
   auto b = MakeSnapshot("b.py", "py", "import pl\nimport numpy\n\ndef f():\n    return 1\n");
