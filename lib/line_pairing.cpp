@@ -8,26 +8,33 @@ namespace {
 
 using Tokens = std::vector<uint64_t>;
 
-bool IsWordChar(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80; }
+bool IsWordChar(unsigned char c) {
+  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
+}
 
+// The tokens similarity counts: word pieces (identifiers split at '_', numbers), so an SSA rename
+// (`a` -> `a_0`) keeps most of a line's tokens. Punctuation counts only on lines without any word:
+// in IR nearly every line is full of `=`, `(`, `,` and `%`, which would make unrelated lines look alike.
 Tokens Tokenize(std::string_view s) {
-  Tokens out;
+  Tokens words, punct;
   std::hash<std::string_view> h;
   size_t i = 0;
   while (i < s.size()) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == ' ' || c == '\t' || c == '\r') {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '_') {
       ++i;
       continue;
     }
     size_t j = i + 1;
     if (IsWordChar(c)) {
       while (j < s.size() && IsWordChar(static_cast<unsigned char>(s[j]))) ++j;
+      words.push_back(h(s.substr(i, j - i)));
+    } else {
+      punct.push_back(h(s.substr(i, 1)));
     }
-    out.push_back(h(s.substr(i, j - i)));
     i = j;
   }
-  return out;
+  return words.empty() ? punct : words;
 }
 
 // A line's tokens, sorted (a multiset).

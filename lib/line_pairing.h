@@ -25,8 +25,8 @@ struct BlockPairs {
 };
 
 // Token similarity of two lines in [0, 1]: the Dice coefficient 2 * |common| / (n + m) of their token
-// multisets (identifiers, numbers, each punctuation character; whitespace ignored). Two lines without
-// tokens score 1.
+// multisets. Tokens are word pieces (identifiers split at '_', numbers); punctuation characters count only
+// on a line without any word. Whitespace is ignored. Two lines without tokens score 1.
 double LineSimilarity(std::string_view a, std::string_view b);
 
 // Pairs lines of every block of `script` (over sides `a` and `b`, the sequences that were diffed). Within a

@@ -169,3 +169,13 @@ TEST_CASE("line_pairing: pure insertions and deletions have no pairs", "[line_pa
 
 }  // namespace
 }  // namespace irtrace
+
+// Punctuation is everywhere in IR; it must not make unrelated lines pair (seen on the MLIR fixture).
+TEST_CASE("line_pairing: punctuation alone does not pair unrelated IR lines", "[line_pairing]") {
+  CHECK(irtrace::LineSimilarity(
+            "    linalg.generic {indexing_maps = [#map, #map], iterator_types = [\"parallel\"]} ins(%arg0 : memref<16xf32>)",
+            "    %0 = memref.load %arg1[%c0] : memref<16xf32>") < irtrace::kPairThreshold);
+  // Lines made of punctuation only still compare by it.
+  CHECK(irtrace::LineSimilarity("  })", "  })") == 1.0);
+  CHECK(irtrace::LineSimilarity("  }", "  });") >= irtrace::kPairThreshold);
+}

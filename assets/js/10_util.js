@@ -30,7 +30,8 @@
   }
 
   function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
+    if (node.replaceChildren) node.replaceChildren();
+    else while (node.firstChild) node.removeChild(node.firstChild);
   }
 
   // localStorage access guarded: storage may be denied (file:// in some browsers, privacy modes).
@@ -123,9 +124,21 @@
     return { promise, cancel: () => (cancelled = true) };
   }
 
+  // Keeps Tab and Shift+Tab inside a modal dialog element.
+  function trapFocus(dialog) {
+    dialog.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Tab') return;
+      const items = [...dialog.querySelectorAll('button, select, input, [tabindex="0"]')].filter((x) => !x.disabled && x.getClientRects().length);
+      if (!items.length) return;
+      const first = items[0], last = items[items.length - 1];
+      if (ev.shiftKey && document.activeElement === first) { ev.preventDefault(); last.focus(); }
+      else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
+    });
+  }
+
   function plural(n, word) {
     return n + ' ' + word + (n === 1 ? '' : 's');
   }
 
-  T.util = { el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, plural };
+  T.util = { el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, plural, trapFocus };
 })();

@@ -3,7 +3,7 @@
   'use strict';
   const T = window.IrTrace;
 
-  // Reads and checks the payload from <script type="application/json" id="ir-trace-data">.
+  // Reads and checks the payload from the JSON data block (script element #ir-trace-data).
   // The payload is the schema-1 object itself, or an envelope {"schema": 1, "encoding":
   // "deflate-base64", "data": "<base64 of the zlib-deflated payload>"} inflated here with the
   // browser's DecompressionStream. Resolves to {data} or {error}.

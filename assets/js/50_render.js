@@ -8,46 +8,10 @@
   const { el, clear } = T.util;
   const R = T.rows;
   const VIRTUAL_MIN = 2000;
-  const MARGIN = 60;
+  const MARGIN = 30;
   const TRUNC_SHOW = 1000; // characters shown of a line over MAX_LINE until expanded
 
-  // Merges layers of ranges ([[s, e, class], ...], each sorted and non-overlapping) over `text` into
-  // a fragment of text nodes and <span class="...">.
-  function paint(text, layers) {
-    const frag = document.createDocumentFragment();
-    const cuts = new Set([0, text.length]);
-    for (const layer of layers) for (const r of layer) { cuts.add(Math.max(0, Math.min(text.length, r[0]))); cuts.add(Math.max(0, Math.min(text.length, r[1]))); }
-    const pts = [...cuts].sort((x, y) => x - y);
-    const idx = layers.map(() => 0);
-    for (let p = 0; p + 1 < pts.length; p++) {
-      const s = pts[p], e = pts[p + 1];
-      if (e <= s) continue;
-      const classes = [];
-      layers.forEach((layer, li) => {
-        while (idx[li] < layer.length && layer[idx[li]][1] <= s) idx[li]++;
-        const r = layer[idx[li]];
-        if (r && r[0] <= s && r[1] >= e) classes.push(r[2]);
-      });
-      const piece = text.slice(s, e);
-      if (classes.length) frag.appendChild(el('span', { class: classes.join(' ') }, piece));
-      else frag.appendChild(document.createTextNode(piece));
-    }
-    return frag;
-  }
-
-  // Display columns of a line (tabs to the next multiple of 8, wide characters count 2): for the
-  // horizontal scroll range.
-  function columns(line) {
-    let col = 0;
-    const n = Math.min(line.length, 1000000);
-    for (let i = 0; i < n; i++) {
-      const c = line.charCodeAt(i);
-      if (c === 9) col = (Math.floor(col / 8) + 1) * 8;
-      else if (c >= 0x1100 && (c < 0xdc00 || c > 0xdfff)) col += 2;
-      else if (c < 0xdc00 || c > 0xdfff) col += 1;
-    }
-    return col;
-  }
+  const { paint, columns } = T.paint;
 
   // Rows of a file shown whole (frontend, codegen): every line on the right side only.
   function singleRows(n) {
@@ -79,7 +43,14 @@
       this.hbar.addEventListener('scroll', () => this.setSx(this.hbar.scrollLeft));
       this.scroller.addEventListener('wheel', (ev) => this.onWheel(ev), { passive: false });
       this.rowsEl.addEventListener('click', (ev) => this.onClick(ev));
-      new ResizeObserver(() => this.onResize()).observe(this.scroller);
+      new ResizeObserver((entries) => {
+        const w = Math.round(entries[entries.length - 1].contentRect.width);
+        const h = Math.round(entries[entries.length - 1].contentRect.height);
+        if (w === this.viewW && h === this.viewH) return;
+        this.viewW = w;
+        this.viewH = h;
+        this.onResize();
+      }).observe(this.scroller);
     }
 
     rowHeight() {
@@ -107,7 +78,7 @@
       if (data.expandAll || unchanged) for (const f of this.folds) f.top = f.e - f.s;
       this.stacked = !!data.stacked || this.view.single;
       this.hlCache = new Map();
-      this.colLimit = Math.max(400, Math.ceil(this.scroller.clientWidth / (this.cw || 7)) + 200);
+      this.colLimit = Math.max(400, Math.ceil((this.viewW || this.scroller.clientWidth) / (this.cw || 7)) + 200);
       this.expandedLong = new Set();
       this.cursor = -1;
       this.find = null;
@@ -117,6 +88,12 @@
         if (c > maxCols) maxCols = c;
       }
       this.maxCols = maxCols;
+      // Gutter width from the largest line number shown.
+      const lastNum = (nums, n) => (n ? (nums ? nums[n - 1] : n - 1) + 1 : 0);
+      const digits = String(Math.max(lastNum(this.view.leftNums, this.view.left.length), lastNum(this.view.rightNums, this.view.right.length))).length;
+      this.rowHeight();
+      this.lnw = Math.ceil(Math.max(3, digits) * (this.cw || 7.5) + 14);
+      this.scroller.style.setProperty('--lnw', this.lnw + 'px');
       this.relayout();
       this.scroller.scrollTop = 0;
       this.setSx(0);
@@ -166,10 +143,10 @@
     }
 
     setSx(v) {
+      if (v !== this.sx) this.scroller.style.setProperty('--sx', -v + 'px');
       this.sx = v;
-      this.scroller.style.setProperty('--sx', -v + 'px');
       // Long lines are rendered only as far as can be seen; render more when scrolled further.
-      const need = Math.ceil((v + this.scroller.clientWidth) / (this.cw || 7)) + 100;
+      const need = Math.ceil((v + (this.viewW || this.scroller.clientWidth)) / (this.cw || 7)) + 100;
       if (need > this.colLimit) {
         this.colLimit = need + 400;
         this.rerender();
@@ -178,12 +155,16 @@
 
     // Horizontal range: the longest line against the width of one code cell.
     updateHScroll() {
-      const cell = this.rowsEl.querySelector('.c');
-      const cellW = cell ? cell.clientWidth : this.scroller.clientWidth;
+      // Width of one code cell, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
+      if (!this.viewW) this.viewW = this.scroller.clientWidth;
+      const w = this.viewW, lnw = this.lnw || 48;
+      const cellW = this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
       const need = Math.ceil(this.maxCols * (this.cw || 8) + 24);
-      const extra = Math.max(0, need - cellW);
-      this.hinner.style.width = this.hbar.clientWidth + extra + 'px';
-      this.hbar.hidden = extra === 0;
+      const extra = Math.max(0, Math.ceil(need - cellW));
+      // Write only what changed: toggling the bar resizes the scroller and lays every row out again.
+      const width = w + extra + 'px';
+      if (this.hinner.style.width !== width) this.hinner.style.width = width;
+      if (this.hbar.hidden !== (extra === 0)) this.hbar.hidden = extra === 0;
       if (extra === 0) this.setSx(0);
     }
 
@@ -196,7 +177,7 @@
       if (n > VIRTUAL_MIN) {
         const first = Math.floor(this.scroller.scrollTop / rh);
         const count = Math.ceil((this.scroller.clientHeight || 800) / rh);
-        if (!force && this.win && first >= this.win[0] + 10 && first + count <= this.win[1] - 10) return;
+        if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) && (first + count <= this.win[1] - 5 || this.win[1] === n)) return;
         start = Math.max(0, first - MARGIN);
         end = Math.min(n, first + count + MARGIN);
       } else if (!force && this.win) return;
@@ -221,7 +202,7 @@
       const rh = this.rowHeight();
       const first = Math.floor(this.scroller.scrollTop / rh);
       const count = Math.ceil((this.scroller.clientHeight || 800) / rh);
-      return [Math.max(0, first - 30), first + count + 30];
+      return [Math.max(0, first - 15), first + count + 15];
     }
 
     // Highlights plain rows that scrolled near the viewport.
@@ -313,7 +294,7 @@
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
       }
-      if (side === 'L' ? this.eolMissing(v, 'L', line) : this.eolMissing(v, 'R', line)) t.appendChild(el('span', { class: 'noeol', title: 'No newline at end of file' }, '\u2400'));
+      if (side === 'L' ? this.eolMissing(v, 'L', line) : this.eolMissing(v, 'R', line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
       c.appendChild(t);
       return c;
     }
@@ -374,6 +355,12 @@
         this.foldAction(fi, action);
         return;
       }
+      if (ev.target.closest('.fold-label')) {
+        const fold = ev.target.closest('.fold');
+        const fi = Number(fold.getAttribute('data-fold'));
+        if (this.folds[fi]) this.foldAction(fi, 'all');
+        return;
+      }
       if (this.pick) {
         const c = ev.target.closest('.c[data-side]');
         const row = ev.target.closest('.row');
@@ -388,24 +375,23 @@
 
     foldAction(fi, action) {
       const f = this.folds[fi];
-      const anchor = this.firstVisible();
       const hidden = R.hiddenCount(f);
       if (action === 'all') f.top = f.e - f.s - f.bot;
       else if (action === 'down') f.top += Math.min(20, hidden);
       else if (action === 'up') f.bot += Math.min(20, hidden);
-      this.relayoutKeep(anchor);
+      this.relayoutKeep();
       const focusFold = this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn[data-action="' + action + '"]') ||
         this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn');
       if (focusFold) focusFold.focus({ preventScroll: true });
       if (this.hooks.onFoldChange) this.hooks.onFoldChange();
     }
 
-    relayoutKeep(anchor) {
+    // Re-lays out the rows keeping the scroll position (fold expansion happens at or below it).
+    relayoutKeep() {
       const top = this.scroller.scrollTop;
       this.relayout();
       this.scroller.scrollTop = top;
       this.render(true);
-      void anchor;
     }
 
     anyFolded() {
@@ -472,10 +458,32 @@
       });
       this.find = { byRow };
       if (cur >= 0 && matches[cur]) {
-        const i = this.scrollToRow(matches[cur].r, true);
+        const m = matches[cur];
+        const i = this.scrollToRow(m.r, true);
         this.cursor = i;
+        this.revealColumn(m);
       }
       this.rerender();
+    }
+
+    // Scrolls sideways so a match far right in a long line is on screen.
+    revealColumn(m) {
+      const idx = m.side === 'L' ? this.rows.b[m.r] : this.rows.a[m.r];
+      const line = (m.side === 'L' ? this.view.left : this.view.right)[idx];
+      if (!line) return;
+      if (line.length > T.intraline.MAX_LINE && m.e > TRUNC_SHOW && !this.expandedLong.has(m.side + idx)) {
+        // The match is in the hidden part of a truncated line: expand it.
+        this.expandedLong.add(m.side + idx);
+        this.maxCols = Math.max(this.maxCols, columns(line));
+        this.updateHScroll();
+      }
+      const cw = this.cw || 7.5;
+      const x0 = columns(line.slice(0, m.s)) * cw, x1 = x0 + columns(line.slice(m.s, m.e)) * cw;
+      const w = this.viewW || this.scroller.clientWidth, lnw = this.lnw || 48;
+      const cellW = this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
+      if (x0 >= this.sx && x1 + 8 <= this.sx + cellW) return;
+      this.hbar.scrollLeft = Math.max(0, x0 - cellW / 3);
+      this.setSx(this.hbar.scrollLeft);
     }
 
     setPicking(pick) {
@@ -484,5 +492,5 @@
     }
   }
 
-  T.render = { DiffView, paint, VIRTUAL_MIN };
+  T.render = { DiffView, VIRTUAL_MIN };
 })();

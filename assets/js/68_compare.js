@@ -43,7 +43,7 @@
         if (g.anchor) {
           if (left[g.anchor[0]] === right[g.anchor[1]]) pushTriple(ops, 1, 0, 0);
           else {
-            pushTriple(ops, 0, 1, 1, true);
+            pushTriple(ops, 0, 1, 1);
             pairs.push([blk, 0, 0, 0]);
             blk++;
           }
@@ -54,9 +54,9 @@
     return { promise, cancel: () => { cancelled = true; if (current) current.cancel(); } };
   }
 
-  // Appends a triple, folding equal-only runs into the next triple's E. `separate` keeps a change
-  // triple apart from the one before (an anchor must stay its own block).
-  function pushTriple(ops, e, d, i, separate) {
+  // Appends a triple, folding an equal-only triple before it into its E. Change triples are never
+  // merged, so each keeps its block number (an anchor stays its own block, its pair stays valid).
+  function pushTriple(ops, e, d, i) {
     const n = ops.length;
     if (n && ops[n - 2] === 0 && ops[n - 1] === 0) {
       ops[n - 3] += e;
@@ -65,7 +65,6 @@
       return;
     }
     if (e === 0 && d === 0 && i === 0) return;
-    void separate;
     ops.push(e, d, i);
   }
 
@@ -99,6 +98,7 @@
         el('label', { class: 'field' }, el('span', null, 'To'), this.to),
         el('div', { class: 'buttons' }, go, cancel));
       root.appendChild(this.root);
+      T.util.trapFocus(this.root);
       go.addEventListener('click', () => {
         const a = this.choices[Number(this.from.value)], b = this.choices[Number(this.to.value)];
         this.close();

@@ -100,7 +100,7 @@
         onFoldChange: () => this.updateFoldButtons(),
       });
       this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
-        onSelect: (i) => this.select(i),
+        onSelect: (i) => { this.revealEntry(i); this.select(i); },
         onFilter: () => this.onFilter(),
       });
       T.sidebar.setupResize(this.root, this.sidebar, this.resizer, this.sideToggle);
@@ -260,10 +260,9 @@
       if (notes.length) this.notices.appendChild(el('ul', { class: 'notes' }, notes.map((n) => el('li', null, String(n)))));
     }
 
-    renderFiles(v, title) {
+    renderFiles(v) {
       clear(this.files);
       this.files.classList.toggle('single', v.single);
-      if (title) this.files.appendChild(el('span', { class: 'cmp-title' }, title));
       if (v.single) {
         this.files.appendChild(el('span', { class: 'file file-r', title: v.rightFile }, v.rightFile || ''));
         return;
@@ -279,7 +278,7 @@
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.model.view(e, this.fnKey);
       this.viewData = v;
-      this.renderFiles(v, this.compare ? 'Comparing' : '');
+      this.renderFiles(v);
       this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll });
       this.diff.setPicking(this.picking || null);
       this.copyBefore.disabled = v.single;

@@ -28,11 +28,15 @@
     } else if (this.entry < 0) return;
     else frag = this.fragmentFor(this.entry, this.fnKey !== null ? this.fnKey : this.fnWanted, this.layout);
     this.lastFragment = frag;
-    try {
-      history.replaceState(history.state, '', '#' + frag);
-    } catch (e) {
-      /* some file:// contexts refuse: the link just is not updated */
-    }
+    // Coalesced: replaceState costs a same-document navigation, and j held down moves many times.
+    clearTimeout(this.fragmentTimer);
+    this.fragmentTimer = setTimeout(() => {
+      try {
+        if (location.hash !== '#' + frag) history.replaceState(history.state, '', '#' + frag);
+      } catch (e) {
+        /* some file:// contexts refuse: the link just is not updated */
+      }
+    }, 120);
   };
 
   // Applies a fragment; returns true when it named something that exists.
@@ -48,6 +52,9 @@
       if (this.model.snapshots[a] && this.model.snapshots[b]) {
         if (fn !== undefined) this.fnWanted = fn;
         this.visible = this.sidebar.applyFilters();
+        // The pass list keeps a selection (the entry showing "to"), where "Close compare" returns.
+        const at = es.findIndex((e) => e.after === b);
+        this.select(at >= 0 ? at : this.firstChanged());
         this.startCompare(a, b);
         return true;
       }
@@ -90,7 +97,7 @@
 
   // ---- help ----
   const KEYS = [
-    ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'],
+    ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'], ['\u2190 / \u2192', 'scroll the code sideways'],
     ['n / p', 'next / previous change in this pass'], ['Shift+E', 'expand all / collapse all folds'],
     ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes'],
     ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],
@@ -106,6 +113,7 @@
       el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function and layout.'),
       el('div', { class: 'buttons' }, close));
     root.appendChild(dlg);
+    T.util.trapFocus(dlg);
     let back = null;
     const api = {
       open() { back = document.activeElement; dlg.hidden = false; close.focus(); },
@@ -144,6 +152,8 @@
         '?': () => help.toggle(),
         s: () => app.setLayout(app.layout === 'stacked' ? 'side' : 'stacked'),
         c: () => app.compareDlg.open(app.entry),
+        ArrowLeft: () => { app.diff.hbar.scrollLeft -= 80; },
+        ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },
         Escape: () => { if (!app.cancelPick() && app.findBar.isOpen()) app.findBar.close(); else if (!app.across.root.hidden) app.across.close(); },
       }[ev.key];
       if (!act) return;

@@ -1,0 +1,48 @@
+// Static checks of the viewer assets (no browser): the page shell keeps the contract with the C++ side,
+// nothing loads from the network, and no code inserts markup from data.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, viewerJs } from './make_report.mjs';
+
+const shell = fs.readFileSync(path.join(ROOT, 'assets', 'report.html'), 'utf8');
+const css = fs.readFileSync(path.join(ROOT, 'assets', 'viewer.css'), 'utf8');
+const js = viewerJs();
+
+test('report.html uses only the agreed ctemplate markers, with the data slot inside the JSON block', () => {
+  const markers = shell.match(/\{\{[^}]*\}\}/g);
+  assert.deepEqual([...new Set(markers)].sort(), ['{{CSS}}', '{{DATA_SLOT}}', '{{JS}}', '{{TITLE:h}}', '{{VERSION:h}}']);
+  assert.equal(markers.filter((m) => m === '{{DATA_SLOT}}').length, 1);
+  assert.match(shell, /<script type="application\/json" id="ir-trace-data">\{\{DATA_SLOT\}\}<\/script>/);
+  assert.match(shell, /<style>\s*\{\{CSS\}\}\s*<\/style>/);
+  assert.match(shell, /<script>\s*\{\{JS\}\}\s*<\/script>/);
+  assert.doesNotMatch(shell.replace(/\{\{(TITLE:h|VERSION:h|CSS|JS|DATA_SLOT)\}\}/g, ''), /\{\{|\}\}/);
+});
+
+test('inlined CSS and JS cannot end their element early', () => {
+  assert.doesNotMatch(js, /<\/script|<!--/i);
+  assert.doesNotMatch(css, /<\/style|<!--/i);
+});
+
+test('no external resources: no URLs, imports, fetches or workers from the network', () => {
+  assert.doesNotMatch(shell + css + js, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  assert.doesNotMatch(css, /url\(|@import/);
+  assert.doesNotMatch(js, /\bfetch\(|XMLHttpRequest|importScripts|\bimport\(|new Worker|sendBeacon|WebSocket/);
+  assert.doesNotMatch(shell, /\bsrc=|\bhref=/);
+});
+
+test('no markup insertion APIs in the viewer', () => {
+  const code = js.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
+  assert.doesNotMatch(code, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser|\beval\(|new Function/);
+});
+
+test('each viewer module stays under about 500 lines and registers into window.IrTrace', () => {
+  const dir = path.join(ROOT, 'assets', 'js');
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js'))) {
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    assert.ok(text.split('\n').length <= 520, f + ' is too long');
+    assert.match(text, /^\(function \(\) \{\n  'use strict';/m, f + ' is one strict IIFE');
+    assert.match(f, /^\d\d_[a-z_]+\.js$/);
+  }
+});

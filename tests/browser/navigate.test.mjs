@@ -1,0 +1,175 @@
+// Issue 4, navigation and overview: filters with counts and fallback, pass search, phase tabs, help,
+// deep links, the IR size chart, sidebar resize / collapse, narrow windows, keyboard focus.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, report, fixture, noErrors, selected, rows, visibleEntries } from './harness.mjs';
+import { mediumPayload } from './generated.mjs';
+
+let browser, small, phases, medium;
+before(async () => {
+  browser = await launch();
+  small = report('small3', fixture('small3.json'));
+  phases = report('phases_failed', fixture('phases_failed.json'));
+  medium = report('medium', mediumPayload());
+});
+after(async () => { await browser.close(); });
+
+const passList = (page) => page.getByRole('listbox', { name: 'Passes' });
+
+test('status filters show counts; Failed, Codegen and Warnings only filter the list', async () => {
+  const { page, errors } = await open(browser, phases);
+  const counts = await page.locator('.filters .filter').allTextContents();
+  assert.deepEqual(counts, ['Changed3', 'No-op1', 'Failed1', 'Codegen2', '!Warnings only1']);
+  await page.getByRole('checkbox', { name: 'Codegen', exact: true }).uncheck();
+  assert.deepEqual(await visibleEntries(page), [0, 1, 2, 3, 4]);
+  await page.getByRole('checkbox', { name: 'Warnings only' }).check();
+  assert.deepEqual(await visibleEntries(page), [4]);
+  assert.equal(await selected(page), 4);
+  await page.getByRole('checkbox', { name: 'Warnings only' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Failed', exact: true }).uncheck();
+  assert.deepEqual(await visibleEntries(page), [0, 1, 2, 4]);
+  noErrors(errors);
+});
+
+test('a hidden current pass falls back to the nearest visible one, ties to the lower index', async () => {
+  const { page, errors } = await open(browser, phases);
+  await passList(page).getByRole('option').nth(3).click();
+  await page.getByRole('checkbox', { name: 'Failed', exact: true }).uncheck();
+  assert.equal(await selected(page), 2);
+  await page.getByRole('checkbox', { name: 'Failed', exact: true }).check();
+  assert.equal(await selected(page), 2, 'the current pass stays while visible');
+  for (const name of ['Changed', 'No-op', 'Failed', 'Codegen']) await page.getByRole('checkbox', { name, exact: true }).uncheck();
+  assert.equal(await page.locator('.empty').isVisible(), true);
+  assert.equal(await page.locator('.empty').textContent(), 'No passes match the filters');
+  assert.equal(await selected(page), -1);
+  noErrors(errors);
+});
+
+test('"Filter passes" filters by substring and fuzzily', async () => {
+  const { page, errors } = await open(browser, phases);
+  const box = page.getByRole('searchbox', { name: 'Filter passes' });
+  await box.fill('canon');
+  assert.deepEqual(await visibleEntries(page), [2]);
+  await box.fill('alcmem');
+  assert.deepEqual(await visibleEntries(page), [4]);
+  await box.fill('host');
+  assert.deepEqual(await visibleEntries(page), [6]);
+  await box.fill('zzz');
+  assert.deepEqual(await visibleEntries(page), []);
+  assert.equal(await page.locator('.empty').isVisible(), true);
+  await box.fill('');
+  assert.equal((await visibleEntries(page)).length, 7);
+  noErrors(errors);
+});
+
+test('phase tabs filter the list; numbered dumps show none', async () => {
+  const { page, errors } = await open(browser, phases);
+  const tabs = page.getByRole('tab');
+  assert.deepEqual(await tabs.allTextContents(), ['All', 'Tile', 'Memory']);
+  await page.getByRole('tab', { name: 'Tile' }).click();
+  assert.equal(await page.getByRole('tab', { name: 'Tile' }).getAttribute('aria-selected'), 'true');
+  assert.deepEqual(await visibleEntries(page), [1, 2]);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await visibleEntries(page), [3, 4]);
+  await page.getByRole('tab', { name: 'All' }).click();
+  assert.equal((await visibleEntries(page)).length, 7);
+  const s = await open(browser, small);
+  assert.equal(await s.page.getByRole('tab').count(), 0);
+  noErrors(errors);
+  noErrors(s.errors);
+});
+
+test('? opens the keyboard help and Esc closes it', async () => {
+  const { page, errors } = await open(browser, small);
+  await page.keyboard.press('?');
+  const dlg = page.getByRole('dialog', { name: 'Keyboard help' });
+  assert.equal(await dlg.isVisible(), true);
+  assert.match(await dlg.textContent(), /Shift\+E/);
+  await page.keyboard.press('Escape');
+  assert.equal(await dlg.isVisible(), false);
+  noErrors(errors);
+});
+
+test('deep links: the fragment records pass, function and layout, and restores them', async () => {
+  const { page, errors } = await open(browser, medium);
+  const len = await page.evaluate(() => history.length);
+  await page.keyboard.press('j');
+  await page.getByLabel('Function', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Stacked' }).click();
+  const hash = '#pass=2&fn=main&layout=stacked';
+  await page.waitForFunction((h) => location.hash === h, hash);
+  assert.equal(await page.evaluate(() => history.length), len, 'no history entry per move');
+  const b = await open(browser, medium, { hash });
+  assert.equal(await selected(b.page), 2);
+  assert.match(await b.page.getByLabel('Function', { exact: true }).locator('option:checked').textContent(), /^main/);
+  assert.equal(await b.page.getByRole('button', { name: 'Stacked' }).getAttribute('aria-pressed'), 'true');
+  await b.page.evaluate(() => { location.hash = '#pass=3'; });
+  await b.page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"]').getAttribute('data-entry') === '3');
+  noErrors(errors);
+  noErrors(b.errors);
+});
+
+test('the IR size chart marks changed passes and a click selects a pass', async () => {
+  const { page, errors } = await open(browser, medium);
+  const svg = page.locator('svg.size-chart');
+  assert.equal(await svg.locator('circle.size-pt').count(), 3);
+  const box = await svg.boundingBox();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  assert.equal(await selected(page), 3);
+  await page.mouse.click(box.x + 2, box.y + box.height / 2);
+  assert.equal(await selected(page), 0);
+  noErrors(errors);
+});
+
+test('the sidebar can be resized and collapsed, and both are remembered', async () => {
+  const { page, errors } = await open(browser, small);
+  const width = () => page.evaluate(() => document.querySelector('.sidebar').getBoundingClientRect().width);
+  const w0 = await width();
+  const h = await page.getByRole('separator', { name: 'Resize the pass list' }).boundingBox();
+  await page.mouse.move(h.x + 2, h.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(h.x + 82, h.y + 100, { steps: 4 });
+  await page.mouse.up();
+  assert.equal(Math.round(await width()), Math.round(w0 + 80));
+  await page.reload();
+  await page.waitForSelector('[role="option"][aria-selected="true"]');
+  assert.equal(Math.round(await width()), Math.round(w0 + 80));
+  await page.getByRole('button', { name: 'Pass list' }).click();
+  assert.equal(await page.locator('.sidebar').isVisible(), false);
+  await page.reload();
+  await page.waitForSelector('[role="option"][aria-selected="true"]', { state: 'attached' });
+  assert.equal(await page.locator('.sidebar').isVisible(), false);
+  await page.getByRole('button', { name: 'Pass list' }).click();
+  assert.equal(await page.locator('.sidebar').isVisible(), true);
+  noErrors(errors);
+});
+
+test('a narrow window (< 800 px) switches to stacked', async () => {
+  const { page, errors } = await open(browser, small, { viewport: { width: 700, height: 700 } });
+  assert.equal(await page.getByRole('button', { name: 'Stacked' }).getAttribute('aria-pressed'), 'true');
+  assert.deepEqual((await rows(page)).filter((r) => r.kind === 'replace')[0], { kind: 'replace', before: 4, after: null });
+  await page.setViewportSize({ width: 1200, height: 700 });
+  await page.waitForFunction(() => document.querySelector('[data-kind="replace"]').hasAttribute('data-after') && document.querySelector('[data-kind="replace"]').hasAttribute('data-before'));
+  noErrors(errors);
+});
+
+test('every control is reachable by keyboard with a visible focus', async () => {
+  const { page, errors } = await open(browser, small);
+  const seen = new Set();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const a = document.activeElement;
+      if (a === document.body) return null;
+      const cs = getComputedStyle(a);
+      return { label: a.getAttribute('aria-label') || a.textContent.trim().slice(0, 30), outline: cs.outlineStyle, width: cs.outlineWidth };
+    });
+    if (!info) continue;
+    assert.notEqual(info.outline, 'none', 'no visible focus on ' + info.label);
+    seen.add(info.label);
+  }
+  for (const name of ['Filter passes', 'Changed', 'Passes', 'Side by side', 'Stacked', 'Expand all', 'Copy diff', 'Theme', 'Diff']) {
+    assert.ok(seen.has(name), name + ' reachable by Tab: ' + [...seen].join('|'));
+  }
+  noErrors(errors);
+});
