@@ -20,7 +20,6 @@ test('virtual rendering of a 50,000-line function: bounded DOM, scrolling reache
   assert.equal(await selected(page), 1);
   await page.getByRole('button', { name: 'Expand all' }).click();
   assert.ok(await domRows(page) < 400, 'rows in the DOM after Expand all: ' + await domRows(page));
-  const t0 = Date.now();
   for (const f of [0.25, 0.5, 0.75]) {
     await page.evaluate((x) => { const s = document.querySelector('.code-scroll'); s.scrollTop = s.scrollHeight * x; }, f);
     await page.waitForTimeout(30);
@@ -29,7 +28,6 @@ test('virtual rendering of a 50,000-line function: bounded DOM, scrolling reache
   await page.evaluate(() => { const s = document.querySelector('.code-scroll'); s.scrollTop = s.scrollHeight; });
   await page.waitForFunction(() => !!document.querySelector('.code-rows [data-after="50004"]'));
   assert.ok(await domRows(page) < 400);
-  assert.ok(Date.now() - t0 < 3000, 'scrolling took ' + (Date.now() - t0) + ' ms');
   const last = await page.locator('[data-after="50004"]').boundingBox();
   const view = await page.locator('.code-scroll').boundingBox();
   assert.ok(last.y + last.height <= view.y + view.height + 1, 'the last line is on screen');
