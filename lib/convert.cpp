@@ -1,5 +1,6 @@
 #include "convert.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -104,8 +105,10 @@ void RefuseOverwritingInput(const std::string& output, const DumpListing& listin
 }  // namespace
 
 bool ParseContext(const std::string& text, int* context) {
-  if (text.empty() || text.size() > 7 || text.find_first_not_of("0123456789") != std::string::npos) return false;
-  long v = std::stol(text);
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return false;
+  size_t first = std::min(text.find_first_not_of('0'), text.size() - 1);  // leading zeros are decimal
+  if (text.size() - first > 7) return false;
+  long v = std::stol(text.substr(first));
   if (v > 1000000) return false;
   *context = static_cast<int>(v);
   return true;
@@ -144,7 +147,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
   ReportJson report(&writer, title, options.context);
   std::vector<Entry> entries;
   ConvertSummary summary;
-  Progress progress(!options.quiet, files.size() + listing.codegen.size());
+  Progress progress(!options.quiet, files.size());
 
   // Snapshots go through in batches: load (decode, split) in parallel, diff in parallel, then write in
   // order and keep only the last one, so memory holds a batch, not the dump.
@@ -171,7 +174,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
       const Snapshot& snap = *loaded[i].snap;
       if (index == 0) {
         report.AddSnapshot(snap, nullptr);
-        entries.push_back(MakeFrontendEntry(snap, listing.frontend.log_name, loaded[i].log_text));
+        entries.push_back(MakeFrontendEntry(snap, DisplayText(listing.frontend.log_name), loaded[i].log_text));
         continue;
       }
       report.AddSnapshot(snap, &diffs[i]);
@@ -179,7 +182,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
       const DumpPass& p = listing.passes[index - 1];
       entries.push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
                                       static_cast<int>(index - 1), static_cast<int>(index), snap,
-                                      std::move(diffs[i]), p.file.log_name, loaded[i].log_text));
+                                      std::move(diffs[i]), DisplayText(p.file.log_name), loaded[i].log_text));
     }
     previous = std::move(loaded[n - 1].snap);
     progress.Update(first + n);

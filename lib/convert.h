@@ -36,7 +36,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options);
 
 // The command's body after option parsing: runs ConvertDump, prints the summary line
 // ("wrote report.html: 13 passes, 4 changed, 1 warning") to `err` unless quiet, or on failure the one
-// line "ir-trace: error: <message>". Returns the process exit code (0 or 1).
+// line "ir-trace: error: <message>". Returns the process exit code: 0, 1 (ExitCode::kInput) or 2
+// (ExitCode::kUsage, the output path names one of the dump's own files).
 int RunConvert(const ConvertOptions& options, std::FILE* err);
 
 // Parses a --context value: decimal digits only (a leading 0 is still decimal), 0 to 1000000. Returns

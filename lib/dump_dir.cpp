@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "error.h"
+#include "function_scope.h"
 
 namespace fs = std::filesystem;
 
@@ -22,9 +23,11 @@ const std::regex& PassRe() {
   static const std::regex re(R"(^(\d+)_after_([\s\S]+)\.([A-Za-z0-9]+)$)");
   return re;
 }
-const std::regex& CodegenRe() {
-  static const std::regex re(R"(^codegen_(device|host).*\.(cpp|cc|cu|c|h|hpp|hip|pto)$)");
-  return re;
+// A codegen file in the dump: codegen_<role><anything on one line>.<ext> with IsCodegenExtension(ext).
+// On a match m[1] is the role and m[3] the extension.
+bool MatchCodegen(const std::string& name, std::smatch* m) {
+  static const std::regex re(R"(^codegen_(device|host)(.*)\.([^.]*)$)");
+  return std::regex_match(name, *m, re) && IsCodegenExtension((*m)[3].str());
 }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
@@ -75,8 +78,7 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
       if (!it->is_regular_file(ec)) continue;
       std::string ext = it->path().extension().string();
       if (!ext.empty()) ext.erase(0, 1);
-      static const std::regex code_ext(R"(^(cpp|cc|cu|c|h|hpp|hip|pto)$)");
-      if (!std::regex_match(ext, code_ext)) continue;
+      if (!IsCodegenExtension(ext)) continue;
       DumpCodegen cg;
       cg.role = std::string(sub) == "kernels" ? "device" : "host";
       // Lexically, not fs::relative: that resolves symlinks, and a symlinked kernels/ or source file
@@ -136,7 +138,8 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
     bool frontend = std::regex_match(name, m, FrontendRe());
     bool pass = !frontend && std::regex_match(name, m, PassRe());
     bool log = (frontend && m[1] == "log") || (pass && m[3] == "log");
-    bool codegen_name = !frontend && !pass && std::regex_match(name, CodegenRe());
+    std::smatch cm;
+    bool codegen_name = !frontend && !pass && MatchCodegen(name, &cm);
     if (is_dir) {
       if ((frontend || pass) && !log) throw Error("snapshot '" + name + "' is a directory");
       listing.ignored.push_back(name + "/");
@@ -176,10 +179,10 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
       passes[{digits.size(), digits}].push_back(p);
       continue;
     }
-    if (std::regex_match(name, m, CodegenRe())) {
+    if (codegen_name) {
       DumpCodegen cg;
-      cg.role = m[1];
-      cg.file = MakeFile(root, name, m[2]);
+      cg.role = cm[1];
+      cg.file = MakeFile(root, name, cm[3]);
       codegen.push_back(cg);
       continue;
     }

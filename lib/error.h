@@ -1,5 +1,5 @@
-// The library's one error style: functions throw irtrace::Error; irtrace::Convert is the one place that
-// catches it and prints "ir-trace: error: <message>".
+// The library's one error style: functions throw irtrace::Error; irtrace::RunConvert is the one place
+// that catches it and prints "ir-trace: error: <message>".
 #pragma once
 
 #include <stdexcept>

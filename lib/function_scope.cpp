@@ -6,14 +6,16 @@
 
 namespace irtrace {
 
+bool IsCodegenExtension(std::string_view ext) {
+  return ext == "cpp" || ext == "cc" || ext == "cu" || ext == "c" || ext == "h" || ext == "hpp" || ext == "hip" ||
+         ext == "pto";
+}
+
 ScopeLanguage LanguageForExtension(std::string_view ext) {
   if (ext == "py" || ext == "tir") return ScopeLanguage::kPython;
   if (ext == "mlir") return ScopeLanguage::kMlir;
   if (ext == "ll") return ScopeLanguage::kLlvm;
-  if (ext == "cpp" || ext == "cc" || ext == "cu" || ext == "c" || ext == "h" || ext == "hpp" || ext == "hip" ||
-      ext == "pto") {
-    return ScopeLanguage::kC;
-  }
+  if (IsCodegenExtension(ext)) return ScopeLanguage::kC;
   return ScopeLanguage::kNone;
 }
 

@@ -37,9 +37,14 @@ enum class ScopeLanguage {
   kPython,  // .py, .tir: TVMScript, PyPTO, TileLang
   kMlir,    // .mlir
   kLlvm,    // .ll
-  kC,       // .cpp .cc .cu .c .h .hpp .hip .pto (codegen)
+  kC,       // .cpp .cc .cu .c .h .hpp .hip .pto (codegen; IsCodegenExtension)
   kNone,    // anything else: one section, the whole file
 };
+
+// True for the extensions of generated C-like sources (without the dot, case-sensitive): cpp cc cu c h
+// hpp hip pto. These name codegen files in a dump (codegen_device*.cpp), are the ones a --codegen
+// directory contributes, and select the C scanner.
+bool IsCodegenExtension(std::string_view ext);
 
 // Maps a file extension without the dot ("py", "MLIR" is not lowercased: case-sensitive) to its language.
 ScopeLanguage LanguageForExtension(std::string_view ext);

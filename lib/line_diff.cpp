@@ -5,6 +5,8 @@
 
 #include <dtl/dtl.hpp>
 
+#include "longest_run.h"
+
 namespace irtrace {
 namespace {
 
@@ -33,26 +35,37 @@ constexpr int kMaxDepth = 64;
 void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Marks* m,
                int depth);
 
-// Runs dtl on a[alo,ahi) and b[blo,bhi) after setting aside one-sided lines; marks the matches.
-void DiffDirect(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Marks* m,
-                const std::unordered_map<uint32_t, uint32_t>& ha,
-                const std::unordered_map<uint32_t, uint32_t>& hb) {
-  Ids ra, rb;
+// The lines of a[alo,ahi) and b[blo,bhi) whose id occurs on the other side too: the only ones that can
+// match. Lines found on one side only are always deleted or inserted, so dtl never sees them. Built once
+// per range and shared by the safety check, the direct diff and the middle-snake split.
+struct Reduced {
+  Ids a, b;
   std::vector<size_t> ia, ib;  // reduced index -> original index
+};
+
+Reduced Reduce(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi,
+               const std::unordered_map<uint32_t, uint32_t>& ha,
+               const std::unordered_map<uint32_t, uint32_t>& hb) {
+  Reduced r;
   for (size_t i = alo; i < ahi; ++i) {
     if (hb.count(a[i])) {
-      ra.push_back(a[i]);
-      ia.push_back(i);
+      r.a.push_back(a[i]);
+      r.ia.push_back(i);
     }
   }
   for (size_t j = blo; j < bhi; ++j) {
     if (ha.count(b[j])) {
-      rb.push_back(b[j]);
-      ib.push_back(j);
+      r.b.push_back(b[j]);
+      r.ib.push_back(j);
     }
   }
-  if (ra.empty() || rb.empty()) return;
-  dtl::Diff<uint32_t, Ids> d(ra, rb);
+  return r;
+}
+
+// Runs dtl on the reduced lines `r` and marks the matches.
+void DiffDirect(const Reduced& r, Marks* m) {
+  if (r.a.empty() || r.b.empty()) return;
+  dtl::Diff<uint32_t, Ids> d(r.a, r.b);
   d.compose();
   // Take the matches only if they form a valid common subsequence: increasing on both sides, equal ids.
   // (Guards against a defective script; dtl's partial-path mode is avoided by DtlSafe.)
@@ -61,8 +74,8 @@ void DiffDirect(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, 
   for (const auto& e : d.getSes().getSequence()) {
     if (e.second.type != dtl::SES_COMMON) continue;
     long long i = e.second.beforeIdx, j = e.second.afterIdx;
-    if (i <= pi || j <= pj || i > static_cast<long long>(ra.size()) || j > static_cast<long long>(rb.size()) ||
-        ra[static_cast<size_t>(i - 1)] != rb[static_cast<size_t>(j - 1)]) {
+    if (i <= pi || j <= pj || i > static_cast<long long>(r.a.size()) || j > static_cast<long long>(r.b.size()) ||
+        r.a[static_cast<size_t>(i - 1)] != r.b[static_cast<size_t>(j - 1)]) {
       return;  // nothing matched: this range becomes one delete+insert block
     }
     matches.emplace_back(static_cast<size_t>(i - 1), static_cast<size_t>(j - 1));
@@ -70,33 +83,25 @@ void DiffDirect(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, 
     pj = j;
   }
   for (const auto& [i, j] : matches) {
-    m->a_common[ia[i]] = 1;
-    m->b_common[ib[j]] = 1;
+    m->a_common[r.ia[i]] = 1;
+    m->b_common[r.ib[j]] = 1;
   }
 }
 
-// True when dtl can diff sequences of lengths n and k (the lines on both sides) within its path table.
+// True when dtl can diff the reduced lines `r` within its path table.
 // dtl 1.20 records one path coordinate per snake; once it holds dtl::MAX_CORDINATES_SIZE of them it
 // switches to a partial-path mode that returns inconsistent common lines (indices out of order, unequal
 // lines). With M <= N the lengths, delta = N - M and P = (D - delta) / 2 for edit distance D, compose()
-// makes (P + 1) * (delta + P + 1) snakes. Small inputs are safe outright; otherwise D is computed first
-// with dtl's edit-distance-only mode (no path table, linear memory).
-bool DtlSafe(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi,
-             const std::unordered_map<uint32_t, uint32_t>& ha, const std::unordered_map<uint32_t, uint32_t>& hb,
-             uint64_t n, uint64_t k, uint64_t* edit_distance) {
+// makes (P + 1) * (delta + P + 1) snakes. As D <= N + M, that is at most (M + 1) * (N + 1): when that
+// bound is within the limit the input is safe outright and dtl is not run here. Otherwise D is computed
+// first with dtl's edit-distance-only mode (no path table, linear memory) and stored in `edit_distance`
+// (left unchanged when not computed).
+bool DtlSafe(const Reduced& r, uint64_t* edit_distance) {
   const uint64_t limit = dtl::MAX_CORDINATES_SIZE / 2;  // margin below dtl's limit
+  const uint64_t n = r.a.size(), k = r.b.size();
   uint64_t m_len = std::min(n, k), n_len = std::max(n, k);
   if ((m_len + 1) * (n_len + 1) <= limit) return true;
-  Ids ra, rb;
-  ra.reserve(n);
-  rb.reserve(k);
-  for (size_t i = alo; i < ahi; ++i) {
-    if (hb.count(a[i])) ra.push_back(a[i]);
-  }
-  for (size_t j = blo; j < bhi; ++j) {
-    if (ha.count(b[j])) rb.push_back(b[j]);
-  }
-  dtl::Diff<uint32_t, Ids> d(ra, rb);
+  dtl::Diff<uint32_t, Ids> d(r.a, r.b);
   d.onOnlyEditDistance();
   d.compose();
   uint64_t delta = n_len - m_len;
@@ -116,33 +121,20 @@ void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo
     if (it->second == 1) pos_b[b[j]] = j;
   }
   std::vector<std::pair<size_t, size_t>> cand;  // (i, j) unique in both, in a's order
+  std::vector<size_t> cand_j;
   for (size_t i = alo; i < ahi; ++i) {
     if (ha.at(a[i]) != 1) continue;
     auto it = pos_b.find(a[i]);
-    if (it != pos_b.end()) cand.emplace_back(i, it->second);
-  }
-  // Longest increasing subsequence of j (patience sorting, O(n log n)).
-  std::vector<size_t> tails, prev(cand.size(), SIZE_MAX), tail_idx;
-  for (size_t k = 0; k < cand.size(); ++k) {
-    size_t j = cand[k].second;
-    size_t p = std::lower_bound(tails.begin(), tails.end(), j) - tails.begin();
-    if (p == tails.size()) {
-      tails.push_back(j);
-      tail_idx.push_back(k);
-    } else {
-      tails[p] = j;
-      tail_idx[p] = k;
+    if (it != pos_b.end()) {
+      cand.emplace_back(i, it->second);
+      cand_j.push_back(it->second);
     }
-    prev[k] = p > 0 ? tail_idx[p - 1] : SIZE_MAX;
   }
-  std::vector<std::pair<size_t, size_t>> anchors;
-  for (size_t k = tail_idx.empty() ? SIZE_MAX : tail_idx.back(); k != SIZE_MAX; k = prev[k]) {
-    anchors.push_back(cand[k]);
-  }
-  std::reverse(anchors.begin(), anchors.end());
-  if (anchors.empty()) return;  // nothing safe to match cheaply: one delete+insert block
+  std::vector<size_t> run = LongestIncreasingRun(cand_j);
+  if (run.empty()) return;  // nothing safe to match cheaply: one delete+insert block
   size_t i0 = alo, j0 = blo;
-  for (const auto& [i, j] : anchors) {
+  for (size_t c : run) {
+    const auto [i, j] = cand[c];
     DiffRange(a, i0, i, b, j0, j, m, depth + 1);
     m->a_common[i] = 1;
     m->b_common[j] = 1;
@@ -232,38 +224,33 @@ void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, s
   if (alo == ahi || blo == bhi) return;
   auto ha = Histogram(a, alo, ahi);
   auto hb = Histogram(b, blo, bhi);
-  uint64_t n = 0, k = 0;  // lines on both sides after setting aside one-sided ones
-  for (size_t i = alo; i < ahi; ++i) n += hb.count(a[i]);
-  for (size_t j = blo; j < bhi; ++j) k += ha.count(b[j]);
-  if (n == 0 || k == 0) return;  // nothing can match
-  if ((n + k) * std::min(n, k) <= kMaxDirectCost) {
-    uint64_t ed = n + k;
-    if (DtlSafe(a, alo, ahi, b, blo, bhi, ha, hb, n, k, &ed)) {
-      DiffDirect(a, alo, ahi, b, blo, bhi, m, ha, hb);
-      return;
-    }
-    // Too many path coordinates for dtl: split at a point of an optimal path (exact, linear memory)
-    // and diff both halves the same way, while that stays affordable.
-    if (depth < kMaxDepth && (n + k) * (ed / 2 + 1) <= kMaxDirectCost) {
-      Ids ra, rb;
-      std::vector<size_t> ia, ib;
-      for (size_t i = alo; i < ahi; ++i) {
-        if (hb.count(a[i])) ra.push_back(a[i]), ia.push_back(i);
+  size_t ai = 0, bj = 0;  // where to split, when a middle snake was found
+  bool split = false;
+  {
+    // Scoped: the reduced copies are released before recursing, so the stack holds one at a time.
+    Reduced r = Reduce(a, alo, ahi, b, blo, bhi, ha, hb);
+    const uint64_t n = r.a.size(), k = r.b.size();  // lines on both sides after setting aside one-sided ones
+    if (n == 0 || k == 0) return;  // nothing can match
+    if ((n + k) * std::min(n, k) <= kMaxDirectCost) {
+      uint64_t ed = n + k;
+      if (DtlSafe(r, &ed)) {
+        DiffDirect(r, m);
+        return;
       }
-      for (size_t j = blo; j < bhi; ++j) {
-        if (ha.count(b[j])) rb.push_back(b[j]), ib.push_back(j);
-      }
+      // Too many path coordinates for dtl: split at a point of an optimal path (exact, linear memory)
+      // and diff both halves the same way, while that stays affordable.
       size_t x = 0, y = 0;
-      if (MiddleSnake(ra, rb, &x, &y)) {
-        size_t ai = x < ia.size() ? ia[x] : ahi;
-        size_t bj = y < ib.size() ? ib[y] : bhi;
-        if ((ai != alo || bj != blo) && (ai != ahi || bj != bhi)) {
-          DiffRange(a, alo, ai, b, blo, bj, m, depth + 1);
-          DiffRange(a, ai, ahi, b, bj, bhi, m, depth + 1);
-          return;
-        }
+      if (depth < kMaxDepth && (n + k) * (ed / 2 + 1) <= kMaxDirectCost && MiddleSnake(r.a, r.b, &x, &y)) {
+        ai = x < r.ia.size() ? r.ia[x] : ahi;
+        bj = y < r.ib.size() ? r.ib[y] : bhi;
+        split = (ai != alo || bj != blo) && (ai != ahi || bj != bhi);
       }
     }
+  }
+  if (split) {
+    DiffRange(a, alo, ai, b, blo, bj, m, depth + 1);
+    DiffRange(a, ai, ahi, b, bj, bhi, m, depth + 1);
+    return;
   }
   if (depth < kMaxDepth) DiffAnchored(a, alo, ahi, b, blo, bhi, m, ha, hb, depth);
 }

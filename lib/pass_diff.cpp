@@ -4,6 +4,7 @@
 #include <map>
 
 #include "line_intern.h"
+#include "longest_run.h"
 #include "snapshot.h"
 
 namespace irtrace {
@@ -29,22 +30,11 @@ std::vector<std::string> KeysOf(const Snapshot& s) {
   return keys;
 }
 
-// Indices (into `order`) that are not part of a longest increasing run of `pos`: the moved ones.
+// Per element of `pos`: true when it is not part of the longest increasing run (LongestIncreasingRun) of
+// `pos`, i.e. it moved relative to the others.
 std::vector<bool> NotInLongestRun(const std::vector<size_t>& pos) {
-  std::vector<size_t> tails, tail_idx, prev(pos.size(), SIZE_MAX);
-  for (size_t k = 0; k < pos.size(); ++k) {
-    size_t p = std::lower_bound(tails.begin(), tails.end(), pos[k]) - tails.begin();
-    if (p == tails.size()) {
-      tails.push_back(pos[k]);
-      tail_idx.push_back(k);
-    } else {
-      tails[p] = pos[k];
-      tail_idx[p] = k;
-    }
-    prev[k] = p ? tail_idx[p - 1] : SIZE_MAX;
-  }
   std::vector<bool> moved(pos.size(), true);
-  for (size_t k = tail_idx.empty() ? SIZE_MAX : tail_idx.back(); k != SIZE_MAX; k = prev[k]) moved[k] = false;
+  for (size_t k : LongestIncreasingRun(pos)) moved[k] = false;
   return moved;
 }
 
@@ -56,15 +46,36 @@ std::vector<T> Pick(const std::vector<T>& v, const std::vector<uint32_t>& idx) {
   return out;
 }
 
-// The lines of `key` in `s` through `index` (key -> section), so a pass with F functions costs O(lines + F log F),
-// not F scans of every section (FunctionLines).
-std::vector<uint32_t> LinesOf(const Snapshot& s, const std::map<std::string, size_t>& index, const std::string& key) {
-  if (key.empty()) return FunctionLines(s, key);
+// The lines of `key` in `s` (the contract of FunctionLines). `index` (key -> section number, SectionIndex)
+// finds a section in O(log F), so a pass with F functions costs O(lines + F log F), not F scans of every
+// section; nullptr scans the sections.
+std::vector<uint32_t> LinesOf(const Snapshot& s, const std::string& key, const std::map<std::string, size_t>* index) {
   std::vector<uint32_t> out;
-  auto it = index.find(key);
-  if (it == index.end()) return out;
-  const Section& sec = s.scope.sections[it->second];
-  for (size_t i = sec.begin; i < sec.end; ++i) out.push_back(static_cast<uint32_t>(i));
+  auto add_range = [&out](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) out.push_back(static_cast<uint32_t>(i));
+  };
+  if (key.empty()) {
+    size_t next = 0;
+    for (const Section& sec : s.scope.sections) {
+      add_range(next, sec.begin);
+      next = sec.end;
+    }
+    add_range(next, s.lines.size());
+    return out;
+  }
+  const Section* found = nullptr;
+  if (index) {
+    auto it = index->find(key);
+    if (it != index->end()) found = &s.scope.sections[it->second];
+  } else {
+    for (const Section& sec : s.scope.sections) {
+      if (sec.key == key) {
+        found = &sec;
+        break;
+      }
+    }
+  }
+  if (found) add_range(found->begin, found->end);
   return out;
 }
 
@@ -101,14 +112,14 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
   for (const std::string& key : keys_b) {
     FunctionDiff f;
     f.key = key;
-    std::vector<uint32_t> lb = LinesOf(b, index_b, key);
+    std::vector<uint32_t> lb = LinesOf(b, key, &index_b);
     if (!pos_a.count(key)) {
       f.status = "added";
       f.ins = lb.size();
       add(std::move(f));
       continue;
     }
-    std::vector<uint32_t> la = LinesOf(a, index_a, key);
+    std::vector<uint32_t> la = LinesOf(a, key, &index_a);
     std::vector<uint32_t> fa = Pick(ids_a, la), fb = Pick(ids_b, lb);
     if (fa == fb) {
       f.status = !key.empty() && moved[key] ? "moved" : "same";
@@ -127,7 +138,7 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
     FunctionDiff f;
     f.key = key;
     f.status = "removed";
-    f.del = LinesOf(a, index_a, key).size();
+    f.del = LinesOf(a, key, &index_a).size();
     add(std::move(f));
   }
   touched.insert(touched.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
@@ -136,23 +147,7 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
 
 }  // namespace
 
-std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) {
-  std::vector<uint32_t> out;
-  if (key.empty()) {
-    size_t next = 0;
-    for (const Section& sec : s.scope.sections) {
-      for (size_t i = next; i < sec.begin; ++i) out.push_back(static_cast<uint32_t>(i));
-      next = sec.end;
-    }
-    for (size_t i = next; i < s.lines.size(); ++i) out.push_back(static_cast<uint32_t>(i));
-    return out;
-  }
-  for (const Section& sec : s.scope.sections) {
-    if (sec.key != key) continue;
-    for (size_t i = sec.begin; i < sec.end; ++i) out.push_back(static_cast<uint32_t>(i));
-  }
-  return out;
-}
+std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) { return LinesOf(s, key, nullptr); }
 
 PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   PassDiff out;
@@ -161,8 +156,8 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   bool has_sections = !before.scope.sections.empty() || !after.scope.sections.empty();
   if (out.identical) {
     // Nothing to compute, but the function list still names every function (all "same"), under the
-    // same rules as a changed pass: none for a format without functions, a note when it fell back.
-    if (!split_b) out.notes.push_back("function view unavailable: " + after.name + ": " + after.scope.fallback);
+    // same rules as a changed pass: none for a format without functions or a side that fell back (the
+    // viewer explains a fallback from the snapshot's own "fallback" field).
     if (!split_b || !has_sections) return out;
     for (const std::string& key : KeysOf(after)) {
       FunctionDiff f;
@@ -192,8 +187,6 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   check_equal_run(after.lines.size() - j);
   if (out.whole.script.Empty()) out.notes.push_back("only line endings differ (CRLF vs LF)");
 
-  if (!split_a) out.notes.push_back("function view unavailable: " + before.name + ": " + before.scope.fallback);
-  if (!split_b) out.notes.push_back("function view unavailable: " + after.name + ": " + after.scope.fallback);
   if (split_a && split_b && has_sections) out.functions = DiffFunctions(before, after, ids_a, ids_b);
   return out;
 }

@@ -31,7 +31,8 @@ struct FunctionDiff {
 struct PassDiff {
   DiffData whole;                        // whole file, before -> after
   std::vector<FunctionDiff> functions;   // touched first (changed, added, removed, moved), then the rest;
-                                         // empty when either side could not be split (see notes)
+                                         // empty when either side could not be split (its
+                                         // Scope::fallback says why)
   std::vector<std::string> notes;        // e.g. "only line endings differ (CRLF vs LF)"
   std::vector<std::pair<uint32_t, std::string>> fixes;  // after-side lines (0-based) equal by comparison key
                                          // but not byte for byte (CRLF vs LF): rebuilding needs their text

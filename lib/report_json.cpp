@@ -37,6 +37,7 @@ int ReportJson::AddSnapshot(const Snapshot& s, const PassDiff* from_previous) {
       for (uint32_t n = 0; n < ops[k + 2]; ++n) inserted_bytes += s.lines[j + n].size() + 4;
       j += ops[k + 2];
     }
+    for (const auto& fix : from_previous->fixes) inserted_bytes += fix.second.size() + 8;
     if (inserted_bytes < s.text.size() / 2) {
       full = false;
       depth = depth_[index - 1] + 1;

@@ -23,8 +23,9 @@ class ReportJson {
 
   // Appends snapshot number SnapshotCount() and returns that index. `from_previous` is the diff of the
   // previous snapshot (index - 1) against this one, or nullptr to store the text in full (frontend,
-  // codegen). Chooses "same" when that diff says identical, a delta while the chain stays short and
-  // the delta is smaller than the text, else full text.
+  // codegen). Chooses "same" when that diff says identical, a delta while the chain stays at most
+  // kMaxDeltaChain long and the delta's text (inserted and fixed lines) is under half the snapshot's,
+  // else full text.
   int AddSnapshot(const Snapshot& s, const PassDiff* from_previous);
   int SnapshotCount() const { return static_cast<int>(depth_.size()); }
 

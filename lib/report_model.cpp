@@ -47,7 +47,6 @@ Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const
   e.after = 0;
   e.status = "frontend";
   e.warnings = snap.warnings;
-  if (!snap.scope.fallback.empty()) e.notes.push_back("function view unavailable: " + snap.name + ": " + snap.scope.fallback);
   AddLog(&e, log_name, log_text, false);
   return e;
 }
@@ -60,7 +59,6 @@ Entry MakeCodegenEntry(const std::string& role, int index, const Snapshot& snap)
   e.after = index;
   e.status = "codegen";
   e.warnings = snap.warnings;
-  if (!snap.scope.fallback.empty()) e.notes.push_back("function view unavailable: " + snap.name + ": " + snap.scope.fallback);
   return e;
 }
 

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)");
   std::string context = "3";
-  app.add_option("--context", context, "Unchanged lines shown around each change (default: 3)");
+  app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)");
   app.add_option("--codegen", options.codegen_dirs,
                  "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
       ->allow_extra_args(false);
