@@ -1,0 +1,46 @@
+#include "cli.h"
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "convert.h"
+
+namespace irtrace::cli {
+
+int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
+  ConvertOptions options;
+  CLI::App app{"Convert a compiler pass dump into a self-contained HTML report.", "ir-trace"};
+  app.add_option("PASSES_DUMP", options.dump_dir, "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>")
+      ->required();
+  app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)");
+  std::string context = "3";
+  app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)");
+  app.add_option("--codegen", options.codegen_dirs,
+                 "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
+      ->allow_extra_args(false);
+  bool plain_json = false;
+  app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
+  app.add_flag("-v,--verbose", options.verbose, "Print counts, timings and ignored files");
+  app.add_flag("-q,--quiet", options.quiet, "Print nothing on success");
+  app.set_version_flag("--version", "ir-trace " IRTRACE_VERSION);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, out);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e, out, out);
+  } catch (const CLI::ParseError& e) {
+    PrintError(err, std::string(e.what()) + " (see ir-trace --help)");
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  // Parsed here, base 10 (CLI11 would read a leading 0 as octal).
+  if (!ParseContext(context, &options.context)) {
+    PrintError(err, "--context takes a whole number from 0 to 1000000, got '" + context + "'");
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  options.compress = !plain_json;
+  return RunConvert(options, err);
+}
+
+}  // namespace irtrace::cli

@@ -1,0 +1,14 @@
+// The ir-trace command line: the one place CLI11 is used. main() and the CLI tests both call Main.
+#pragma once
+
+#include <cstdio>
+#include <ostream>
+
+namespace irtrace::cli {
+
+// Parses argv (argv[0] is the program name) and runs the conversion. --help and --version text goes to
+// `out`; the summary line, diagnostics and the one-line "ir-trace: error: ..." go to `err`.
+// Returns the process exit code: 0 success, 1 invalid dump or I/O failure, 2 bad arguments.
+int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err);
+
+}  // namespace irtrace::cli

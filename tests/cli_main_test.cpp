@@ -1,0 +1,89 @@
+// The command line in-process, through the same entry point main() calls (cmd/ir-trace/cli.h).
+// tests/cli_test.cpp runs the built binary end to end.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "test_util.h"
+
+namespace {
+
+using irtrace::test::TempDir;
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+CliResult RunMain(std::vector<std::string> args) {
+  args.insert(args.begin(), "ir-trace");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::ostringstream out;
+  std::FILE* err = std::tmpfile();
+  REQUIRE(err != nullptr);
+  CliResult r;
+  r.code = irtrace::cli::Main(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  std::rewind(err);
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) r.err.append(buf, n);
+  std::fclose(err);
+  return r;
+}
+
+const std::string kSample = std::string(IRTRACE_SOURCE_DIR) + "/testdata/sample_dump";
+
+void CheckOneErrorLine(const CliResult& r) {
+  CHECK(r.err.rfind("ir-trace: error: ", 0) == 0);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+}  // namespace
+
+TEST_CASE("cli_main: --help and --version print to out and return 0", "[cli_main]") {
+  CliResult h = RunMain({"--help"});
+  CHECK(h.code == 0);
+  CHECK_THAT(h.out, Catch::Contains("PASSES_DUMP"));
+  CHECK_THAT(h.out, Catch::Contains("--no-compress"));
+  CHECK(h.err.empty());
+  CliResult v = RunMain({"--version"});
+  CHECK(v.code == 0);
+  CHECK(v.out == "ir-trace " IRTRACE_VERSION "\n");
+}
+
+TEST_CASE("cli_main: argument errors return 2 with one error line", "[cli_main]") {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {}, {"--bogus", "d"}, {"d", "--context", "-1"}, {"d", "--context", "abc"}, {"d", "--context", "1000001"},
+           {"d", "e"}, {"d", "-o"}}) {
+    INFO("args: " << args.size());
+    CliResult r = RunMain(args);
+    CHECK(r.code == 2);
+    CheckOneErrorLine(r);
+  }
+}
+
+TEST_CASE("cli_main: converts the sample dump with the summary line on err", "[cli_main]") {
+  TempDir t;
+  CliResult r = RunMain({kSample, "-o", t / "r.html", "--context", "007"});
+  CHECK(r.code == 0);
+  CHECK(r.err == "wrote " + (t / "r.html") + ": 5 passes, 4 changed, 2 codegen, 1 warning\n");
+  CHECK(r.out.empty());
+  CliResult q = RunMain({kSample, "-q", "-o", t / "q.html"});
+  CHECK(q.code == 0);
+  CHECK(q.err.empty());
+}
+
+TEST_CASE("cli_main: an invalid dump returns 1 naming it", "[cli_main]") {
+  TempDir t;
+  CliResult r = RunMain({t / "missing", "-o", t / "r.html"});
+  CHECK(r.code == 1);
+  CheckOneErrorLine(r);
+  CHECK_THAT(r.err, Catch::Contains("missing"));
+}
