@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shared set-up for the quick-start commands: installs missing Debian packages (and, with --tests, the
-# browser-test tools), then configures and builds ir-trace in ./build. Safe to run again: it installs only
+# test tools: Catch2's companions, node, chromium, playwright-core), then configures and builds ir-trace
+# in ./build (with the tests only under --tests). Safe to run again: it installs only
 # what is missing and rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,7 @@ want_tests=0
 packages=(cmake g++ make pkg-config libcli11-dev libdtl-dev libfmt-dev libspdlog-dev catch2
           libctemplate-dev libxxhash-dev zlib1g-dev)
 if (( want_tests )); then
-  packages+=(chromium time)
+  packages+=(chromium time nlohmann-json3-dev)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi
@@ -33,5 +34,7 @@ if (( want_tests )) && [[ ! -d node_modules/playwright-core ]]; then
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+tests=OFF
+(( want_tests )) && tests=ON
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DIRTRACE_TESTS=$tests >/dev/null
 cmake --build build -j "$(nproc)"

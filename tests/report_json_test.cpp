@@ -1,0 +1,297 @@
+// The report payload (lib/report_json.h): how each snapshot is stored (full text, "same", delta, the chain
+// limit, CRLF fixes), its sections and fallback, and the entries with their diffs. The output is parsed
+// back with nlohmann-json so the checks read the payload as the viewer does.
+#include "report_json.h"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "output_sink.h"
+#include "snapshot.h"
+
+namespace irtrace {
+namespace {
+
+using nlohmann::json;
+
+// `n` lines "line 0" .. "line n-1", each ending with '\n'.
+std::string Lines(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += "line " + std::to_string(i) + "\n";
+  return s;
+}
+
+// Builds a payload from snapshot texts: the first is the frontend (stored in full), each later one a pass
+// diffed against the one before it. Keeps the snapshots and diffs for entries.
+class Payload {
+ public:
+  explicit Payload(const std::string& title = "dump", int context = 3) : w_(&sink_), report_(&w_, title, context) {}
+
+  // Adds a snapshot; `full`: stored without a diff (frontend, codegen), as the first one always is.
+  int Add(const std::string& name, const std::string& ext, const std::string& text, bool full = false) {
+    snaps_.push_back(MakeSnapshot(name, ext, text));
+    if (snaps_.size() == 1 || full) {
+      diffs_.emplace_back();
+      return report_.AddSnapshot(*snaps_.back(), nullptr);
+    }
+    diffs_.push_back(DiffPass(*snaps_[snaps_.size() - 2], *snaps_.back()));
+    return report_.AddSnapshot(*snaps_.back(), &diffs_.back());
+  }
+
+  const Snapshot& snap(size_t i) const { return *snaps_[i]; }
+  const PassDiff& diff(size_t i) const { return diffs_[i]; }
+
+  // Ends the snapshots, writes `entries`, finishes and parses the output.
+  json Finish(const std::vector<Entry>& entries = {}) {
+    report_.BeginEntries();
+    for (const Entry& e : entries) report_.AddEntry(e);
+    report_.Finish();
+    return json::parse(sink_.text);
+  }
+
+  const std::string& text() const { return sink_.text; }
+
+ private:
+  StringSink sink_;
+  JsonWriter w_;
+  ReportJson report_;
+  std::vector<std::unique_ptr<Snapshot>> snaps_;
+  std::vector<PassDiff> diffs_;  // diffs_[i]: snapshot i-1 -> i (empty when stored in full)
+};
+
+// Which of "text", "same", "delta" a snapshot object holds; fails if not exactly one.
+std::string StoredAs(const json& s) {
+  int count = s.contains("text") + s.contains("same") + s.contains("delta");
+  REQUIRE(count == 1);
+  if (s.contains("text")) return "text";
+  return s.contains("same") ? "same" : "delta";
+}
+
+std::vector<uint32_t> Ops(const json& v) { return v.get<std::vector<uint32_t>>(); }
+
+TEST_CASE("report_json: header fields", "[report_json]") {
+  Payload p("passes_dump", 5);
+  p.Add("00_frontend.py", "py", "x = 1\n");
+  json j = p.Finish();
+  CHECK(j["schema"] == 1);
+  CHECK(j["tool"] == std::string("ir-trace ") + IRTRACE_VERSION);
+  CHECK(j["title"] == "passes_dump");
+  CHECK(j["context"] == 5);
+  CHECK(j["snapshots"].size() == 1);
+  CHECK(j["entries"].empty());
+}
+
+TEST_CASE("report_json: the frontend is stored as full text", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "a = 1\r\nb = '<b>'\nlast");
+  json s = p.Finish()["snapshots"][0];
+  CHECK(s["file"] == "00_frontend.py");
+  CHECK(s["lang"] == "python");
+  CHECK(s["eol"] == false);
+  CHECK(s["n"] == 3);
+  REQUIRE(StoredAs(s) == "text");
+  CHECK(s["text"] == json({"a = 1\r", "b = '<b>'", "last"}));
+}
+
+TEST_CASE("report_json: markup in the text is escaped in the raw output", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "s = '</script>'\n");
+  p.Finish();
+  CHECK(p.text().find("</script>") == std::string::npos);
+  CHECK(p.text().find("\\u003c/script\\u003e") != std::string::npos);
+}
+
+TEST_CASE("report_json: an identical snapshot is 'same' pointing at the root", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", Lines(10));
+  p.Add("01_after_A.py", "py", Lines(10));
+  p.Add("02_after_B.py", "py", Lines(10));
+  std::string changed = Lines(10) + "extra\n";
+  p.Add("03_after_C.py", "py", changed);
+  p.Add("04_after_D.py", "py", changed);
+  p.Add("05_after_E.py", "py", changed);
+  json s = p.Finish()["snapshots"];
+  REQUIRE(s.size() == 6);
+  CHECK(StoredAs(s[0]) == "text");
+  REQUIRE(StoredAs(s[1]) == "same");
+  CHECK(s[1]["same"] == 0);
+  REQUIRE(StoredAs(s[2]) == "same");
+  CHECK(s[2]["same"] == 0);  // not 1: a "same" resolves to the full/delta snapshot, never to another "same"
+  CHECK(s[2]["n"] == 10);
+  REQUIRE(StoredAs(s[3]) == "delta");
+  CHECK(s[3]["delta"]["from"] == 2);
+  REQUIRE(StoredAs(s[4]) == "same");
+  CHECK(s[4]["same"] == 3);
+  REQUIRE(StoredAs(s[5]) == "same");
+  CHECK(s[5]["same"] == 3);
+}
+
+TEST_CASE("report_json: a small change is a delta with ops and inserted lines", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", Lines(20));
+  std::string after = Lines(20);
+  after.replace(after.find("line 7\n"), 7, "line seven\n");
+  p.Add("01_after_A.py", "py", after);
+  json s = p.Finish()["snapshots"][1];
+  REQUIRE(StoredAs(s) == "delta");
+  CHECK(s["n"] == 20);
+  const json& d = s["delta"];
+  CHECK(d["from"] == 0);
+  CHECK(Ops(d["ops"]) == std::vector<uint32_t>{7, 1, 1});
+  CHECK(Ops(d["ops"]) == p.diff(1).whole.script.ops);
+  CHECK(d["ins"] == json({"line seven"}));
+  CHECK(d["fix"].empty());
+}
+
+TEST_CASE("report_json: a delta chain is cut after kMaxDeltaChain steps", "[report_json]") {
+  Payload p;
+  std::string text = Lines(60);
+  p.Add("00_frontend.py", "py", text);
+  const int passes = kMaxDeltaChain + 2;
+  for (int k = 1; k <= passes; ++k) {
+    text += "added " + std::to_string(k) + "\n";
+    p.Add((k < 10 ? "0" : "") + std::to_string(k) + "_after_P.py", "py", text);
+  }
+  json s = p.Finish()["snapshots"];
+  REQUIRE(s.size() == static_cast<size_t>(passes + 1));
+  for (int k = 1; k <= kMaxDeltaChain; ++k) {
+    INFO("snapshot " << k);
+    REQUIRE(StoredAs(s[k]) == "delta");
+    CHECK(s[k]["delta"]["from"] == k - 1);
+  }
+  CHECK(StoredAs(s[kMaxDeltaChain + 1]) == "text");  // the 17th consecutive delta becomes full text
+  REQUIRE(StoredAs(s[kMaxDeltaChain + 2]) == "delta");  // and starts a new chain
+  CHECK(s[kMaxDeltaChain + 2]["delta"]["from"] == kMaxDeltaChain + 1);
+}
+
+TEST_CASE("report_json: a mostly rewritten snapshot is stored in full", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", Lines(10));
+  std::string after;
+  for (int i = 0; i < 10; ++i) after += (i < 8 ? "rewritten " : "line ") + std::to_string(i) + "\n";
+  p.Add("01_after_A.py", "py", after);
+  json s = p.Finish()["snapshots"][1];
+  REQUIRE(StoredAs(s) == "text");
+  CHECK(s["text"].size() == 10);
+  CHECK(s["text"][0] == "rewritten 0");
+}
+
+TEST_CASE("report_json: a CRLF-only change is a delta with fixes", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", Lines(20));
+  std::string after = Lines(20);
+  after.replace(after.find("line 4\n"), 7, "line 4\r\n");
+  p.Add("01_after_A.py", "py", after);
+  json s = p.Finish()["snapshots"][1];
+  REQUIRE(StoredAs(s) == "delta");
+  const json& d = s["delta"];
+  CHECK(d["from"] == 0);
+  CHECK(d["ops"].empty());
+  CHECK(d["ins"].empty());
+  CHECK(d["fix"] == json::parse(R"([[4, "line 4\r"]])"));
+}
+
+TEST_CASE("report_json: sections and fallback", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "import x\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n");
+  p.Add("01_after_A.py", "py", "def f():\n    return 1\n\ndef f():\n    return 2\n");
+  p.Add("02_after_B.txt", "txt", "plain\n");
+  json s = p.Finish()["snapshots"];
+  CHECK(s[0]["sections"] == json::parse(R"([["f", 2, 4], ["g", 5, 7]])"));
+  CHECK_FALSE(s[0].contains("fallback"));
+  CHECK(s[1]["sections"].empty());
+  REQUIRE(s[1].contains("fallback"));
+  CHECK_THAT(s[1]["fallback"].get<std::string>(), Catch::Contains("duplicate function key 'f'"));
+  CHECK(s[2]["lang"] == "text");
+  CHECK(s[2]["sections"].empty());
+  CHECK_FALSE(s[2].contains("fallback"));
+}
+
+TEST_CASE("report_json: entries with diffs, pairs and functions", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "def f():\n    return a + 1\n\ndef g():\n    return 2\n");
+  p.Add("01_after_A.py", "py", "def f():\n    return a + 2\n\ndef g():\n    return 2\n");
+  std::vector<Entry> entries;
+  entries.push_back(MakeFrontendEntry(p.snap(0), "", ""));
+  entries.push_back(MakePassEntry(1, "A", 0, 1, p.snap(1), p.diff(1), "01_after_A.log", "note: fine\n"));
+  json e = p.Finish(entries)["entries"];
+  REQUIRE(e.size() == 2);
+
+  const json& fe = e[0];
+  CHECK(fe["kind"] == "frontend");
+  CHECK(fe["num"] == 0);
+  CHECK(fe["name"] == "frontend");
+  CHECK_FALSE(fe.contains("before"));
+  CHECK(fe["after"] == 0);
+  CHECK(fe["status"] == "frontend");
+  CHECK(fe["ins"] == 0);
+  CHECK(fe["del"] == 0);
+  CHECK_FALSE(fe.contains("diff"));
+  CHECK_FALSE(fe.contains("functions"));
+  CHECK_FALSE(fe.contains("log"));
+
+  const json& pe = e[1];
+  CHECK(pe["kind"] == "pass");
+  CHECK(pe["num"] == 1);
+  CHECK(pe["name"] == "A");
+  CHECK(pe["before"] == 0);
+  CHECK(pe["after"] == 1);
+  CHECK(pe["status"] == "changed");
+  CHECK(pe["ins"] == 1);
+  CHECK(pe["del"] == 1);
+  CHECK(pe["warnings"] == json({"note: fine\n"}));
+  CHECK(pe["log"] == "01_after_A.log");
+  CHECK_FALSE(pe.contains("error"));
+  CHECK(Ops(pe["diff"]["ops"]) == std::vector<uint32_t>{1, 1, 1});
+  // One change block (0), similarity-paired (flags 0): deleted line 0 with inserted line 0.
+  CHECK(pe["diff"]["pairs"] == json::parse("[[0, 0, 0, 0]]"));
+
+  const json& fns = pe["functions"];
+  REQUIRE(fns.size() == 3);  // f, g, and "" (the blank line between them)
+  CHECK(fns[0]["key"] == "f");
+  CHECK(fns[0]["status"] == "changed");
+  CHECK(fns[0]["ins"] == 1);
+  CHECK(fns[0]["del"] == 1);
+  REQUIRE(fns[0].contains("diff"));
+  CHECK(Ops(fns[0]["diff"]["ops"]) == std::vector<uint32_t>{1, 1, 1});
+  CHECK(fns[0]["diff"]["pairs"] == json::parse("[[0, 0, 0, 0]]"));
+  CHECK(fns[1]["key"] == "g");
+  CHECK(fns[1]["status"] == "same");
+  CHECK(fns[1]["ins"] == 0);
+  CHECK_FALSE(fns[1].contains("diff"));  // a diff only for "changed"
+  CHECK(fns[2]["key"] == "");
+  CHECK(fns[2]["status"] == "same");
+  CHECK_FALSE(fns[2].contains("diff"));
+}
+
+TEST_CASE("report_json: a failed pass carries its error, a codegen entry its role", "[report_json]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "x = 1\n");
+  p.Add("01_after_A.py", "py", "x = 1\n");
+  p.Add("codegen_device.cpp", "cpp", "int main() { return 0; }\n", true);
+  std::vector<Entry> entries;
+  entries.push_back(MakePassEntry(1, "A", 0, 1, p.snap(1), p.diff(1), "01_after_A.log", "x.py:1: error: bad\n"));
+  entries.push_back(MakeCodegenEntry("device", 2, p.snap(2)));
+  json e = p.Finish(entries)["entries"];
+  REQUIRE(e.size() == 2);
+  CHECK(e[0]["status"] == "failed");
+  CHECK(e[0]["error"] == "x.py:1: error: bad\n");
+  CHECK(e[0]["warnings"].empty());
+  CHECK(e[0]["diff"]["ops"].empty());
+  CHECK(e[0]["functions"].empty());  // no function in the file: no function list
+  CHECK(e[1]["kind"] == "codegen");
+  CHECK_FALSE(e[1].contains("num"));
+  CHECK(e[1]["name"] == "codegen_device.cpp");
+  CHECK(e[1]["role"] == "device");
+  CHECK(e[1]["after"] == 2);
+  CHECK(e[1]["status"] == "codegen");
+  CHECK_FALSE(e[1].contains("diff"));
+}
+
+}  // namespace
+}  // namespace irtrace
