@@ -40,7 +40,7 @@ function decodeLikeIrTrace(buf) {
 }
 
 // A dump that exercises every storage path: 40 passes (delta chains past the checkpoint interval),
-// no-op passes ("same"), a CRLF-only pass ("fix"), invalid UTF-8, NUL, a missing final newline,
+// no-op passes ("same"), CRLF-only passes (a few lines: "fix"; every line: full text), invalid UTF-8, NUL, a missing final newline,
 // an empty snapshot, U+2028 and markup in the text, and a pass that rewrites most lines (full text).
 function writeEdgeDump(dir) {
   fs.mkdirSync(dir, { recursive: true });
@@ -60,6 +60,7 @@ function writeEdgeDump(dir) {
     let text = lines.join('\n') + '\n';
     if (p === 10) text = text.replace(/\n/g, '\r\n');                              // CRLF only
     if (p === 11) text = text.replace(/\n/g, '\r\n').replace('def f1', 'def f1_x');  // CRLF + change
+    if (p === 14) text = text.replace('def f2(x):\n', 'def f2(x):\r\n');               // one line gains a CR
     if (p === 20) text = lines.map((l, k) => (k % 2 ? l.toUpperCase() : l)).join('\n') + '\n';  // mostly rewritten
     if (p === 25) { put(name, ''); continue; }                                     // empty snapshot
     if (p === 30) text = text.slice(0, -1);                                        // no final newline
