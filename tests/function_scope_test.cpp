@@ -66,6 +66,14 @@ fs::path FixtureDir(const std::string& sub) {
   return fs::path(IRTRACE_SOURCE_DIR) / ".." / "shared" / "fixtures" / sub / "passes_dump";
 }
 
+// The real dumps live beside the repository (../shared/fixtures); a clone elsewhere has none, and then
+// the fixture tests say so and pass (scripts/test.sh makes their absence an error under CI).
+bool HaveFixtures() {
+  bool have = fs::is_directory(fs::path(IRTRACE_SOURCE_DIR) / ".." / "shared" / "fixtures");
+  if (!have) WARN("../shared/fixtures is missing: fixture test skipped");
+  return have;
+}
+
 std::vector<fs::path> FixtureFiles(const std::string& sub) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(FixtureDir(sub))) files.push_back(entry.path());
@@ -449,6 +457,7 @@ TEST_CASE("scope/c: overloads, unbalanced braces and open comments fall back", "
 // ---- real dumps ----------------------------------------------------------------------------------
 
 TEST_CASE("scope/fixtures: qwen3 ExpandMixedKernel splits into its four functions", "[function_scope]") {
+  if (!HaveFixtures()) return;
   Text t(ReadFile(FixtureDir("pypto/qwen3_32b_training") / "08_after_ExpandMixedKernel.py"));
   REQUIRE(t.lines.size() == 758);
   Scope s = SplitFunctions(ScopeLanguage::kPython, t.lines);
@@ -459,6 +468,7 @@ TEST_CASE("scope/fixtures: qwen3 ExpandMixedKernel splits into its four function
 }
 
 TEST_CASE("scope/fixtures: no PyPTO snapshot falls back", "[function_scope]") {
+  if (!HaveFixtures()) return;
   const std::pair<const char*, const char*> dumps[] = {{"pypto/qwen3_32b_training", "Qwen332BTrainingForwardBackward."},
                                                       {"pypto/pa4_build", "PagedAttentionProgram."},
                                                       {"pypto/batch_hash_lookup", "BatchHashLookup."}};
@@ -485,6 +495,7 @@ TEST_CASE("scope/fixtures: no PyPTO snapshot falls back", "[function_scope]") {
 }
 
 TEST_CASE("scope/fixtures: MLIR softmax keeps keys softmax and scale in every pass", "[function_scope]") {
+  if (!HaveFixtures()) return;
   auto files = FixtureFiles("mlir/softmax");
   REQUIRE(files.size() == 20);
   for (const fs::path& file : files) {
@@ -507,6 +518,7 @@ TEST_CASE("scope/fixtures: MLIR softmax keeps keys softmax and scale in every pa
 }
 
 TEST_CASE("scope/fixtures: LLVM crc splits into crc32 and insertion_sort", "[function_scope]") {
+  if (!HaveFixtures()) return;
   auto files = FixtureFiles("llvm/crc");
   REQUIRE(files.size() == 233);
   size_t concatenated = 0;
@@ -536,6 +548,7 @@ TEST_CASE("scope/fixtures: LLVM crc splits into crc32 and insertion_sort", "[fun
 // ---- robustness ----------------------------------------------------------------------------------
 
 TEST_CASE("scope: garbage and mutated fixtures never crash and keep the contract", "[function_scope]") {
+  if (!HaveFixtures()) return;
   std::mt19937 rng(12345);
   const std::string alphabet = "{}()[]<>\"'`#/*\\;:@=.,-_ \t\r\nabcdefXYZ019\x80\xff";
   for (int round = 0; round < 300; ++round) {
