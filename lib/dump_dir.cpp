@@ -67,6 +67,9 @@ unsigned long ParseIndex(const std::string& digits) {
 void AddCodegenDir(const std::string& dir, DumpListing* listing) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw Error("--codegen '" + dir + "' is not a directory");
+  if (!fs::is_directory(fs::path(dir) / "kernels", ec) && !fs::is_directory(fs::path(dir) / "orchestration", ec)) {
+    throw Error("--codegen '" + dir + "' has neither kernels/ nor orchestration/ (a PyPTO build directory has)");
+  }
   std::vector<DumpCodegen> found;
   for (const char* sub : {"kernels", "orchestration"}) {
     fs::path root = fs::path(dir) / sub;
@@ -237,7 +240,13 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   std::sort(listing.ignored.begin(), listing.ignored.end());
 
   listing.codegen = codegen;
-  for (const std::string& d : codegen_dirs) AddCodegenDir(d, &listing);
+  std::vector<fs::path> seen;  // the same directory given twice is added once
+  for (const std::string& d : codegen_dirs) {
+    fs::path canonical = fs::weakly_canonical(fs::absolute(d, ec), ec);
+    if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
+    seen.push_back(canonical);
+    AddCodegenDir(d, &listing);
+  }
   return listing;
 }
 

@@ -38,7 +38,8 @@ struct DumpListing {
 };
 
 // Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
-// PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added.
+// PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added (a
+// directory named twice is added once; one with neither subdirectory is an error).
 // Throws Error (ExitCode::kInput) naming the offending files: not a directory, missing frontend, several
 // frontends, malformed numbered names, a 00_after_* file, duplicate or missing pass numbers, no pass,
 // a snapshot that is a directory, an unreadable directory.

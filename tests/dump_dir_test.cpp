@@ -363,13 +363,21 @@ TEST_CASE("dump_dir: --codegen DIR adds kernels/** as device and orchestration/*
   CHECK(l.codegen[3].file.name == "orchestration/main.cc");
   CHECK(l.codegen[3].file.extension == "cc");
 
-  SECTION("with a trailing slash and a relative spelling the names are the same") {
+  SECTION("the same directory named twice, in any spelling, is added once") {
     DumpListing l2 = ListDump(dump, {build + "/", t / "build/../build"});
-    REQUIRE(l2.codegen.size() == 7);
+    REQUIRE(l2.codegen.size() == 4);
     CHECK(l2.codegen[1].file.name == "kernels/aic/deep/k1.h");
-    CHECK(l2.codegen[4].file.name == "kernels/aic/deep/k1.h");
-    CHECK(l2.codegen[6].file.name == "orchestration/main.cc");
+    CHECK(l2.codegen[3].file.name == "orchestration/main.cc");
   }
+}
+
+TEST_CASE("dump_dir: --codegen DIR without kernels/ or orchestration/ is an error", "[dump_dir][error]") {
+  TempDir t;
+  std::string dump = t / "dump";
+  WriteDump(dump, {"00_frontend.py", "01_after_A.py"});
+  WriteFile(t / "notbuild/top.cpp", "void top() {}\n");
+  CHECK(ListError(dump, {t / "notbuild"}) ==
+        "--codegen '" + (t / "notbuild") + "' has neither kernels/ nor orchestration/ (a PyPTO build directory has)");
 }
 
 TEST_CASE("dump_dir: --codegen names files by their path inside DIR even through symlinks", "[dump_dir]") {

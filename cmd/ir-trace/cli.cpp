@@ -13,16 +13,18 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   CLI::App app{"Convert a compiler pass dump into a self-contained HTML report.", "ir-trace"};
   app.add_option("PASSES_DUMP", options.dump_dir, "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>")
       ->required();
-  app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)");
+  app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)")->type_name("PATH");
   std::string context = "3";
-  app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)");
+  app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)")
+      ->type_name("N");
   app.add_option("--codegen", options.codegen_dirs,
                  "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("DIR");
   bool plain_json = false;
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
   app.add_flag("-v,--verbose", options.verbose, "Print counts, timings and ignored files");
-  app.add_flag("-q,--quiet", options.quiet, "Print nothing on success");
+  app.add_flag("-q,--quiet", options.quiet, "Print nothing on success (-v diagnostics still print)");
   app.set_version_flag("--version", "ir-trace " IRTRACE_VERSION);
   try {
     app.parse(argc, argv);
