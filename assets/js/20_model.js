@@ -55,6 +55,14 @@
     return s && s.eol === false && s.n > 0 ? s.n : 0;
   }
 
+  // noEol (a file line, 1-based as noEol returns it) mapped into a view's lines with file line numbers
+  // nums (null: the whole file): 1 + index of that line in the view, 0 when the view does not show it.
+  function viewNoEol(miss, nums, n) {
+    if (!miss || !n) return 0;
+    if (!nums) return miss <= n ? miss : 0;
+    return nums[n - 1] === miss - 1 ? n : 0;
+  }
+
   class Model {
     constructor(data) {
       this.data = data;
@@ -202,5 +210,5 @@
     }
   }
 
-  T.model = { readPayload, applyOps, Model };
+  T.model = { readPayload, applyOps, noEol, viewNoEol, Model };
 })();

@@ -6,29 +6,38 @@
   'use strict';
   const T = window.IrTrace;
 
-  // Maps two sequences of strings to small integers so comparison is one === on numbers.
-  function intern(a, b) {
-    const ids = new Map();
-    const map = (arr) => {
+  // Maps two sequences of lines to small integers so comparison is one === on numbers. Lines compare
+  // as the C++ side compares them (ARCHITECTURE "Diff"): a trailing '\r' is removed, and a last line
+  // without '\n' compares unequal to the same line with one. aNoEol / bNoEol: 1 + index (in a / b) of
+  // the line that lacks its newline, 0 when none does.
+  // exact: compare byte for byte (tokens of a line, not lines).
+  function intern(a, b, aNoEol, bNoEol, exact) {
+    const ids = new Map(), lastIds = new Map();
+    let next = 0;
+    const map = (arr, noEol) => {
       const out = new Int32Array(arr.length);
       for (let i = 0; i < arr.length; i++) {
-        let id = ids.get(arr[i]);
-        if (id === undefined) ids.set(arr[i], (id = ids.size));
+        let key = arr[i];
+        if (!exact && key.charCodeAt(key.length - 1) === 13) key = key.slice(0, -1);
+        const table = i === noEol - 1 ? lastIds : ids;
+        let id = table.get(key);
+        if (id === undefined) table.set(key, (id = next++));
         out[i] = id;
       }
       return out;
     };
-    return [map(a), map(b)];
+    return [map(a, aNoEol || 0), map(b, bNoEol || 0)];
   }
 
-  // Creates a diff job of sequences a and b (arrays of strings, or Int32Arrays of ids).
+  // Creates a diff job of sequences a and b (arrays of lines, compared by intern's rule with
+  // opts.aNoEol / opts.bNoEol, or Int32Arrays of ids from intern).
   // job.step() advances and returns true when done; job.progress() is 0..1 (an estimate);
   // job.result() -> {ops: [E, D, I, ...] (the payload's triple format), capped: bool}.
   function createDiff(a, b, opts = {}) {
     const maxD = opts.maxD || 3000; // trace memory grows with maxD squared (36 MB at 3000)
     let A, B;
     if (a instanceof Int32Array && b instanceof Int32Array) [A, B] = [a, b];
-    else [A, B] = intern(a, b);
+    else [A, B] = intern(a, b, opts.aNoEol, opts.bNoEol, opts.exact);
     let pre = 0;
     while (pre < A.length && pre < B.length && A[pre] === B[pre]) pre++;
     let suf = 0;
@@ -104,9 +113,9 @@
     return ops;
   }
 
-  // Synchronous diff for small inputs (tokens of a line). Returns {ops, capped}.
-  function diffSync(a, b, maxD) {
-    const job = createDiff(a, b, { maxD });
+  // Synchronous diff for small inputs (tokens of a line: opts.exact). Returns {ops, capped}.
+  function diffSync(a, b, maxD, opts) {
+    const job = createDiff(a, b, Object.assign({ maxD }, opts));
     while (!job.step()) { /* small */ }
     return job.result();
   }
@@ -124,5 +133,5 @@
     return { promise: run.promise.then((ok) => (ok ? job.result() : null)), cancel: run.cancel };
   }
 
-  T.myers = { createDiff, diffSync, diffAsync, toOps };
+  T.myers = { intern, createDiff, diffSync, diffAsync, toOps };
 })();

@@ -120,15 +120,26 @@
     return out;
   }
 
-  // Unified diff text (like `diff -u`) of a view, with `context` lines around changes.
+  // Unified diff text (like `diff -u`) of a view, with `context` lines around changes; a line that
+  // lacks its newline is followed by "\ No newline at end of file", as GNU diff writes it.
   function unifiedDiff(view, rows, context, leftName, rightName) {
     const out = ['--- a/' + (leftName || '/dev/null'), '+++ b/' + (rightName || '/dev/null')];
     const num = (nums, i) => (nums ? nums[i] : i) + 1;
-    // Change rows and the equal rows within `context` of one.
+    const NO_EOL = '\\ No newline at end of file';
+    const lastL = T.model.viewNoEol(view.leftNoEol, view.leftNums, view.left.length) - 1;
+    const lastR = T.model.viewNoEol(view.rightNoEol, view.rightNums, view.right.length) - 1;
+    // Change rows and the equal rows within `context` of one: two sweeps give each row its distance
+    // to the nearest change before and after it.
     const keep = new Uint8Array(rows.n);
+    let dist = Infinity;
     for (let i = 0; i < rows.n; i++) {
-      if (rows.kind[i] === EQUAL) continue;
-      for (let j = Math.max(0, i - context); j <= Math.min(rows.n - 1, i + context); j++) keep[j] = 1;
+      dist = rows.kind[i] === EQUAL ? dist + 1 : 0;
+      if (dist <= context) keep[i] = 1;
+    }
+    dist = Infinity;
+    for (let i = rows.n - 1; i >= 0; i--) {
+      dist = rows.kind[i] === EQUAL ? dist + 1 : 0;
+      if (dist <= context) keep[i] = 1;
     }
     let i = 0;
     while (i < rows.n) {
@@ -143,6 +154,7 @@
           if (bStart < 0) bStart = num(view.leftNums, rows.b[k]);
           if (aStart < 0) aStart = num(view.rightNums, rows.a[k]);
           body.push(' ' + view.left[rows.b[k]]);
+          if (rows.b[k] === lastL || rows.a[k] === lastR) body.push(NO_EOL);
           bCount++; aCount++; k++;
           continue;
         }
@@ -151,17 +163,20 @@
         for (let r = k; r < m; r++) if (rows.b[r] >= 0) {
           if (bStart < 0) bStart = num(view.leftNums, rows.b[r]);
           body.push('-' + view.left[rows.b[r]]); bCount++;
+          if (rows.b[r] === lastL) body.push(NO_EOL);
         }
         for (let r = k; r < m; r++) if (rows.a[r] >= 0) {
           if (aStart < 0) aStart = num(view.rightNums, rows.a[r]);
           body.push('+' + view.right[rows.a[r]]); aCount++;
+          if (rows.a[r] === lastR) body.push(NO_EOL);
         }
         k = m;
       }
-      if (bStart < 0) bStart = bCount ? 1 : lineBefore(rows, i, view.leftNums, 'b');
-      if (aStart < 0) aStart = aCount ? 1 : lineBefore(rows, i, view.rightNums, 'a');
+      // A side without lines in this hunk: every counted line sets its start, so the count is 0 here.
+      if (bStart < 0) bStart = lineBefore(rows, i, view.leftNums, 'b');
+      if (aStart < 0) aStart = lineBefore(rows, i, view.rightNums, 'a');
       out.push('@@ -' + bStart + (bCount === 1 ? '' : ',' + bCount) + ' +' + aStart + (aCount === 1 ? '' : ',' + aCount) + ' @@');
-      out.push(...body);
+      for (const line of body) out.push(line);
       i = j;
     }
     return out.join('\n') + '\n';

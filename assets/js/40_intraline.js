@@ -1,5 +1,5 @@
 // ir-trace viewer: intra-line highlight of replace rows (word level, character fallback), computed on
-// render from the C++ side's pairing; and a small pairing of similar lines for diffs made in the page.
+// render from the C++ side's pairing; and the C++ side's pairing rule itself, for diffs made in the page.
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -38,7 +38,7 @@
   function highlight(a, b) {
     if (a.length > MAX_LINE || b.length > MAX_LINE) return null;
     const ta = tokenize(a), tb = tokenize(b);
-    const res = T.myers.diffSync(ta.texts, tb.texts, 200);
+    const res = T.myers.diffSync(ta.texts, tb.texts, 200, { exact: true });
     const left = [], right = [];
     if (res.capped) {
       const [l, r] = charRefine(a, 0, a.length, b, 0, b.length);
@@ -68,22 +68,105 @@
     return { left, right };
   }
 
-  // Similarity of two lines on tokens: 2 * LCS / (|a| + |b|), whitespace ignored.
-  function similarity(a, b) {
-    const ta = tokenize(a.trim()).texts.filter((s) => !/^\s+$/.test(s));
-    const tb = tokenize(b.trim()).texts.filter((s) => !/^\s+$/.test(s));
-    if (!ta.length && !tb.length) return 1;
-    if (ta.length > 400 || tb.length > 400) return a === b ? 1 : 0;
-    const res = T.myers.diffSync(ta, tb, 100);
-    if (res.capped) return 0;
-    let del = 0;
-    for (let t = 0; t + 2 < res.ops.length; t += 3) del += res.ops[t + 1];
-    const lcs = ta.length - del;
-    return (2 * lcs) / (ta.length + tb.length);
+  // ---- pairing: the same rule as the C++ side (lib/line_pairing.cpp), so a diff made in the page
+  // pairs lines exactly as the report's own diffs do.
+  const PAIR_THRESHOLD = 0.5;
+  const MAX_PAIRED_CELLS = 500 * 500; // blocks with more deleted x inserted lines pair by position
+  const MAX_PAIRED_LINE_BYTES = 10000; // a line longer than this (UTF-8 bytes): its block pairs by position
+
+  // [0-9A-Za-z] or a non-ASCII character (the C++ side: bytes >= 0x80).
+  function isWordChar(c) {
+    return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c >= 0x80;
   }
 
-  // Pairs similar lines inside the change blocks of ops (a diff made in the page), in order, never
-  // crossing; returns the payload's "pairs" format. Blocks over 500 x 500 lines are not paired.
+  // The token multiset of a line: Map token -> count, and the number of tokens. Word pieces (runs of
+  // word characters; '_' separates and is dropped); punctuation characters count, one token each, only
+  // when the line has no word; ' ', '\t', '\r' are dropped.
+  function pairTokens(line) {
+    const words = new Map(), punct = new Map();
+    let nw = 0, np = 0;
+    const add = (map, t) => map.set(t, (map.get(t) || 0) + 1);
+    let i = 0;
+    while (i < line.length) {
+      const c = line.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 13 || c === 95) { i++; continue; }
+      let j = i + 1;
+      if (isWordChar(c)) {
+        while (j < line.length && isWordChar(line.charCodeAt(j))) j++;
+        add(words, line.slice(i, j));
+        nw++;
+      } else {
+        add(punct, line[i]);
+        np++;
+      }
+      i = j;
+    }
+    return nw ? { bag: words, n: nw } : { bag: punct, n: np };
+  }
+
+  // Dice coefficient of two token multisets: 2 * |common| / (n + m); two empty lines score 1.
+  function bagSimilarity(ta, tb) {
+    const n = ta.n, m = tb.n;
+    if (n === 0 && m === 0) return 1;
+    const total = n + m;
+    if ((2 * Math.min(n, m)) / total < PAIR_THRESHOLD) return 0; // lengths alone rule it out
+    let common = 0;
+    for (const [t, c] of ta.bag) {
+      const o = tb.bag.get(t);
+      if (o) common += Math.min(c, o);
+    }
+    return (2 * common) / total;
+  }
+
+  function similarity(a, b) {
+    return bagSimilarity(pairTokens(a), pairTokens(b));
+  }
+
+  // True when line is longer than MAX_PAIRED_LINE_BYTES in UTF-8.
+  function tooLongToPair(line) {
+    if (line.length > MAX_PAIRED_LINE_BYTES) return true;
+    if (line.length * 3 <= MAX_PAIRED_LINE_BYTES) return false;
+    let bytes = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c < 0x80) bytes += 1;
+      else if (c < 0x800) bytes += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < line.length) { bytes += 4; i++; }
+      else bytes += 3;
+    }
+    return bytes > MAX_PAIRED_LINE_BYTES;
+  }
+
+  // Best non-crossing pairing of one block (weighted LCS by dynamic programming over the pairs scoring
+  // >= PAIR_THRESHOLD); backtracking prefers a pair, then up, then left. Returns [d0, i0, d1, i1, ...].
+  function pairBlock(del, ins) {
+    const d = del.length, n = ins.length, w = n + 1;
+    const td = del.map(pairTokens), ti = ins.map(pairTokens);
+    const score = new Float64Array((d + 1) * w), sim = new Float64Array(d * n);
+    for (let i = 1; i <= d; i++) {
+      for (let j = 1; j <= n; j++) {
+        const s = bagSimilarity(td[i - 1], ti[j - 1]);
+        sim[(i - 1) * n + (j - 1)] = s;
+        let best = Math.max(score[(i - 1) * w + j], score[i * w + j - 1]);
+        if (s >= PAIR_THRESHOLD) best = Math.max(best, score[(i - 1) * w + j - 1] + s);
+        score[i * w + j] = best;
+      }
+    }
+    const rev = [];
+    let i = d, j = n;
+    while (i > 0 && j > 0) {
+      const s = sim[(i - 1) * n + (j - 1)];
+      if (s >= PAIR_THRESHOLD && score[i * w + j] === score[(i - 1) * w + j - 1] + s) {
+        rev.push(j - 1, i - 1);
+        i--; j--;
+      } else if (score[i * w + j] === score[(i - 1) * w + j]) i--;
+      else j--;
+    }
+    return rev.reverse();
+  }
+
+  // Pairs lines inside the change blocks of ops over left / right (the sequences that were diffed):
+  // the payload's "pairs" format, computed exactly as lib/line_pairing.cpp PairLines does.
   function pairBlocks(ops, left, right) {
     const pairs = [];
     let x = 0, y = 0, blk = 0;
@@ -91,24 +174,21 @@
       x += ops[t];
       y += ops[t];
       const d = ops[t + 1], n = ops[t + 2];
-      if (d + n === 0) continue;
-      if (d && n && d <= 500 && n <= 500) {
-        const list = [];
-        let next = 0;
-        for (let i = 0; i < d && next < n; i++) {
-          for (let j = next; j < Math.min(n, next + 12); j++) {
-            if (similarity(left[x + i], right[y + j]) >= 0.5) {
-              list.push(i, j);
-              next = j + 1;
-              break;
-            }
-          }
+      if (d > 0 && n > 0) {
+        const del = left.slice(x, x + d), ins = right.slice(y, y + n);
+        let list;
+        if (d * n > MAX_PAIRED_CELLS || del.some(tooLongToPair) || ins.some(tooLongToPair)) {
+          list = [];
+          for (let p = 0; p < Math.min(d, n); p++) list.push(p, p);
+          if (list.length) pairs.push([blk, 1, ...list]);
+        } else {
+          list = pairBlock(del, ins);
+          if (list.length) pairs.push([blk, 0, ...list]);
         }
-        if (list.length) pairs.push([blk, 0, ...list]);
       }
+      if (d + n > 0) blk++;
       x += d;
       y += n;
-      blk++;
     }
     return pairs;
   }

@@ -153,12 +153,17 @@
       }
     }
 
+    // Width of one code cell in px, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
+    cellWidth() {
+      const w = this.viewW || this.scroller.clientWidth, lnw = this.lnw || 48;
+      return this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
+    }
+
     // Horizontal range: the longest line against the width of one code cell.
     updateHScroll() {
-      // Width of one code cell, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
       if (!this.viewW) this.viewW = this.scroller.clientWidth;
-      const w = this.viewW, lnw = this.lnw || 48;
-      const cellW = this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
+      const w = this.viewW;
+      const cellW = this.cellWidth();
       const need = Math.ceil(this.maxCols * (this.cw || 8) + 24);
       const extra = Math.max(0, Math.ceil(need - cellW));
       // Write only what changed: toggling the bar resizes the scroller and lays every row out again.
@@ -246,10 +251,9 @@
         else if (right) attrs['data-after'] = num(v.rightNums, a);
         else attrs['data-before'] = num(v.leftNums, b);
         const row = el('div', attrs);
-        if (!v.single) row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
+        row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
         row.appendChild(el('span', { class: 'ln' }, attrs['data-after'] ? String(attrs['data-after']) : ''));
-        const sign = k === R.EQUAL ? ' ' : right ? '+' : '-';
-        if (!v.single) row.appendChild(el('span', { class: 'sg' }, sign));
+        row.appendChild(el('span', { class: 'sg' }, k === R.EQUAL ? ' ' : right ? '+' : '-'));
         const side = right ? 'R' : 'L';
         const line = side === 'R' ? a : b;
         row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
@@ -294,7 +298,7 @@
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
       }
-      if (side === 'L' ? this.eolMissing(v, 'L', line) : this.eolMissing(v, 'R', line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
+      if (this.eolMissing(v, side, line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
       c.appendChild(t);
       return c;
     }
@@ -479,8 +483,7 @@
       }
       const cw = this.cw || 7.5;
       const x0 = columns(line.slice(0, m.s)) * cw, x1 = x0 + columns(line.slice(m.s, m.e)) * cw;
-      const w = this.viewW || this.scroller.clientWidth, lnw = this.lnw || 48;
-      const cellW = this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
+      const cellW = this.cellWidth();
       if (x0 >= this.sx && x1 + 8 <= this.sx + cellW) return;
       this.hbar.scrollLeft = Math.max(0, x0 - cellW / 3);
       this.setSx(this.hbar.scrollLeft);

@@ -1,11 +1,11 @@
 // ir-trace viewer: find in this pass (searches every row, folded or not rendered) and find across
-// passes (counts matches per snapshot from the stored deltas, in time slices, and lists the passes
-// where the count changes).
+// passes (counts matches per snapshot from the stored deltas and lists the passes where the count
+// changes). The user's regex runs in a Worker made from a Blob (stopped when a pattern is too slow),
+// in bounded steps; the page only hands it the lines, in slices.
 (function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, compileRegex, escapeRegex, runSliced } = T.util;
-  const R = T.rows;
   const MAX_MATCHES = 20000;
 
   // Pattern from user input: smart case (case-insensitive unless the query has an upper-case letter).
@@ -18,7 +18,13 @@
     return res;
   }
 
-  // Matches of re in one line: calls fn(start, end) for each; returns the count.
+  // ---- regex work. A user's regex may be slow (`(a+)+$` on a long line never ends), so matching runs in
+  // a Worker made from a Blob of the functions below (they use nothing outside themselves), terminated
+  // when it goes quiet for STALL_MS; the page only hands data over, in slices. Without a Worker the same
+  // functions run on the page in bounded steps (runSliced).
+  const limits = { stallMs: 3000, stepLines: 2000, stepChars: 200000 };
+
+  // Matches of re (global) in one line: calls fn(start, end) for each; returns the count.
   function eachMatch(re, line, fn) {
     re.lastIndex = 0;
     let n = 0, m;
@@ -31,15 +37,186 @@
     return n;
   }
 
-  // Find in pass: all matches over the view's rows: [{r, side, s, e}], in row order. An equal row is
-  // searched once (its right side), a replace row on both sides.
-  function findInView(view, rows, re) {
-    const out = [];
-    for (let r = 0; r < rows.n && out.length < MAX_MATCHES; r++) {
-      const k = rows.kind[r];
-      if (rows.b[r] >= 0 && k !== R.EQUAL) eachMatch(re, view.left[rows.b[r]], (s, e) => out.push({ r, side: 'L', s, e }));
-      if (rows.a[r] >= 0) eachMatch(re, view.right[rows.a[r]], (s, e) => out.push({ r, side: 'R', s, e }));
+  // A list of [position, text] work items matched in bounded steps: each step takes at most
+  // lim.stepLines lines and, past the first, lim.stepChars characters. visit(position, text) per item.
+  function stepper(items, visit, lim) {
+    let k = 0;
+    return {
+      step() {
+        let lines = 0, chars = 0;
+        while (k < items.length && lines < lim.stepLines && (lines === 0 || chars + items[k][1].length <= lim.stepChars)) {
+          visit(items[k][0], items[k][1]);
+          chars += items[k][1].length;
+          lines++;
+          k++;
+        }
+        return k >= items.length;
+      },
+      fraction: () => (items.length ? k / items.length : 1),
+    };
+  }
+
+  // Per-line match counts of every snapshot (schema-1 snapshots), built incrementally: a delta reuses
+  // the counts of the lines it copies from its base and counts only its inserted and fixed lines.
+  // step() does a bounded amount of matching (see stepper) and returns true when all are counted;
+  // linesOf(i) rebuilds snapshot i when its base is not counted yet.
+  function countMatches(snaps, re, linesOf, lim) {
+    const perLine = new Array(snaps.length);
+    const totals = new Int32Array(snaps.length);
+    let i = 0, cur = null, counts = null;
+    function plan(s) {
+      let todo = [];
+      if (Array.isArray(s.text) || !(Number.isInteger(s.same) ? perLine[s.same] : s.delta && perLine[s.delta.from])) {
+        const lines = Array.isArray(s.text) ? s.text : linesOf(i);
+        counts = new Int32Array(lines.length);
+        for (let j = 0; j < lines.length; j++) todo.push([j, String(lines[j] ?? '')]);
+      } else if (Number.isInteger(s.same)) {
+        counts = perLine[s.same];
+      } else {
+        const d = s.delta, base = perLine[d.from], ops = d.ops || [], ins = d.ins || [];
+        const out = [];
+        let pos = 0, k = 0;
+        for (let t = 0; t + 2 < ops.length; t += 3) {
+          for (let j = 0; j < ops[t]; j++) out.push(base[pos + j]);
+          pos += ops[t] + ops[t + 1];
+          for (let j = 0; j < ops[t + 2]; j++) { todo.push([out.length, String(ins[k + j] ?? '')]); out.push(0); }
+          k += ops[t + 2];
+        }
+        for (; pos < base.length; pos++) out.push(base[pos]);
+        for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < out.length) todo.push([idx, String(text)]); // later items win
+        counts = Int32Array.from(out);
+      }
+      return stepper(todo, (j, text) => { counts[j] = eachMatch(re, text); }, lim);
     }
+    function step() {
+      if (i >= snaps.length) return true;
+      if (!cur) cur = plan(snaps[i] || {});
+      if (!cur.step()) return false;
+      perLine[i] = counts;
+      let t = 0;
+      for (let j = 0; j < counts.length; j++) t += counts[j];
+      totals[i] = t;
+      i++;
+      cur = null;
+      return false;
+    }
+    return { step, progress: () => (i + (cur ? cur.fraction() : 0)) / Math.max(1, snaps.length), totals };
+  }
+
+  // Find in pass over a view's rows (rows: n, kind, b, a as in T.rows; kind 0 = equal): an equal row is
+  // searched once (its right side), other rows on each side they have. Matches as a flat list
+  // [r, side (0 left, 1 right), start, end, ...] in row order, at most max of them; bounded steps.
+  function findRows(left, right, rows, re, max, lim) {
+    const out = [];
+    const items = [];
+    for (let r = 0; r < rows.n; r++) {
+      if (rows.b[r] >= 0 && rows.kind[r] !== 0) items.push([2 * r, String(left[rows.b[r]] ?? '')]);
+      if (rows.a[r] >= 0) items.push([2 * r + 1, String(right[rows.a[r]] ?? '')]);
+    }
+    const st = stepper(items, (key, text) => {
+      if (out.length >= 4 * max) return;
+      eachMatch(re, text, (s, e) => { if (out.length < 4 * max) out.push(key >> 1, key & 1, s, e); });
+    }, lim);
+    return { step: () => st.step() || out.length >= 4 * max, progress: st.fraction, out };
+  }
+
+  // Rebuilds snapshot i from the snapshots (the worker has no Model): deltas applied, uncached.
+  function rebuildLines(snaps, i) {
+    const s = snaps[i] || {};
+    if (Array.isArray(s.text)) return s.text;
+    if (Number.isInteger(s.same)) return rebuildLines(snaps, s.same);
+    if (!s.delta) return [];
+    const d = s.delta, base = rebuildLines(snaps, d.from), ops = d.ops || [], ins = d.ins || [];
+    const out = [];
+    let pos = 0, k = 0;
+    for (let t = 0; t + 2 < ops.length; t += 3) {
+      for (let j = 0; j < ops[t]; j++) out.push(base[pos + j]);
+      pos += ops[t] + ops[t + 1];
+      for (let j = 0; j < ops[t + 2]; j++) out.push(ins[k + j]);
+      k += ops[t + 2];
+    }
+    for (; pos < base.length; pos++) out.push(base[pos]);
+    for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < out.length) out[idx] = text;
+    return out;
+  }
+
+  // The worker: {type: 'snaps', list} appends snapshots; {type: 'count', source, flags, lim} counts
+  // matches per snapshot -> {type: 'done', totals}; {type: 'find', source, flags, left, right, rows, max,
+  // lim} -> {type: 'done', out}. Posts {type: 'progress', value} at least every 50 ms while it runs.
+  function workerMain() {
+    const snaps = [];
+    self.onmessage = (ev) => {
+      const m = ev.data;
+      if (m.type === 'snaps') { for (const s of m.list) snaps.push(s); return; }
+      const re = new RegExp(m.source, m.flags);
+      const job = m.type === 'count'
+        ? countMatches(snaps, re, (i) => rebuildLines(snaps, i), m.lim)
+        : findRows(m.left, m.right, m.rows, re, m.max, m.lim);
+      let last = Date.now();
+      while (!job.step()) {
+        const now = Date.now();
+        if (now - last >= 50) { last = now; self.postMessage({ type: 'progress', value: job.progress() }); }
+      }
+      self.postMessage(m.type === 'count' ? { type: 'done', totals: job.totals } : { type: 'done', out: job.out });
+    };
+    self.postMessage({ type: 'progress', value: 0 });
+  }
+
+  let workerUrl = null;
+  function newWorker() {
+    if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return null;
+    try {
+      if (!workerUrl) {
+        const src = [eachMatch, stepper, countMatches, findRows, rebuildLines, workerMain].map((f) => f.toString()).join('\n') + '\nworkerMain();\n';
+        workerUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+      }
+      return new Worker(workerUrl);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Runs one regex job in a fresh worker. feed(worker) posts the input (may be async, in slices) and
+  // the final request. Resolves to {result} (the worker's 'done' message), {stalled: true} when it was
+  // silent for limits.stallMs (terminated), {noWorker: true} when no worker could run, or null when
+  // cancelled. onProgress(fraction).
+  function workerJob(feed, onProgress) {
+    const w = newWorker();
+    if (!w) return { promise: Promise.resolve({ noWorker: true }), cancel() {} };
+    let finish, timer = 0, last = performance.now(), over = false, started = false;
+    const promise = new Promise((resolve) => { finish = resolve; });
+    const end = (value) => {
+      if (over) return;
+      over = true;
+      clearInterval(timer);
+      w.terminate();
+      finish(value);
+    };
+    w.onmessage = (ev) => {
+      last = performance.now();
+      started = true;
+      if (ev.data.type === 'progress') { if (onProgress) onProgress(ev.data.value); }
+      else if (ev.data.type === 'done') end({ result: ev.data });
+    };
+    // A worker that fails to start (a policy forbids it) falls back to the page; one that fails later
+    // (an exception in the job) reports it.
+    w.onerror = (ev) => { ev.preventDefault(); end(started ? { error: ev.message || 'the search failed' } : { noWorker: true }); };
+    timer = setInterval(() => { if (performance.now() - last > limits.stallMs) end({ stalled: true }); }, 100);
+    Promise.resolve(feed(w, () => over, () => { last = performance.now(); })).catch((e) => end({ error: String(e) }));
+    return { promise, cancel: () => end(null) };
+  }
+
+  // Find in pass: all matches over the view's rows: [{r, side, s, e}], in row order (see findRows).
+  // On the page, in one go: for tests and small views; the find bar uses a worker.
+  function findInView(view, rows, re) {
+    const job = findRows(view.left, view.right, rows, re, MAX_MATCHES, limits);
+    while (!job.step()) { /* all at once */ }
+    return toMatches(job.out);
+  }
+
+  function toMatches(flat) {
+    const out = [];
+    for (let k = 0; k + 3 < flat.length; k += 4) out.push({ r: flat[k], side: flat[k + 1] ? 'R' : 'L', s: flat[k + 2], e: flat[k + 3] });
     return out;
   }
 
@@ -60,7 +237,12 @@
       this.input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => this.run(), 120); });
       this.regex.addEventListener('change', () => this.run());
       this.input.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Enter') { ev.preventDefault(); this.run(true); this.step(ev.shiftKey ? -1 : 1); }
+        if (ev.key === 'Enter') {
+          ev.preventDefault();
+          this.run(true);
+          if (this.job) this.pendingStep += ev.shiftKey ? -1 : 1; // applied when the search ends
+          else this.step(ev.shiftKey ? -1 : 1);
+        }
         else if (ev.key === 'Escape') { ev.preventDefault(); this.close(); }
       });
       prev.addEventListener('click', () => this.step(-1));
@@ -69,6 +251,8 @@
       this.matches = [];
       this.cur = -1;
       this.lastKey = null;
+      this.job = null;
+      this.pendingStep = 0;
     }
 
     open(query, isRegex) {
@@ -81,6 +265,7 @@
     }
 
     close() {
+      this.cancel();
       this.root.hidden = true;
       this.matches = [];
       this.lastKey = null;
@@ -93,26 +278,63 @@
       return !this.root.hidden;
     }
 
-    // (Re)computes the matches; keeps the current one when only Enter was pressed.
+    cancel() {
+      if (this.job) this.job.cancel();
+      this.job = null;
+      this.pendingStep = 0;
+    }
+
+    // (Re)computes the matches, in a worker (see workerJob); keeps the current one when only Enter was
+    // pressed.
     run(keep) {
       const v = this.hooks.getView();
       const key = this.input.value + '\u0000' + this.regex.checked;
       if (keep && key === this.lastKey) return;
       this.lastKey = key;
+      this.cancel();
       if (!v) return;
       const p = pattern(this.input.value, this.regex.checked);
       if (p.error !== undefined) {
-        this.matches = [];
-        this.cur = -1;
-        this.count.textContent = p.error;
-        this.count.classList.toggle('error', !!p.error);
-        v.diffView.setFind(null);
+        this.fail(v, p.error);
         return;
       }
       this.count.classList.remove('error');
-      this.matches = findInView(v.view, v.rows, p.re);
-      this.cur = this.matches.length ? 0 : -1;
+      const { view, rows } = v;
+      const send = { n: rows.n, kind: rows.kind.slice(0, rows.n), b: rows.b.slice(0, rows.n), a: rows.a.slice(0, rows.n) };
+      const job = workerJob((w) => w.postMessage({ type: 'find', source: p.re.source, flags: p.re.flags, left: view.left, right: view.right, rows: send, max: MAX_MATCHES, lim: limits }));
+      this.job = job;
+      this.count.textContent = 'Searching\u2026';
+      job.promise.then((res) => {
+        if (!res || this.job !== job) return;
+        this.job = null;
+        if (res.stalled) return this.fail(v, 'search stopped: pattern too slow');
+        if (res.error) return this.fail(v, 'Search failed: ' + res.error);
+        if (!res.noWorker) return this.found(v, res.result.out);
+        // No worker (the browser refused one): the same search on the page in slices, lines over
+        // 10,000 characters left out so one slow line cannot hold the page for long.
+        const cap = (l) => (l.length > 10000 ? '' : l);
+        const fj = findRows(view.left.map(cap), view.right.map(cap), rows, p.re, MAX_MATCHES, limits);
+        const sliced = runSliced(() => fj.step());
+        this.job = sliced;
+        sliced.promise.then((ok) => { if (ok && this.job === sliced) { this.job = null; this.found(v, fj.out); } },
+          (err) => { if (this.job === sliced) { this.job = null; this.fail(v, 'Search failed: ' + err); } });
+      });
+    }
+
+    found(v, flat) {
+      this.matches = toMatches(flat);
+      const n = this.matches.length;
+      this.cur = n ? ((this.pendingStep % n) + n) % n : -1;
+      this.pendingStep = 0;
       this.show(v);
+    }
+
+    fail(v, msg) {
+      this.matches = [];
+      this.cur = -1;
+      this.count.textContent = msg;
+      this.count.classList.toggle('error', !!msg);
+      v.diffView.setFind(null);
     }
 
     step(dir) {
@@ -134,45 +356,9 @@
     }
   }
 
-  // Per-line match counts of every snapshot, built incrementally: a delta reuses the counts of the
-  // lines it copies from its base and counts only its inserted and fixed lines.
+  // countMatches over a Model on the page (fallback without a worker, and tests).
   function countJob(model, re) {
-    const snaps = model.snapshots;
-    const perLine = new Array(snaps.length);
-    const totals = new Int32Array(snaps.length);
-    let i = 0;
-    const countLines = (lines) => {
-      const c = new Int32Array(lines.length);
-      for (let j = 0; j < lines.length; j++) c[j] = eachMatch(re, lines[j]);
-      return c;
-    };
-    const sum = (c) => { let t = 0; for (let j = 0; j < c.length; j++) t += c[j]; return t; };
-    function step() {
-      if (i >= snaps.length) return true;
-      const s = snaps[i];
-      let c;
-      if (Array.isArray(s.text)) c = countLines(s.text);
-      else if (Number.isInteger(s.same) && perLine[s.same]) c = perLine[s.same];
-      else if (s.delta && perLine[s.delta.from]) {
-        const d = s.delta, base = perLine[d.from], ops = d.ops || [], ins = d.ins || [];
-        const out = [];
-        let pos = 0, k = 0;
-        for (let t = 0; t + 2 < ops.length; t += 3) {
-          for (let j = 0; j < ops[t]; j++) out.push(base[pos + j]);
-          pos += ops[t] + ops[t + 1];
-          for (let j = 0; j < ops[t + 2]; j++) out.push(eachMatch(re, ins[k + j]));
-          k += ops[t + 2];
-        }
-        for (; pos < base.length; pos++) out.push(base[pos]);
-        for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < out.length) out[idx] = eachMatch(re, text);
-        c = Int32Array.from(out);
-      } else c = countLines(model.lines(i)); // a base later in the list: rebuild the text
-      perLine[i] = c;
-      totals[i] = sum(c);
-      i++;
-      return false;
-    }
-    return { step, progress: () => i / Math.max(1, snaps.length), totals };
+    return countMatches(model.snapshots, re, (i) => model.lines(i), limits);
   }
 
   // The entries where the number of matches changes against the pass before:
@@ -239,25 +425,62 @@
       this.lastQuery = q;
       this.lastRegex = this.regex.checked;
       const model = this.hooks.model;
-      const job = countJob(model, p.re);
       this.progress.hidden = false;
       this.progress.value = 0;
       this.msg.textContent = 'Searching\u2026';
-      let last = 0;
       const t0 = performance.now();
-      this.job = runSliced(() => {
-        const fin = job.step();
-        const now = performance.now();
-        if (now - last > 60) { last = now; this.progress.value = job.progress(); }
-        return fin;
-      });
-      this.job.promise.then((done) => {
-        if (!done) return;
+      const progress = (f) => { this.progress.value = f; };
+      const done = (totals) => {
+        this.job = null;
         this.progress.hidden = true;
-        this.show(q, changes(model, job.totals), performance.now() - t0);
-      }, (err) => {
+        this.show(q, changes(model, totals), performance.now() - t0);
+      };
+      const failed = (msg) => {
+        this.job = null;
         this.progress.hidden = true;
-        this.msg.textContent = 'Search failed: ' + err;
+        this.msg.textContent = msg;
+      };
+      // The snapshots go to the worker in slices of about 20,000 lines, so handing them over never
+      // holds the page for long either.
+      const job = workerJob(async (w, over, touch) => {
+        const snaps = model.snapshots;
+        let k = 0;
+        while (k < snaps.length) {
+          let size = 0;
+          const list = [];
+          while (k < snaps.length && (size === 0 || size < 20000)) {
+            const sn = snaps[k++];
+            size += 1 + (Array.isArray(sn.text) ? sn.text.length : sn.delta ? (sn.delta.ins || []).length + (sn.delta.fix || []).length : 0);
+            list.push(sn);
+          }
+          if (over()) return;
+          w.postMessage({ type: 'snaps', list });
+          touch();
+          progress(0.1 * (k / snaps.length));
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        if (over()) return;
+        w.postMessage({ type: 'count', source: p.re.source, flags: p.re.flags, lim: limits });
+        touch();
+      }, (f) => progress(0.1 + 0.9 * f));
+      this.job = job;
+      job.promise.then((res) => {
+        if (!res || this.job !== job) return;
+        if (res.stalled) return failed('search stopped: pattern too slow');
+        if (res.error) return failed('Search failed: ' + res.error);
+        if (!res.noWorker) return done(res.result.totals);
+        // No worker (the browser refused one): the same count on the page, in bounded slices.
+        const cj = countJob(model, p.re);
+        let last = 0;
+        const sliced = runSliced(() => {
+          const fin = cj.step();
+          const now = performance.now();
+          if (now - last > 60) { last = now; progress(cj.progress()); }
+          return fin;
+        });
+        this.job = sliced;
+        sliced.promise.then((ok) => { if (ok && this.job === sliced) done(cj.totals); },
+          (err) => { if (this.job === sliced) failed('Search failed: ' + err); });
       });
     }
 
@@ -280,5 +503,5 @@
     }
   }
 
-  T.find = { pattern, eachMatch, findInView, FindBar, AcrossPanel, countJob, changes };
+  T.find = { pattern, eachMatch, findInView, FindBar, AcrossPanel, countJob, changes, limits };
 })();

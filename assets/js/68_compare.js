@@ -6,8 +6,11 @@
   const { el, clear } = T.util;
 
   // Diff of left/right (arrays of lines) with anchors [[l, r], ...] (strictly increasing on both
-  // sides) forced to face each other. onProgress(fraction). Returns {promise -> {ops, pairs, capped}, cancel}.
-  function anchoredDiff(left, right, anchors, onProgress) {
+  // sides) forced to face each other. Lines compare by the C++ rule (T.myers.intern); noEol:
+  // {left, right}, 1 + index of the line that lacks its newline on that side (0: none).
+  // onProgress(fraction). Returns {promise -> {ops, pairs, capped}, cancel}.
+  function anchoredDiff(left, right, anchors, onProgress, noEol) {
+    const [idsL, idsR] = T.myers.intern(left, right, noEol ? noEol.left : 0, noEol ? noEol.right : 0);
     const segs = [];
     let l0 = 0, r0 = 0;
     for (const [l, r] of anchors) {
@@ -25,7 +28,7 @@
         if (cancelled) return null;
         const a = left.slice(g.l0, g.l1), b = right.slice(g.r0, g.r1);
         const size = a.length + b.length;
-        current = T.myers.diffAsync(a, b, {}, (f) => onProgress && onProgress((done + f * size) / total));
+        current = T.myers.diffAsync(idsL.slice(g.l0, g.l1), idsR.slice(g.r0, g.r1), {}, (f) => onProgress && onProgress((done + f * size) / total));
         const res = await current.promise;
         if (!res) return null;
         done += size;
@@ -41,7 +44,7 @@
         }
         pushTriple(ops, a.length - x, 0, 0);
         if (g.anchor) {
-          if (left[g.anchor[0]] === right[g.anchor[1]]) pushTriple(ops, 1, 0, 0);
+          if (idsL[g.anchor[0]] === idsR[g.anchor[1]]) pushTriple(ops, 1, 0, 0);
           else {
             pushTriple(ops, 0, 1, 1);
             pairs.push([blk, 0, 0, 0]);
@@ -110,11 +113,21 @@
       });
     }
 
-    open(fromEntry) {
+    // Opens the dialog for entry `atEntry`: "From" is the snapshot before it (a pass's "before", else
+    // the previous choice), "To" the entry's own snapshot.
+    open(atEntry) {
       this.back = document.activeElement;
-      if (Number.isInteger(fromEntry)) {
-        const idx = this.choices.findIndex((c) => c.entry === fromEntry);
-        if (idx >= 0) this.from.value = String(Math.max(0, idx - 1));
+      if (Number.isInteger(atEntry)) {
+        const idx = this.choices.findIndex((c) => c.entry === atEntry);
+        if (idx >= 0) {
+          const e = this.hooks.model.entries[atEntry];
+          let from = -1;
+          if (e && e.kind === 'pass' && Number.isInteger(e.before)) {
+            for (let k = idx - 1; k >= 0 && from < 0; k--) if (this.choices[k].snap === e.before) from = k;
+          }
+          this.from.value = String(from >= 0 ? from : Math.max(0, idx - 1));
+          this.to.value = String(idx);
+        }
       }
       this.root.hidden = false;
       this.from.focus();

@@ -251,13 +251,20 @@
         for (const w of warnings) det.appendChild(el('pre', null, String(w)));
         this.notices.appendChild(det);
       }
-      const notes = Array.isArray(e.notes) ? e.notes.slice() : [];
-      for (const s of [e.before, e.after]) {
+      // The viewer's own note for a snapshot shown as a whole file (either side; passes, frontend and
+      // codegen alike): once per snapshot, naming the file and the reason. Older reports also carry the C++
+      // side's copy ("function view unavailable: ...") in entry.notes: dropped.
+      const own = [];
+      const sides = e.kind === 'pass' && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
+      for (const s of sides) {
         const snap = m.snapshots[s];
-        if (snap && snap.fallback) notes.push(snap.file + ': shown as a whole file (' + snap.fallback + ')');
+        if (snap && snap.fallback) own.push((snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback + ')');
       }
+      const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n));
+      const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
       if (e.status === 'noop') notes.unshift('No-op: this pass did not change the IR.');
-      if (notes.length) this.notices.appendChild(el('ul', { class: 'notes' }, notes.map((n) => el('li', null, String(n)))));
+      const once = [...new Set(notes)];
+      if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
 
     renderFiles(v) {
@@ -400,14 +407,18 @@
           left: l.lines, right: r.lines, leftNums: l.nums, rightNums: r.nums, ops: [], pairs: [],
           leftFile: m.snapshots[from].file, rightFile: m.snapshots[to].file,
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
-          leftNoEol: 0, rightNoEol: 0,
+          leftNoEol: T.model.noEol(m.snapshots[from]), rightNoEol: T.model.noEol(m.snapshots[to]),
         };
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;
       this.realign = false;
       if (!this.compare && !this.anchors.length) { this.showView(null, realign); return; }
       this.progress.set(0, 'Diffing ' + (base.left.length + base.right.length).toLocaleString('en-US') + ' lines\u2026');
-      const job = T.compare.anchoredDiff(base.left, base.right, this.anchors, (f) => this.progress.set(f));
+      const noEol = {
+        left: T.model.viewNoEol(base.leftNoEol, base.leftNums, base.left.length),
+        right: T.model.viewNoEol(base.rightNoEol, base.rightNums, base.right.length),
+      };
+      const job = T.compare.anchoredDiff(base.left, base.right, this.anchors, (f) => this.progress.set(f), noEol);
       this.job = job;
       job.promise.then((res) => {
         if (!res || this.job !== job) return;

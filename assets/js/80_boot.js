@@ -61,8 +61,10 @@
     }
     let idx = -1;
     if (p.has('pass')) {
-      const n = Number(p.get('pass'));
-      idx = es.findIndex((e) => e.kind !== 'codegen' && (Number.isInteger(e.num) ? e.num : 0) === n);
+      // Digits only: "#pass=" or "#pass=0x2" names no pass (Number would read them as 0 and 2).
+      const v = p.get('pass');
+      const n = /^\d+$/.test(v) ? Number(v) : -1;
+      if (n >= 0) idx = es.findIndex((e) => e.kind !== 'codegen' && (Number.isInteger(e.num) ? e.num : 0) === n);
     } else if (p.has('codegen')) idx = es.findIndex((e) => e.kind === 'codegen' && e.name === p.get('codegen'));
     if (idx < 0) return false;
     this.revealEntry(idx);
@@ -71,27 +73,41 @@
   };
 
   // ---- theme ----
-  function effectiveTheme() {
-    const t = document.documentElement.getAttribute('data-theme');
-    if (t === 'light' || t === 'dark') return t;
-    return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  // One palette per theme in viewer.css, selected by html[data-theme]. The user's choice (stored) wins;
+  // without one the theme follows the system, also when it changes while the page is open.
+  const systemDark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+
+  let chosen = null; // the choice made on this page (kept when storage is denied)
+
+  function storedTheme() {
+    if (chosen) return chosen;
+    const saved = store.get('theme', '');
+    return saved === 'light' || saved === 'dark' ? saved : null;
   }
 
+  function effectiveTheme() {
+    return storedTheme() || (systemDark && systemDark.matches ? 'dark' : 'light');
+  }
+
+  function applyTheme() {
+    document.documentElement.setAttribute('data-theme', effectiveTheme());
+  }
+  applyTheme(); // now, before the payload is read: the first paint has the right colours
+
   function setupTheme(btn) {
-    const saved = store.get('theme', '');
-    if (saved === 'light' || saved === 'dark') document.documentElement.setAttribute('data-theme', saved);
     const label = () => {
-      const t = effectiveTheme();
+      const t = document.documentElement.getAttribute('data-theme');
       btn.setAttribute('aria-pressed', t === 'dark' ? 'true' : 'false');
       btn.title = 'Theme: ' + t + ' (click for ' + (t === 'dark' ? 'light' : 'dark') + ')';
     };
     btn.addEventListener('click', () => {
-      const next = effectiveTheme() === 'dark' ? 'light' : 'dark';
-      document.documentElement.setAttribute('data-theme', next);
+      const next = document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
+      chosen = next;
       store.set('theme', next);
+      document.documentElement.setAttribute('data-theme', next); // also when storage is denied
       label();
     });
-    if (window.matchMedia) window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', label);
+    if (systemDark) systemDark.addEventListener('change', () => { if (!storedTheme()) applyTheme(); label(); });
     label();
   }
 
@@ -154,7 +170,12 @@
         c: () => app.compareDlg.open(app.entry),
         ArrowLeft: () => { app.diff.hbar.scrollLeft -= 80; },
         ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },
-        Escape: () => { if (!app.cancelPick() && app.findBar.isOpen()) app.findBar.close(); else if (!app.across.root.hidden) app.across.close(); },
+        Escape: () => {
+          // One Escape does one thing: cancelling an F7 pick closes nothing else.
+          if (app.cancelPick()) return;
+          if (app.findBar.isOpen()) app.findBar.close();
+          else if (!app.across.root.hidden) app.across.close();
+        },
       }[ev.key];
       if (!act) return;
       if (ev.target && ev.target.tagName === 'BUTTON' && (ev.key === ' ' || ev.key === 'Enter')) return;

@@ -28,7 +28,14 @@ test('inlined CSS and JS cannot end their element early', () => {
 test('no external resources: no URLs, imports, fetches or workers from the network', () => {
   assert.doesNotMatch(shell + css + js, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
   assert.doesNotMatch(css, /url\(|@import/);
-  assert.doesNotMatch(js, /\bfetch\(|XMLHttpRequest|importScripts|\bimport\(|new Worker|sendBeacon|WebSocket/);
+  assert.doesNotMatch(js, /\bfetch\(|XMLHttpRequest|importScripts|\bimport\(|SharedWorker|ServiceWorker|serviceWorker|sendBeacon|WebSocket/);
+  // Workers only from a Blob of the viewer's own code: one `new Worker(`, on a blob: URL made here.
+  const workers = js.match(/new Worker\(([^)]*)\)/g) || [];
+  assert.deepEqual(workers, ['new Worker(workerUrl)']);
+  assert.match(js, /workerUrl = URL\.createObjectURL\(new Blob\(/);
+  const csp = shell.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)[1];
+  assert.match(csp, /(^|; )default-src 'none'(;|$)/);
+  assert.match(csp, /(^|; )worker-src blob:(;|$)/, 'workers from blob: URLs only');
   assert.doesNotMatch(shell, /\bsrc=|\bhref=/);
 });
 

@@ -235,6 +235,39 @@ test('the theme follows the system and the toggle is remembered', async () => {
   noErrors(dark.errors);
 });
 
+test('the theme follows system changes until the user picks one', async () => {
+  const { page, errors } = await open(browser, small, { colorScheme: 'light' });
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+  assert.equal(await bg(), 'rgb(13, 17, 23)');
+  await page.getByRole('button', { name: 'Theme' }).click();
+  assert.equal(await bg(), 'rgb(255, 255, 255)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.equal(await bg(), 'rgb(255, 255, 255)', 'the user\'s choice wins');
+  noErrors(errors);
+});
+
+test('a snapshot shown as a whole file gets one note naming the file and the reason', async () => {
+  const p = fixture('phases_failed.json');
+  for (const i of [0, 3, 4, 5]) p.snapshots[i].fallback = 'duplicate function key \'k\'';
+  // A report from before the C++ side stopped writing its own copy of the note.
+  p.entries[4].notes = ['function view unavailable: 04_after_AllocateMemory.py: duplicate function key \'k\''];
+  p.entries[0].notes = ['function view unavailable: duplicate function key \'k\''];
+  const file = report('fallback_notes', p);
+  const notes = async (page) => page.locator('.notes li').allTextContents();
+  const why = ': function view unavailable, shown as a whole file (duplicate function key \'k\')';
+  const { page, errors } = await open(browser, file, { hash: '#pass=0' });
+  assert.deepEqual(await notes(page), ['00_frontend.py' + why]);
+  await page.getByRole('listbox', { name: 'Passes' }).getByRole('option').nth(4).click();
+  assert.deepEqual(await notes(page), ['03_after_Verify.py' + why, '04_after_AllocateMemory.py' + why]);
+  await page.getByRole('listbox', { name: 'Passes' }).getByRole('option').nth(5).click();
+  assert.deepEqual(await notes(page), ['codegen_device.cpp' + why]);
+  noErrors(errors);
+});
+
 test('replace rows highlight the changed words (character fallback inside a word)', async () => {
   const { page, errors } = await open(browser, small);
   const right = await page.locator('[data-kind="replace"][data-after="4"] .c[data-side="R"] .hl').allInnerTexts();

@@ -109,6 +109,18 @@ test('deep links: the fragment records pass, function and layout, and restores t
   noErrors(b.errors);
 });
 
+test('a deep link names a pass only with digits: "#pass=" and "#pass=0x2" open the first changed pass', async () => {
+  for (const hash of ['#pass=', '#pass=0x2', '#pass=%202']) {
+    const { page, errors, context } = await open(browser, small, { hash });
+    assert.equal(await selected(page), 1, hash + ' selects the first changed pass, not the frontend or pass 2');
+    noErrors(errors);
+    await context.close();
+  }
+  const ok = await open(browser, small, { hash: '#pass=0' });
+  assert.equal(await selected(ok.page), 0, 'pass 0 is the frontend');
+  noErrors(ok.errors);
+});
+
 test('the IR size chart marks changed passes and a click selects a pass', async () => {
   const { page, errors } = await open(browser, medium);
   const svg = page.locator('svg.size-chart');

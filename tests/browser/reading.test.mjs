@@ -178,6 +178,35 @@ test('F7 aligns a chosen left line with a chosen right line; Esc cancels; Reset 
   noErrors(errors);
 });
 
+test('Escape that cancels an F7 pick leaves the find-across panel open', async () => {
+  const { page, errors } = await open(browser, medium);
+  await page.getByRole('button', { name: 'Find across passes' }).click();
+  const panel = page.getByRole('region', { name: 'Find across passes' });
+  assert.equal(await panel.isVisible(), true);
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('F7');
+  assert.equal(await page.locator('.code-scroll.picking').count(), 1);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.code-scroll.picking').count(), 0, 'the pick is cancelled');
+  assert.equal(await panel.isVisible(), true, 'the panel stays');
+  await page.keyboard.press('Escape');
+  assert.equal(await panel.isVisible(), false, 'the next Escape closes it');
+  noErrors(errors);
+});
+
+test('the compare dialog opens on the current pass: From its before, To its own snapshot', async () => {
+  const { page, errors } = await open(browser, medium);
+  await page.getByRole('listbox', { name: 'Passes' }).getByRole('option').nth(2).click();
+  await page.getByRole('button', { name: 'Compare\u2026' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Compare two snapshots' });
+  const label = (name) => dlg.getByLabel(name).evaluate((s) => s.options[s.selectedIndex].textContent);
+  assert.match(await label('From'), /^1\. Mul /);
+  assert.match(await label('To'), /^2\. Extra /);
+  await dlg.getByRole('button', { name: 'Compare' }).click();
+  await page.waitForFunction(() => /^#cmp=1,2/.test(location.hash));
+  noErrors(errors);
+});
+
 // WCAG contrast of every visible text against its effective background, from computed styles.
 async function contrastFailures(page) {
   return page.evaluate(() => {
