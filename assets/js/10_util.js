@@ -58,11 +58,15 @@
   }
 
   // True when a key event comes from a place where the user types (inputs, selects, editable text).
+  // True when keys go to a text field or a select (a checkbox, radio or button takes no typing, so the
+  // viewer's keys keep working after a click on a filter).
+  const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
   function isTyping(ev) {
     const t = ev.target;
     if (!t || !t.tagName) return false;
     const tag = t.tagName;
-    return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
+    if (tag === 'INPUT') return !NOT_TYPED.has(String(t.type).toLowerCase());
+    return tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
   }
 
   // Copies text; resolves to true on success. Falls back to a hidden textarea + execCommand.

@@ -14,7 +14,9 @@
   ];
 
   // The filter status of an entry: the frontend counts as "changed" (it introduces the IR).
+  // The filter a list entry belongs to. The frontend is no pass: no status filter hides it or counts it.
   function statusOf(e) {
+    if (e.kind === 'frontend') return 'frontend';
     if (e.status === 'failed' || e.status === 'noop' || e.status === 'codegen') return e.status;
     if (e.kind === 'codegen') return 'codegen';
     return 'changed';
@@ -53,7 +55,7 @@
       const m = this.model;
       const counts = { changed: 0, noop: 0, failed: 0, codegen: 0, warnings: 0 };
       for (const e of m.entries) {
-        counts[statusOf(e)]++;
+        if (statusOf(e) !== 'frontend') counts[statusOf(e)]++;
         if (hasWarnings(e)) counts.warnings++;
       }
       this.search = el('input', {
@@ -158,17 +160,22 @@
 
     isVisible(i) {
       const e = this.model.entries[i];
-      if (!this.checked[statusOf(e)]) return false;
+      const st = statusOf(e);
+      if (st !== 'frontend' && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
       if (this.phase !== null && e.phase !== this.phase) return false;
       return matches(this.model.entryLabel(e), this.query);
     }
 
-    // Applies the filters to the list; returns the visible entry indices.
+    // Applies the filters to the list; returns the visible entry indices. The frontend heads the list
+    // while any pass or codegen entry is visible; alone it would not be a match.
     applyFilters() {
+      const shown = this.options.map((o, i) => this.isVisible(i));
+      const entries = this.model.entries;
+      const anyOther = shown.some((v, i) => v && entries[i].kind !== 'frontend');
       const visible = [];
       this.options.forEach((o, i) => {
-        const v = this.isVisible(i);
+        const v = shown[i] && (anyOther || entries[i].kind !== 'frontend');
         o.hidden = !v;
         if (v) visible.push(i);
       });
