@@ -455,10 +455,15 @@
     setFind(matches, cur) {
       if (!matches) { this.find = null; this.rerender(); return; }
       const byRow = new Map();
-      matches.forEach((m, idx) => {
-        const key = m.r + m.side;
+      const add = (key, hit) => {
         if (!byRow.has(key)) byRow.set(key, []);
-        byRow.get(key).push([m.s, m.e, idx === cur]);
+        byRow.get(key).push(hit);
+      };
+      matches.forEach((m, idx) => {
+        const hit = [m.s, m.e, idx === cur];
+        add(m.r + m.side, hit);
+        // An unchanged line is one match (found on its right side) but shows on both sides: mark both.
+        if (m.side === 'R' && this.rows.kind[m.r] === R.EQUAL && this.rows.b[m.r] >= 0) add(m.r + 'L', hit);
       });
       this.find = { byRow };
       if (cur >= 0 && matches[cur]) {
