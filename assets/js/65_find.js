@@ -487,16 +487,18 @@
     show(q, list, ms) {
       const model = this.hooks.model;
       clear(this.results);
+      const plural = (n, w) => n + ' ' + w + (n === 1 ? '' : 'es');
+      const where = list.length + (list.length === 1 ? ' place' : ' places');
       this.msg.textContent = list.length
-        ? 'The number of matches of \u201c' + q + '\u201d changes in ' + list.length + ' entr' + (list.length === 1 ? 'y' : 'ies') + ' (' + Math.round(ms) + ' ms).'
-        : 'No pass changes the number of matches of \u201c' + q + '\u201d.';
+        ? '\u201c' + q + '\u201d: the match count changes at ' + where + ' (' + Math.round(ms) + ' ms)'
+        : 'No pass changes how often \u201c' + q + '\u201d matches.';
       for (const c of list) {
         const e = model.entries[c.entry];
         let what;
-        if (c.before === null) what = c.after + ' in codegen';
-        else if (c.before === 0) what = 'appears: ' + c.after;
-        else if (c.after === 0) what = 'disappears: ' + c.before + ' \u2192 0';
-        else what = c.before + ' \u2192 ' + c.after;
+        if (c.before === null) what = 'codegen: ' + plural(c.after, 'match');
+        else if (c.before === 0) what = 'first appears: ' + plural(c.after, 'match');
+        else if (c.after === 0) what = 'disappears (was ' + plural(c.before, 'match') + ')';
+        else what = plural(c.before, 'match') + ' \u2192 ' + c.after;
         const a = el('a', { href: this.hooks.linkFor(c.entry), 'data-entry': c.entry }, model.entryLabel(e));
         this.results.appendChild(el('li', { class: c.after === 0 ? 'gone' : c.before === 0 ? 'new' : '' }, a, el('span', { class: 'what' }, what)));
       }

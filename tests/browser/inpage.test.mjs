@@ -124,7 +124,7 @@ test('find across passes: a catastrophic regex is stopped and the page stays res
   await page.getByLabel('Regex across passes').uncheck();
   await box.fill('pl.add');
   await box.press('Enter');
-  await page.waitForFunction(() => /changes in/.test(document.querySelector('.across-msg').textContent));
+  await page.waitForFunction(() => /changes at/.test(document.querySelector('.across-msg').textContent));
   noErrors(errors);
 });
 

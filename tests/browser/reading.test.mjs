@@ -116,7 +116,7 @@ test('find across passes lists where a pattern appears and disappears, as links'
   const list = page.getByRole('list', { name: 'Passes where the match count changes' });
   await page.waitForFunction(() => document.querySelectorAll('.across-results li').length > 0);
   assert.deepEqual(await list.getByRole('listitem').allTextContents(),
-    ['3. Step3appears: 1', '5. Step51 \u2192 2', '7. Step7disappears: 2 \u2192 0']);
+    ['3. Step3first appears: 1 match', '5. Step51 match \u2192 2', '7. Step7disappears (was 2 matches)']);
   await list.getByRole('link', { name: '7. Step7' }).click();
   assert.equal(await selected(page), 7);
   assert.equal(await page.getByRole('searchbox', { name: 'Find in pass' }).inputValue(), 'pl.secret');

@@ -86,7 +86,7 @@ test('llvm/crc: 232 passes, functions @crc32 and @insertion_sort, find across pa
   await page.getByRole('button', { name: 'Find across passes' }).click();
   await page.getByRole('searchbox', { name: 'Find across passes' }).fill('alloca');
   await page.getByRole('searchbox', { name: 'Find across passes' }).press('Enter');
-  await page.waitForFunction(() => /changes in|No pass changes/.test(document.querySelector('.across-msg').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /changes at|No pass changes/.test(document.querySelector('.across-msg').textContent), null, { timeout: 10000 });
   assert.ok(await page.locator('.across-results a').count() > 0);
   await page.locator('.code-scroll').focus();
   await walk(page, 233);
