@@ -1,6 +1,8 @@
 #include "atomic_file.h"
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <sys/stat.h>
@@ -17,6 +19,32 @@ mode_t CurrentUmask() {
   mode_t m = ::umask(0);
   ::umask(m);
   return m;
+}
+
+// The temporary file being written, for the signal handler: Ctrl-C or a kill must not leave it behind.
+// One at a time (the tool writes one report); a second concurrent AtomicFile is simply not covered.
+char g_temp_path[4096];
+std::atomic<bool> g_temp_armed{false};
+
+extern "C" void RemoveTempAndReraise(int sig) {
+  if (g_temp_armed.load()) ::unlink(g_temp_path);  // async-signal-safe
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+void (*g_previous[3])(int);  // handlers to restore afterwards
+
+void ArmSignalCleanup(const std::string& temp_path) {
+  if (temp_path.size() >= sizeof g_temp_path || g_temp_armed.exchange(true)) return;
+  std::memcpy(g_temp_path, temp_path.c_str(), temp_path.size() + 1);
+  for (int k = 0; k < 3; ++k) g_previous[k] = std::signal(kSignals[k], RemoveTempAndReraise);
+}
+
+void DisarmSignalCleanup(const std::string& temp_path) {
+  if (!g_temp_armed.load() || std::strcmp(g_temp_path, temp_path.c_str()) != 0) return;
+  for (int k = 0; k < 3; ++k) std::signal(kSignals[k], g_previous[k] == SIG_ERR ? SIG_DFL : g_previous[k]);
+  g_temp_armed.store(false);
 }
 
 }  // namespace
@@ -38,6 +66,7 @@ AtomicFile::AtomicFile(const std::string& path) : path_(path) {
   int fd = ::mkstemp(templ.data());
   if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
   temp_path_ = templ;
+  ArmSignalCleanup(temp_path_);
   ::fchmod(fd, 0666 & ~CurrentUmask());
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
@@ -51,6 +80,7 @@ AtomicFile::AtomicFile(const std::string& path) : path_(path) {
 AtomicFile::~AtomicFile() {
   if (file_) std::fclose(file_);
   if (!committed_ && !temp_path_.empty()) ::unlink(temp_path_.c_str());
+  if (!temp_path_.empty()) DisarmSignalCleanup(temp_path_);
 }
 
 void AtomicFile::Write(std::string_view bytes) {

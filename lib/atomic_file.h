@@ -10,7 +10,8 @@ namespace irtrace {
 
 // Writes to a temporary file in the destination's directory and renames it into place on Commit().
 // Destroyed without Commit() (an error on the way), it removes the temporary file and leaves any
-// existing file at the destination untouched. The committed file's mode follows the umask (0666 & ~umask).
+// existing file at the destination untouched; so does SIGINT, SIGTERM or SIGHUP while it exists (the
+// handler removes the temporary file, then the signal takes its default course). The committed file's mode follows the umask (0666 & ~umask).
 class AtomicFile : public OutputSink {
  public:
   // Creates the temporary file next to `path`. Throws Error (naming `path`) when the directory does not

@@ -5,7 +5,10 @@
 
 #include <filesystem>
 #include <string>
+#include <csignal>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "test_util.h"
@@ -192,6 +195,31 @@ TEST_CASE("atomic_file: a relative path in the current directory works", "[atomi
   }
   fs::current_path(old);
   CHECK(ReadFile(t / "plain.html") == "ok");
+}
+
+
+// Ctrl-C during a conversion: the temporary file goes, the old report stays (in a child process, which
+// the signal ends).
+TEST_CASE("atomic_file: SIGINT while writing removes the temporary file", "[atomic_file]") {
+  TempDir t;
+  std::string dest = t / "report.html";
+  WriteFile(dest, "old report");
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    AtomicFile f(dest);
+    f.Write("partial");
+    std::raise(SIGINT);
+    ::_exit(0);  // not reached: SIGINT's default action ends the process
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  CHECK(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGINT);
+  CHECK(ReadFile(dest) == "old report");
+  size_t entries = 0;
+  for (const auto& e : std::filesystem::directory_iterator(t.path())) entries += e.exists();
+  CHECK(entries == 1);
 }
 
 }  // namespace
