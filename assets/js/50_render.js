@@ -94,8 +94,11 @@
       this.rowHeight();
       this.lnw = Math.ceil(Math.max(3, digits) * (this.cw || 7.5) + 14);
       this.scroller.style.setProperty('--lnw', this.lnw + 'px');
-      this.relayout();
+      // A new view starts at the top; knowing that spares render() a layout read (a forced reflow).
       this.scroller.scrollTop = 0;
+      this.topKnown = 0;
+      this.relayout();
+      this.topKnown = null;
       this.setSx(0);
       this.hbar.scrollLeft = 0;
     }
@@ -179,9 +182,11 @@
       const n = this.items.length;
       const rh = this.rowHeight();
       let start = 0, end = n;
+      // Layout is read before the rows are replaced: reading scrollTop after would force a reflow.
+      const [hs, he] = this.nearRange();
       if (n > VIRTUAL_MIN) {
-        const first = Math.floor(this.scroller.scrollTop / rh);
-        const count = Math.ceil((this.scroller.clientHeight || 800) / rh);
+        const first = Math.floor(this.viewTop() / rh);
+        const count = Math.ceil(this.viewHeight() / rh);
         if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) && (first + count <= this.win[1] - 5 || this.win[1] === n)) return;
         start = Math.max(0, first - MARGIN);
         end = Math.min(n, first + count + MARGIN);
@@ -190,7 +195,6 @@
       clear(this.rowsEl);
       this.rowsEl.style.transform = 'translateY(' + start * rh + 'px)';
       // Rows far from the viewport start as plain text and are highlighted when they scroll near.
-      const [hs, he] = this.nearRange();
       this.plain = new Set();
       const frag = document.createDocumentFragment();
       for (let i = start; i < end; i++) {
@@ -202,11 +206,20 @@
       if (force) this.updateHScroll();
     }
 
+    // The scroll position and viewport height, without a layout read where they are already known.
+    viewTop() {
+      return this.topKnown !== null && this.topKnown !== undefined ? this.topKnown : this.scroller.scrollTop;
+    }
+
+    viewHeight() {
+      return this.viewH || this.scroller.clientHeight || 800;
+    }
+
     // Items on screen plus a margin: the ones that get syntax and intra-line highlighting.
     nearRange() {
       const rh = this.rowHeight();
-      const first = Math.floor(this.scroller.scrollTop / rh);
-      const count = Math.ceil((this.scroller.clientHeight || 800) / rh);
+      const first = Math.floor(this.viewTop() / rh);
+      const count = Math.ceil(this.viewHeight() / rh);
       return [Math.max(0, first - 15), first + count + 15];
     }
 

@@ -184,16 +184,31 @@
     }
 
     select(i) {
+      const o = this.options[i];
+      // Layout is read before anything is written, so the read costs no forced reflow.
+      let outside = false;
+      if (o) {
+        const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
+        outside = or.top < lr.top || or.bottom > lr.bottom;
+      }
       if (this.selected >= 0 && this.options[this.selected]) this.options[this.selected].setAttribute('aria-selected', 'false');
       this.selected = i;
-      const o = this.options[i];
       if (o) {
         o.setAttribute('aria-selected', 'true');
         this.list.setAttribute('aria-activedescendant', o.id);
-        const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
-        if (or.top < lr.top || or.bottom > lr.bottom) o.scrollIntoView({ block: 'nearest' });
+        if (outside) o.scrollIntoView({ block: 'nearest' });
       } else this.list.removeAttribute('aria-activedescendant');
-      this.drawChart();
+      this.moveChartMarker();
+    }
+
+    // Moves the chart's selection line (a selection step must not redraw the whole chart).
+    moveChartMarker() {
+      const sel = this.chartSel;
+      if (!sel || !this.chartX || !sel.isConnected) { this.drawChart(); return; }
+      if (this.selected < 0) { sel.setAttribute('visibility', 'hidden'); return; }
+      const x = this.chartX(this.selected);
+      sel.setAttribute('x1', x); sel.setAttribute('x2', x);
+      sel.removeAttribute('visibility');
     }
 
     // IR size chart: lines of each entry's snapshot; changed passes marked; click selects.
@@ -220,13 +235,14 @@
       line.setAttribute('points', counts.map((c, i) => x(i).toFixed(1) + ',' + y(c).toFixed(1)).join(' '));
       line.setAttribute('class', 'size-line');
       svg.appendChild(line);
-      if (this.selected >= 0) {
-        const sel = document.createElementNS(SVG, 'line');
-        sel.setAttribute('x1', x(this.selected)); sel.setAttribute('x2', x(this.selected));
-        sel.setAttribute('y1', 0); sel.setAttribute('y2', H);
-        sel.setAttribute('class', 'size-sel');
-        svg.appendChild(sel);
-      }
+      const sel = document.createElementNS(SVG, 'line');
+      sel.setAttribute('x1', x(Math.max(0, this.selected))); sel.setAttribute('x2', x(Math.max(0, this.selected)));
+      sel.setAttribute('y1', 0); sel.setAttribute('y2', H);
+      sel.setAttribute('class', 'size-sel');
+      if (this.selected < 0) sel.setAttribute('visibility', 'hidden');
+      svg.appendChild(sel);
+      this.chartSel = sel;
+      this.chartX = x;
       m.entries.forEach((e, i) => {
         const st = statusOf(e);
         if (st !== 'changed' && st !== 'failed') return;
