@@ -190,10 +190,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options) {
   previous.reset();
 
   std::vector<Loaded> codegen(listing.codegen.size());
-  ParallelFor(codegen.size(), threads, [&](size_t i) {
-    const DumpFile& f = listing.codegen[i].file;
-    codegen[i].snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension);
-  });
+  ParallelFor(codegen.size(), threads, [&](size_t i) { codegen[i] = Load(listing.codegen[i].file); });
   for (size_t i = 0; i < codegen.size(); ++i) {
     int index = report.AddSnapshot(*codegen[i].snap, nullptr);
     entries.push_back(MakeCodegenEntry(listing.codegen[i].role, index, *codegen[i].snap));

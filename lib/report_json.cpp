@@ -3,6 +3,20 @@
 #include "snapshot.h"
 
 namespace irtrace {
+namespace {
+
+// Calls fn(line) for each inserted line of the edit script `ops`, in order (0-based, new side).
+template <typename Fn>
+void ForEachInserted(const std::vector<uint32_t>& ops, Fn fn) {
+  size_t j = 0;
+  for (size_t k = 0; k + 2 < ops.size(); k += 3) {
+    j += ops[k];
+    for (uint32_t n = 0; n < ops[k + 2]; ++n) fn(j + n);
+    j += ops[k + 2];
+  }
+}
+
+}  // namespace
 
 ReportJson::ReportJson(JsonWriter* w, const std::string& title, int context) : w_(w) {
   w_->BeginObject();
@@ -31,12 +45,8 @@ int ReportJson::AddSnapshot(const Snapshot& s, const PassDiff* from_previous) {
   } else if (from_previous && depth_[index - 1] < kMaxDeltaChain) {
     // A delta costs its inserted text; it must be clearly smaller than the full text to be worth it.
     const auto& ops = from_previous->whole.script.ops;
-    size_t inserted_bytes = 0, j = 0;
-    for (size_t k = 0; k + 2 < ops.size(); k += 3) {
-      j += ops[k];
-      for (uint32_t n = 0; n < ops[k + 2]; ++n) inserted_bytes += s.lines[j + n].size() + 4;
-      j += ops[k + 2];
-    }
+    size_t inserted_bytes = 0;
+    ForEachInserted(ops, [&](size_t line) { inserted_bytes += s.lines[line].size() + 4; });
     for (const auto& fix : from_previous->fixes) inserted_bytes += fix.second.size() + 8;
     if (inserted_bytes < s.text.size() / 2) {
       full = false;
@@ -45,12 +55,7 @@ int ReportJson::AddSnapshot(const Snapshot& s, const PassDiff* from_previous) {
       w_->Key("from").Int(index - 1);
       w_->Key("ops").IntArray(ops);
       w_->Key("ins").BeginArray();
-      j = 0;
-      for (size_t k = 0; k + 2 < ops.size(); k += 3) {
-        j += ops[k];
-        for (uint32_t n = 0; n < ops[k + 2]; ++n) w_->String(s.lines[j + n]);
-        j += ops[k + 2];
-      }
+      ForEachInserted(ops, [&](size_t line) { w_->String(s.lines[line]); });
       w_->EndArray();
       w_->Key("fix").BeginArray();
       for (const auto& [line, text] : from_previous->fixes) {
