@@ -77,10 +77,10 @@ test('mlir/softmax: functions @softmax and @scale, MLIR highlighting', { skip: s
   noErrors(errors);
 });
 
-test('llvm/crc: 232 passes, functions @crc32 and @insertion_sort, find across passes', { skip: skipFor('llvm/crc') }, async () => {
+test('llvm/crc: 236 passes, functions @crc32 and @insertion_sort, find across passes', { skip: skipFor('llvm/crc') }, async () => {
   const file = convert('llvm/crc');
   const { page, errors } = await open(browser, file);
-  assert.equal(await page.getByRole('listbox', { name: 'Passes' }).getByRole('option').count(), 233);
+  assert.equal(await page.getByRole('listbox', { name: 'Passes' }).getByRole('option').count(), 237);
   const labels = await page.getByLabel('Function', { exact: true }).locator('option').allTextContents();
   assert.ok(labels.some((l) => l.startsWith('@crc32')) && labels.some((l) => l.startsWith('@insertion_sort')), labels.join(' | '));
   await page.getByRole('button', { name: 'Find across passes' }).click();
@@ -89,6 +89,6 @@ test('llvm/crc: 232 passes, functions @crc32 and @insertion_sort, find across pa
   await page.waitForFunction(() => /changes at|No pass changes/.test(document.querySelector('.across-msg').textContent), null, { timeout: 10000 });
   assert.ok(await page.locator('.across-results a').count() > 0);
   await page.locator('.code-scroll').focus();
-  await walk(page, 233);
+  await walk(page, 237);
   noErrors(errors);
 });
