@@ -1,5 +1,5 @@
 // Atomic report writing (lib/atomic_file.h): commit, abandon, failure paths and the file mode.
-#include "atomic_file.h"
+#include "util/atomic_file.h"
 
 #include <catch2/catch.hpp>
 
@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "test_util.h"
 
 namespace irtrace {

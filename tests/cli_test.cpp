@@ -7,7 +7,7 @@
 #include <vector>
 #include <sys/stat.h>
 
-#include "convert.h"
+#include "driver/convert.h"
 #include "test_util.h"
 
 #ifndef IRTRACE_BINARY

@@ -1,7 +1,7 @@
 // Compressing the payload (lib/deflate_sink.h): Base64 against RFC 4648's test vectors, and the
 // DeflateBase64Sink round trip (base64-decode, then inflate with zlib) for empty, small and large input
 // written in odd-sized chunks.
-#include "deflate_sink.h"
+#include "util/deflate_sink.h"
 
 #include <catch2/catch.hpp>
 
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "output_sink.h"
+#include "util/output_sink.h"
 
 namespace irtrace {
 namespace {

@@ -1,6 +1,6 @@
 // The dump contract (lib/dump_dir.h): every validation error with its exit class and message, and what
 // a valid dump lists (numbering, names, extensions, logs, leftovers, codegen).
-#include "dump_dir.h"
+#include "input/dump_dir.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 #include <vector>
 #include <sys/stat.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "test_util.h"
 
 namespace irtrace {

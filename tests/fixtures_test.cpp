@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "convert.h"
-#include "dump_dir.h"
-#include "pass_diff.h"
-#include "snapshot.h"
+#include "driver/convert.h"
+#include "input/dump_dir.h"
+#include "diff/pass_diff.h"
+#include "input/snapshot.h"
 #include "test_util.h"
 
 #ifndef IRTRACE_SOURCE_DIR

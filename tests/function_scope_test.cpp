@@ -1,6 +1,6 @@
 // Function scoping (lib/function_scope.h): inline fixtures per format, the real dumps under
 // ../shared/fixtures, and robustness (garbage, huge inputs).
-#include "function_scope.h"
+#include "scope/function_scope.h"
 
 #include <catch2/catch.hpp>
 

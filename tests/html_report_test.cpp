@@ -1,5 +1,5 @@
 // The page shell (lib/html_report.h): the title is escaped and the data slot is found whatever the title.
-#include "html_report.h"
+#include "report/html_report.h"
 
 #include <catch2/catch.hpp>
 

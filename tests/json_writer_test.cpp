@@ -1,6 +1,6 @@
 // The JSON writer (lib/json_writer.h): escaping that keeps the payload inert inside <script>, and the
 // commas it inserts in nested containers.
-#include "json_writer.h"
+#include "util/json_writer.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Line diffs on ids (lib/line_diff.h): exact scripts for small cases, validity and minimality on random
 // input against an LCS table, and worst-case inputs that must finish.
-#include "line_diff.h"
+#include "diff/line_diff.h"
 
 #include <catch2/catch.hpp>
 

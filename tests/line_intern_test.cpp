@@ -1,12 +1,12 @@
 // Interning lines to ids (lib/line_intern.h): equal ids exactly for equal comparison keys.
-#include "line_intern.h"
+#include "diff/line_intern.h"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-#include "snapshot.h"
+#include "input/snapshot.h"
 
 namespace irtrace {
 namespace {

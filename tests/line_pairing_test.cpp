@@ -1,6 +1,6 @@
 // Pairing similar lines inside change blocks (lib/line_pairing.h): the pairs the issue requires and
 // forbids, non-crossing, and the positional fallback for huge blocks and long lines.
-#include "line_pairing.h"
+#include "diff/line_pairing.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "longest_run.h"
+#include "diff/longest_run.h"
 
 #include <catch2/catch.hpp>
 

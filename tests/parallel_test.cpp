@@ -1,5 +1,5 @@
 // Running tasks on all cores (lib/parallel.h): every index once, and the lowest failing task's error.
-#include "parallel.h"
+#include "util/parallel.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // Diffing one pass (lib/pass_diff.h): line endings, missing final newline, per-function statuses and the
 // fallback to the whole file.
-#include "pass_diff.h"
+#include "diff/pass_diff.h"
 
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "snapshot.h"
+#include "input/snapshot.h"
 
 namespace irtrace {
 namespace {

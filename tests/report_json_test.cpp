@@ -1,7 +1,7 @@
 // The report payload (lib/report_json.h): how each snapshot is stored (full text, "same", delta, the chain
 // limit, CRLF fixes), its sections and fallback, and the entries with their diffs. The output is parsed
 // back with nlohmann-json so the checks read the payload as the viewer does.
-#include "report_json.h"
+#include "report/report_json.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "output_sink.h"
-#include "snapshot.h"
+#include "util/output_sink.h"
+#include "input/snapshot.h"
 
 namespace irtrace {
 namespace {

@@ -1,6 +1,6 @@
 // The report model (lib/report_model.h): entry statuses from the diff and the .log, where a log's text
 // goes (error or warning), and decoding warnings.
-#include "report_model.h"
+#include "report/report_model.h"
 
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "snapshot.h"
+#include "input/snapshot.h"
 
 namespace irtrace {
 namespace {

@@ -1,5 +1,5 @@
 // Snapshots (lib/snapshot.h): line splitting, comparison keys, missing final newline, decoding warnings.
-#include "snapshot.h"
+#include "input/snapshot.h"
 
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "error.h"
+#include "util/error.h"
 #include "test_util.h"
 
 namespace irtrace {

@@ -1,6 +1,6 @@
 // Decoding snapshot bytes (lib/text_decode.h): U+FFFD per invalid byte, U+2400 per NUL, everything else
 // kept, issues with 1-based line numbers.
-#include "text_decode.h"
+#include "input/text_decode.h"
 
 #include <catch2/catch.hpp>
 

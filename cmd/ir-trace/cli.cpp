@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "convert.h"
+#include "driver/convert.h"
 
 namespace irtrace::cli {
 

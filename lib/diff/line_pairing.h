@@ -1,0 +1,38 @@
+// Pairing similar lines inside a change block, so a changed line shows as one replace row.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "diff/line_diff.h"
+
+namespace irtrace {
+
+// Blocks with more than this many deleted x inserted lines are paired by position.
+constexpr uint64_t kMaxPairedBlockCells = 500ULL * 500ULL;
+// Lines longer than this (bytes) are never compared; their block is paired by position.
+constexpr size_t kMaxPairedLineBytes = 10000;
+// Minimum token similarity (LineSimilarity, 0..1) for two lines to pair.
+constexpr double kPairThreshold = 0.5;
+
+// The replace rows of one change block.
+struct BlockPairs {
+  uint32_t block = 0;            // 0-based index among the script's triples with D + I > 0
+  uint32_t flags = 0;            // 0: similarity pairing (highlight words); 1: positional, no highlight
+  std::vector<uint32_t> pairs;   // d0, i0, d1, i1, ...: 0-based within the block's deleted / inserted
+                                 // lines, strictly increasing in both
+};
+
+// Token similarity of two lines in [0, 1]: the Dice coefficient 2 * |common| / (n + m) of their token
+// multisets. Tokens are word pieces (identifiers split at '_', numbers); punctuation characters count only
+// on a line without any word. Whitespace is ignored. Two lines without tokens score 1.
+double LineSimilarity(std::string_view a, std::string_view b);
+
+// Pairs lines of every block of `script` (over sides `a` and `b`, the sequences that were diffed). Within a
+// block the chosen pairs maximise total similarity among pairs scoring >= kPairThreshold, never crossing.
+// Blocks without any pair are omitted.
+std::vector<BlockPairs> PairLines(const EditScript& script, const std::vector<std::string_view>& a,
+                                  const std::vector<std::string_view>& b);
+
+}  // namespace irtrace

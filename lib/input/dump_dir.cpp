@@ -1,0 +1,253 @@
+#include "input/dump_dir.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <system_error>
+
+#include "util/error.h"
+#include "scope/function_scope.h"
+
+namespace fs = std::filesystem;
+
+namespace irtrace {
+namespace {
+
+const std::regex& FrontendRe() {
+  static const std::regex re(R"(^0+_frontend\.([A-Za-z0-9]+)$)");
+  return re;
+}
+const std::regex& PassRe() {
+  // [\s\S], not '.': ECMAScript's '.' stops at '\n' and '\r', which a file name (and so a pass name) may hold.
+  static const std::regex re(R"(^(\d+)_after_([\s\S]+)\.([A-Za-z0-9]+)$)");
+  return re;
+}
+// A codegen file in the dump: codegen_<role><anything on one line>.<ext> with IsCodegenExtension(ext).
+// On a match m[1] is the role and m[3] the extension.
+bool MatchCodegen(const std::string& name, std::smatch* m) {
+  static const std::regex re(R"(^codegen_(device|host)(.*)\.([^.]*)$)");
+  return std::regex_match(name, *m, re) && IsCodegenExtension((*m)[3].str());
+}
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Editor and tool leftovers the contract says to ignore.
+bool IsLeftover(const std::string& name) {
+  return name.empty() || name[0] == '.' || EndsWith(name, "~") || EndsWith(name, ".orig") ||
+         EndsWith(name, ".bak") || EndsWith(name, ".swp");
+}
+
+bool StartsWithNumberUnderscore(const std::string& name) {
+  size_t i = 0;
+  while (i < name.size() && name[i] >= '0' && name[i] <= '9') ++i;
+  return i > 0 && i < name.size() && name[i] == '_';
+}
+
+DumpFile MakeFile(const fs::path& dir, const std::string& name, const std::string& ext) {
+  DumpFile f;
+  f.name = name;
+  f.path = (dir / name).string();
+  f.extension = ext;
+  return f;
+}
+
+// Parses a decimal index; values too large to be a pass number saturate (and then fail the gap check).
+unsigned long ParseIndex(const std::string& digits) {
+  unsigned long v = 0;
+  for (char c : digits) {
+    if (v > 100000000UL) return v;
+    v = v * 10 + static_cast<unsigned long>(c - '0');
+  }
+  return v;
+}
+
+void AddCodegenDir(const std::string& dir, DumpListing* listing) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw Error("--codegen '" + dir + "' is not a directory");
+  if (!fs::is_directory(fs::path(dir) / "kernels", ec) && !fs::is_directory(fs::path(dir) / "orchestration", ec)) {
+    throw Error("--codegen '" + dir + "' has neither kernels/ nor orchestration/ (a PyPTO build directory has)");
+  }
+  std::vector<DumpCodegen> found;
+  for (const char* sub : {"kernels", "orchestration"}) {
+    fs::path root = fs::path(dir) / sub;
+    if (!fs::is_directory(root, ec)) continue;
+    fs::recursive_directory_iterator it(root, ec), end;
+    if (ec) throw Error("cannot read --codegen directory '" + root.string() + "': " + ec.message());
+    for (; it != end; it.increment(ec)) {
+      if (ec) throw Error("cannot read --codegen directory '" + root.string() + "': " + ec.message());
+      if (!it->is_regular_file(ec)) continue;
+      std::string ext = it->path().extension().string();
+      if (!ext.empty()) ext.erase(0, 1);
+      if (!IsCodegenExtension(ext)) continue;
+      DumpCodegen cg;
+      cg.role = std::string(sub) == "kernels" ? "device" : "host";
+      // Lexically, not fs::relative: that resolves symlinks, and a symlinked kernels/ or source file
+      // would be named by its target ("../elsewhere/k.cpp") instead of its path inside DIR.
+      cg.file.name = (fs::path(sub) / it->path().lexically_relative(root)).generic_string();
+      cg.file.path = it->path().string();
+      cg.file.extension = ext;
+      found.push_back(cg);
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const DumpCodegen& a, const DumpCodegen& b) { return a.file.name < b.file.name; });
+  listing->codegen.insert(listing->codegen.end(), found.begin(), found.end());
+}
+
+}  // namespace
+
+DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
+  std::error_code ec;
+  fs::path root(dir);
+  if (!fs::exists(root, ec)) throw Error("dump '" + dir + "' does not exist");
+  if (!fs::is_directory(root, ec)) throw Error("dump '" + dir + "' is not a directory");
+
+  DumpListing listing;
+  // The base name as the user spelled the path ("dump/", "dump/.", "./x/../dump" all give "dump"), made
+  // absolute only to resolve "." and ".."; symlinks are not followed, so a link keeps its own name.
+  fs::path normal = fs::absolute(root, ec).lexically_normal();
+  if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) {
+    normal = normal.parent_path();  // "/a/dump/" -> "/a/dump"
+  }
+  listing.title = normal.filename().string();
+  if (listing.title.empty()) listing.title = normal.string();  // the root directory: "/"
+
+  std::vector<std::string> frontends;
+  // Keyed by the number's digits without leading zeros, shorter first: numeric order at any width, and
+  // two numbers too large for a machine word never collide (ParseIndex saturates).
+  std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
+  std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
+  std::vector<std::string> names;
+  std::vector<DumpCodegen> codegen;
+
+  fs::directory_iterator it(root, ec), end;
+  if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+  for (; it != end; it.increment(ec)) {
+    if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+    names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+
+  for (const std::string& name : names) {
+    bool is_dir = fs::is_directory(root / name, ec);
+    std::smatch m;
+    if (IsLeftover(name)) {
+      listing.ignored.push_back(name);
+      continue;
+    }
+    bool frontend = std::regex_match(name, m, FrontendRe());
+    bool pass = !frontend && std::regex_match(name, m, PassRe());
+    bool log = (frontend && m[1] == "log") || (pass && m[3] == "log");
+    std::smatch cm;
+    bool codegen_name = !frontend && !pass && MatchCodegen(name, &cm);
+    if (is_dir) {
+      if ((frontend || pass) && !log) throw Error("snapshot '" + name + "' is a directory");
+      listing.ignored.push_back(name + "/");
+      continue;
+    }
+    if (frontend || pass || codegen_name) {
+      // A FIFO or device would block or never end when read: refuse it here, by name.
+      fs::file_type type = fs::status(root / name, ec).type();
+      if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
+          type == fs::file_type::character) {
+        throw Error((log ? "'" : "snapshot '") + name + "' is not a regular file");
+      }
+    }
+    if (frontend) {
+      if (m[1] == "log") {
+        logs[name.substr(0, name.size() - 4)] = name;
+      } else {
+        frontends.push_back(name);
+      }
+      continue;
+    }
+    if (pass) {
+      std::string ext = m[3];
+      std::string stem = name.substr(0, name.size() - ext.size() - 1);
+      if (ext == "log") {
+        logs[stem] = name;
+        continue;
+      }
+      unsigned long number = ParseIndex(m[1]);
+      if (number == 0) throw Error("'" + name + "': pass numbers start at 1 (00 is the frontend)");
+      DumpPass p;
+      p.number = number;
+      p.pass_name = m[2];
+      p.file = MakeFile(root, name, ext);
+      std::string digits = m[1];
+      digits.erase(0, digits.find_first_not_of('0'));
+      passes[{digits.size(), digits}].push_back(p);
+      continue;
+    }
+    if (codegen_name) {
+      DumpCodegen cg;
+      cg.role = cm[1];
+      cg.file = MakeFile(root, name, cm[3]);
+      codegen.push_back(cg);
+      continue;
+    }
+    if (StartsWithNumberUnderscore(name)) {
+      throw Error("'" + name +
+                  "': malformed snapshot name (expected NN_after_<Pass>.<ext> or 00_frontend.<ext>)");
+    }
+    listing.ignored.push_back(name);
+  }
+
+  if (frontends.empty()) throw Error("dump '" + listing.title + "' has no frontend snapshot (00_frontend.<ext>)");
+  if (frontends.size() > 1) {
+    throw Error("several frontend snapshots: '" + frontends[0] + "' and '" + frontends[1] + "'");
+  }
+  {
+    std::string name = frontends[0];
+    std::string ext = name.substr(name.rfind('.') + 1);
+    listing.frontend = MakeFile(root, name, ext);
+  }
+  if (passes.empty()) throw Error("dump '" + listing.title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
+
+  unsigned long expected = 1;
+  const DumpPass* previous = nullptr;
+  for (const auto& [digits, group] : passes) {
+    const std::string& number = digits.second;
+    if (group.size() > 1) {
+      throw Error("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
+                  group[1].file.name + "'");
+    }
+    if (number != std::to_string(expected)) {
+      std::string before = previous ? "'" + previous->file.name + "'" : "'" + listing.frontend.name + "'";
+      throw Error("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
+                  group[0].file.name + "')");
+    }
+    listing.passes.push_back(group[0]);
+    previous = &group[0];
+    ++expected;
+  }
+
+  // Attach .log files to their snapshots; the rest are orphans.
+  auto attach = [&](DumpFile* f) {
+    std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
+    auto found = logs.find(stem);
+    if (found == logs.end()) return;
+    f->log_name = found->second;
+    f->log_path = (root / found->second).string();
+    logs.erase(found);
+  };
+  attach(&listing.frontend);
+  for (DumpPass& p : listing.passes) attach(&p.file);
+  for (const auto& orphan : logs) listing.ignored.push_back(orphan.second);
+  std::sort(listing.ignored.begin(), listing.ignored.end());
+
+  listing.codegen = codegen;
+  std::vector<fs::path> seen;  // the same directory given twice is added once
+  for (const std::string& d : codegen_dirs) {
+    fs::path canonical = fs::weakly_canonical(fs::absolute(d, ec), ec);
+    if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
+    seen.push_back(canonical);
+    AddCodegenDir(d, &listing);
+  }
+  return listing;
+}
+
+}  // namespace irtrace

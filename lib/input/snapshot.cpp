@@ -1,0 +1,121 @@
+#include "input/snapshot.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <xxhash.h>
+
+#include "util/error.h"
+#include "input/text_decode.h"
+
+namespace irtrace {
+namespace {
+
+// Decoding warnings beyond this many per file are summarised in one line.
+constexpr size_t kMaxDecodeWarnings = 20;
+
+std::string ReadBytes(const std::string& name, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw Error("cannot open '" + name + "': " + std::strerror(errno));
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, std::fclose);
+  std::string bytes;
+  // Size from fstat, not fseek/ftell: on a directory (ext4) SEEK_END reports a huge offset, and on a pipe
+  // it fails. Only a regular file's size is a useful reservation.
+  struct stat st;
+  if (::fstat(::fileno(f), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw Error("cannot read '" + name + "': " + std::strerror(EISDIR));
+    if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<size_t>(st.st_size));
+  }
+  char buf[1 << 16];
+  size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.append(buf, got);
+  bool failed = std::ferror(f);
+  int err = errno;
+  closer.reset();
+  if (failed) throw Error("cannot read '" + name + "': " + std::strerror(err));
+  return bytes;
+}
+
+// Runs `read` (reading and decoding file `name`); a file too large for memory (a sparse 1 TB file) is an
+// error naming it rather than a bare "out of memory".
+template <typename F>
+auto NamingSize(const std::string& name, F read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const std::bad_alloc&) {
+    throw Error("cannot read '" + name + "': too large to hold in memory");
+  } catch (const std::length_error&) {
+    throw Error("cannot read '" + name + "': too large to hold in memory");
+  }
+}
+
+}  // namespace
+
+std::string_view Snapshot::KeyOf(size_t i) const {
+  std::string_view l = lines[i];
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return l;
+}
+
+bool Snapshot::SameLine(const Snapshot& a, size_t i, const Snapshot& b, size_t j) {
+  return a.key_hashes[i] == b.key_hashes[j] && a.LacksNewline(i) == b.LacksNewline(j) &&
+         a.KeyOf(i) == b.KeyOf(j);
+}
+
+std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& extension, std::string bytes) {
+  auto s = std::make_unique<Snapshot>();
+  s->name = std::move(name);
+  s->lang = LanguageForExtension(extension);
+  std::vector<DecodeIssue> issues;
+  DecodeUtf8(&bytes, &issues);
+  s->text = std::move(bytes);
+  for (size_t k = 0; k < issues.size() && k < kMaxDecodeWarnings; ++k) {
+    s->warnings.push_back(s->name + " line " + std::to_string(issues[k].line) +
+                          (issues[k].nul ? ": NUL byte shown as \xE2\x90\x80 (U+2400)"
+                                         : ": invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)"));
+  }
+  if (issues.size() > kMaxDecodeWarnings) {
+    s->warnings.push_back(s->name + ": " + std::to_string(issues.size() - kMaxDecodeWarnings) +
+                          " more lines with invalid UTF-8 or NUL bytes");
+  }
+
+  std::string_view t = s->text;
+  size_t start = 0;
+  while (start < t.size()) {
+    size_t nl = t.find('\n', start);
+    if (nl == std::string_view::npos) {
+      s->lines.push_back(t.substr(start));
+      s->eol = false;
+      break;
+    }
+    s->lines.push_back(t.substr(start, nl - start));
+    start = nl + 1;
+  }
+  s->key_hashes.reserve(s->lines.size());
+  for (size_t i = 0; i < s->lines.size(); ++i) {
+    std::string_view k = s->KeyOf(i);
+    s->key_hashes.push_back(XXH3_64bits(k.data(), k.size()) ^ (s->LacksNewline(i) ? 0x9e3779b97f4a7c15ULL : 0));
+  }
+  s->scope = SplitFunctions(s->lang, s->lines);
+  return s;
+}
+
+std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
+                                       const std::string& extension) {
+  return NamingSize(name, [&] { return MakeSnapshot(name, extension, ReadBytes(name, path)); });
+}
+
+std::string ReadTextFile(const std::string& name, const std::string& path) {
+  return NamingSize(name, [&] {
+    std::string bytes = ReadBytes(name, path);
+    std::vector<DecodeIssue> issues;
+    DecodeUtf8(&bytes, &issues);
+    return bytes;
+  });
+}
+
+}  // namespace irtrace

@@ -1,0 +1,54 @@
+// One snapshot file read and decoded: the text the report shows, split into lines.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scope/function_scope.h"
+
+namespace irtrace {
+
+struct DumpFile;
+
+// A decoded snapshot. Not copyable: `lines` points into `text`.
+class Snapshot {
+ public:
+  Snapshot() = default;
+  Snapshot(const Snapshot&) = delete;
+  Snapshot& operator=(const Snapshot&) = delete;
+
+  std::string name;                     // file name inside the dump (codegen: path inside its DIR)
+  ScopeLanguage lang = ScopeLanguage::kNone;
+  std::string text;                     // decoded UTF-8: exactly the file, invalid bytes as U+FFFD,
+                                        // NUL as U+2400, CRs kept
+  std::vector<std::string_view> lines;  // views into text, without '\n' ('\r' kept); "" has 0 lines
+  bool eol = true;                      // text is empty or ends with '\n'
+  std::vector<uint64_t> key_hashes;     // per line: hash of its comparison key (see KeyOf)
+  std::vector<std::string> warnings;    // decoding warnings, naming the file and 1-based line
+  Scope scope;                          // functions (SplitFunctions for lang)
+
+  // The comparison key of line i (0-based): the line without a trailing '\r'.
+  std::string_view KeyOf(size_t i) const;
+  // True when line i is the last line and the file does not end with '\n'. Such a line compares
+  // unequal to the same text followed by a newline.
+  bool LacksNewline(size_t i) const { return !eol && i + 1 == lines.size(); }
+  // Two lines compare equal: same key and same LacksNewline.
+  static bool SameLine(const Snapshot& a, size_t i, const Snapshot& b, size_t j);
+};
+
+// Builds a snapshot from raw bytes (takes ownership of `bytes`): decodes, splits lines, hashes keys,
+// splits functions for `extension` (without the dot). Never fails.
+std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& extension, std::string bytes);
+
+// Reads `path` (read once, whole) and builds its snapshot named `name`.
+// Throws Error naming `name` when the file cannot be opened or read.
+std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
+                                       const std::string& extension);
+
+// Reads a small whole file (a .log) as decoded text. Throws Error naming `name` on failure.
+std::string ReadTextFile(const std::string& name, const std::string& path);
+
+}  // namespace irtrace

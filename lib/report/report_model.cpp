@@ -1,0 +1,65 @@
+#include "report/report_model.h"
+
+#include "input/snapshot.h"
+
+namespace irtrace {
+
+bool LogHasError(const std::string& log_text) { return log_text.find("error:") != std::string::npos; }
+
+namespace {
+
+void AddLog(Entry* e, const std::string& log_name, const std::string& log_text, bool can_fail) {
+  if (log_name.empty()) return;
+  e->log = log_name;
+  if (can_fail && LogHasError(log_text)) {
+    e->status = "failed";
+    e->error = log_text;
+  } else if (!log_text.empty()) {
+    e->warnings.push_back(log_text);
+  }
+}
+
+}  // namespace
+
+Entry MakePassEntry(long num, const std::string& pass_name, int before, int after, const Snapshot& after_snap,
+                    PassDiff diff, const std::string& log_name, const std::string& log_text) {
+  Entry e;
+  e.kind = "pass";
+  e.num = num;
+  e.name = pass_name;
+  e.before = before;
+  e.after = after;
+  e.ins = diff.whole.script.Inserted();
+  e.del = diff.whole.script.Deleted();
+  e.status = diff.whole.script.Empty() ? "noop" : "changed";
+  e.notes = diff.notes;
+  e.warnings = after_snap.warnings;
+  e.diff = std::move(diff);
+  AddLog(&e, log_name, log_text, true);
+  return e;
+}
+
+Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const std::string& log_text) {
+  Entry e;
+  e.kind = "frontend";
+  e.num = 0;
+  e.name = "frontend";
+  e.after = 0;
+  e.status = "frontend";
+  e.warnings = snap.warnings;
+  AddLog(&e, log_name, log_text, false);
+  return e;
+}
+
+Entry MakeCodegenEntry(const std::string& role, int index, const Snapshot& snap) {
+  Entry e;
+  e.kind = "codegen";
+  e.name = snap.name;
+  e.role = role;
+  e.after = index;
+  e.status = "codegen";
+  e.warnings = snap.warnings;
+  return e;
+}
+
+}  // namespace irtrace

@@ -1,0 +1,46 @@
+// The report model: what the sidebar lists (frontend, passes, codegen), with statuses and diffs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "diff/pass_diff.h"
+
+namespace irtrace {
+
+class Snapshot;
+
+// One row of the report's list. Field meanings follow the payload schema in ARCHITECTURE.md.
+struct Entry {
+  std::string kind;            // "frontend", "pass" or "codegen"
+  long num = -1;               // pass number; 0 for the frontend; -1 for codegen
+  std::string name;            // pass name, "frontend", or the codegen path
+  std::string role;            // codegen: "device" or "host"
+  int before = -1;             // snapshot index of the left side (passes only)
+  int after = -1;              // snapshot index of this entry's own snapshot
+  std::string status;          // "changed", "noop", "failed", "codegen", "frontend"
+  uint64_t ins = 0, del = 0;   // whole-file line counts
+  std::vector<std::string> notes;
+  std::vector<std::string> warnings;
+  std::string error;           // failed: the .log text
+  std::string log;             // name of the .log file read, if any
+  PassDiff diff;               // passes only
+};
+
+// Builds a pass entry from its diff and its .log text (`log_text` empty when none). A log with a line
+// containing "error:" marks the pass failed and becomes `error`; otherwise it is a warning, verbatim.
+// Decoding warnings of `after` are added as warnings.
+Entry MakePassEntry(long num, const std::string& pass_name, int before, int after, const Snapshot& after_snap,
+                    PassDiff diff, const std::string& log_name, const std::string& log_text);
+
+// The frontend entry (snapshot 0) with its decoding warnings and .log, if any.
+Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const std::string& log_text);
+
+// A codegen entry (generated source shown whole).
+Entry MakeCodegenEntry(const std::string& role, int index, const Snapshot& snap);
+
+// True when any line of `log_text` contains "error:".
+bool LogHasError(const std::string& log_text);
+
+}  // namespace irtrace

@@ -1,0 +1,36 @@
+// Compressing the report payload: zlib deflate, then base64, so it can sit inside a <script> element
+// and be inflated by the browser's built-in DecompressionStream("deflate").
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "util/output_sink.h"
+
+namespace irtrace {
+
+// Deflates (zlib format, RFC 1950, level 6) everything written to it and passes the result base64-encoded
+// (RFC 4648, with padding, no line breaks) to `out`, which it does not own. Finish() must be called once
+// at the end; it flushes the compressor and the last base64 group. Throws Error if zlib fails.
+class DeflateBase64Sink : public OutputSink {
+ public:
+  explicit DeflateBase64Sink(OutputSink* out);
+  ~DeflateBase64Sink() override;
+  void Write(std::string_view bytes) override;
+  void Finish();
+
+ private:
+  void Deflate(std::string_view bytes, int flush);
+  void EmitBase64(std::string_view bytes, bool last);
+
+  struct State;
+  std::unique_ptr<State> state_;
+  OutputSink* out_;
+  std::string pending_;  // 0-2 bytes not yet forming a base64 group
+};
+
+// Base64 (RFC 4648) of `bytes`, with padding. For tests and small data.
+std::string Base64(std::string_view bytes);
+
+}  // namespace irtrace

@@ -1,0 +1,49 @@
+// A streaming JSON writer whose output is safe inside an HTML <script type="application/json"> element.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/output_sink.h"
+
+namespace irtrace {
+
+// Appends `s` to `out` as a JSON string literal (with quotes). Escapes '"', '\\', control characters,
+// and also '<', '>', '&', U+2028 and U+2029 as \uXXXX, so the text can never close the script element or
+// start markup. `s` must be valid UTF-8 (every snapshot and name is decoded first).
+void AppendJsonString(std::string_view s, std::string* out);
+
+// Writes JSON values to a sink through a buffer, inserting commas itself. Misuse (a value without a key
+// inside an object) is a programming error, not checked at run time.
+class JsonWriter {
+ public:
+  explicit JsonWriter(OutputSink* sink) : sink_(sink) {}
+  ~JsonWriter();  // does not flush: call Flush() (a destructor must not throw)
+
+  JsonWriter& BeginObject();
+  JsonWriter& EndObject();
+  JsonWriter& BeginArray();
+  JsonWriter& EndArray();
+  JsonWriter& Key(std::string_view key);
+  JsonWriter& String(std::string_view s);
+  JsonWriter& Int(int64_t v);
+  JsonWriter& Bool(bool v);
+  // A flat array of unsigned integers.
+  JsonWriter& IntArray(const std::vector<uint32_t>& v);
+
+  // Sends everything buffered to the sink.
+  void Flush();
+
+ private:
+  void BeforeValue();
+  void MaybeFlush();
+
+  OutputSink* sink_;
+  std::string buf_;
+  std::vector<bool> first_;  // per open container: no element written yet
+  bool after_key_ = false;
+};
+
+}  // namespace irtrace
