@@ -87,3 +87,27 @@ TEST_CASE("cli_main: an invalid dump returns 1 naming it", "[cli_main]") {
   CheckOneErrorLine(r);
   CHECK_THAT(r.err, Catch::Contains("missing"));
 }
+
+TEST_CASE("cli_main: -v diagnostics go to the err stream handed in", "[cli_main]") {
+  TempDir t;
+  std::string dump = t / "dump";
+  irtrace::test::WriteDump(dump, {"00_frontend.py", "01_after_A.py", "notes.txt"});
+  CliResult r = RunMain({dump, "-v", "-o", t / "r.html"});
+  CHECK(r.code == 0);
+  std::vector<std::string> lines = irtrace::test::SplitLines(r.err);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "ir-trace: ignored notes.txt");
+  CHECK(lines[1].rfind("ir-trace: 2 snapshots, 1 passes (1 changed), 0 codegen; load ", 0) == 0);
+  CHECK(lines[2] == "wrote " + (t / "r.html") + ": 1 pass, 1 changed, 0 warnings");
+
+  SECTION("-q keeps the diagnostics and drops the summary") {
+    CliResult q = RunMain({dump, "-v", "-q", "-o", t / "q.html"});
+    CHECK(q.code == 0);
+    CHECK(irtrace::test::SplitLines(q.err).size() == 2);
+    CHECK(q.err.find("wrote ") == std::string::npos);
+  }
+  SECTION("without -v only the summary") {
+    CliResult n = RunMain({dump, "-o", t / "n.html"});
+    CHECK(irtrace::test::SplitLines(n.err).size() == 1);
+  }
+}

@@ -407,7 +407,6 @@ TEST_CASE("cli: the thread count does not change the report", "[cli]") {
     o.dump_dir = dump;
     o.output = t / ("r" + std::to_string(k) + ".html");
     o.threads = threads[k];
-    o.quiet = true;
     ConvertSummary s = ConvertDump(o);
     CHECK(s.passes == 40);
     CHECK(s.changed == 40);

@@ -326,15 +326,15 @@ TEST_CASE("dump_dir: codegen_device and codegen_host files are listed sorted by 
                        "codegen_device_k0.pto", "codegen_host_main.h", "codegen_device.txt", "codegen_other.cpp"});
   DumpListing l = ListDump(t.path(), {});
   REQUIRE(l.codegen.size() == 4);
-  CHECK(l.codegen[0].role == "device");
+  CHECK(l.codegen[0].role == CodegenRole::kDevice);
   CHECK(l.codegen[0].file.name == "codegen_device_k0.pto");
   CHECK(l.codegen[0].file.extension == "pto");
   CHECK(l.codegen[0].file.path == t / "codegen_device_k0.pto");
-  CHECK(l.codegen[1].role == "device");
+  CHECK(l.codegen[1].role == CodegenRole::kDevice);
   CHECK(l.codegen[1].file.name == "codegen_device_k1.cu");
-  CHECK(l.codegen[2].role == "host");
+  CHECK(l.codegen[2].role == CodegenRole::kHost);
   CHECK(l.codegen[2].file.name == "codegen_host.cpp");
-  CHECK(l.codegen[3].role == "host");
+  CHECK(l.codegen[3].role == CodegenRole::kHost);
   CHECK(l.codegen[3].file.name == "codegen_host_main.h");
   CHECK(l.ignored == std::vector<std::string>{"codegen_device.txt", "codegen_other.cpp"});
 }
@@ -353,13 +353,13 @@ TEST_CASE("dump_dir: --codegen DIR adds kernels/** as device and orchestration/*
   DumpListing l = ListDump(dump, {build});
   REQUIRE(l.codegen.size() == 4);
   CHECK(l.codegen[0].file.name == "codegen_device.cpp");
-  CHECK(l.codegen[1].role == "device");
+  CHECK(l.codegen[1].role == CodegenRole::kDevice);
   CHECK(l.codegen[1].file.name == "kernels/aic/deep/k1.h");
   CHECK(l.codegen[1].file.extension == "h");
   CHECK(l.codegen[1].file.path == build + "/kernels/aic/deep/k1.h");
-  CHECK(l.codegen[2].role == "device");
+  CHECK(l.codegen[2].role == CodegenRole::kDevice);
   CHECK(l.codegen[2].file.name == "kernels/aiv/k0.cpp");
-  CHECK(l.codegen[3].role == "host");
+  CHECK(l.codegen[3].role == CodegenRole::kHost);
   CHECK(l.codegen[3].file.name == "orchestration/main.cc");
   CHECK(l.codegen[3].file.extension == "cc");
 
@@ -392,9 +392,9 @@ TEST_CASE("dump_dir: --codegen names files by their path inside DIR even through
   fs::create_symlink(t / "elsewhere/shared.cpp", build + "/orchestration/shared.cpp");
   DumpListing l = ListDump(dump, {build});
   REQUIRE(l.codegen.size() == 2);
-  CHECK(l.codegen[0].role == "device");
+  CHECK(l.codegen[0].role == CodegenRole::kDevice);
   CHECK(l.codegen[0].file.name == "kernels/k.cpp");
-  CHECK(l.codegen[1].role == "host");
+  CHECK(l.codegen[1].role == CodegenRole::kHost);
   CHECK(l.codegen[1].file.name == "orchestration/shared.cpp");
 }
 

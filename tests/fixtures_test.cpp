@@ -81,7 +81,6 @@ TEST_CASE("fixtures: every dump converts", "[fixtures]") {
     ConvertOptions o;
     o.dump_dir = kFixtures + "/" + d;
     o.output = t / "report.html";
-    o.quiet = true;
     ConvertSummary s;
     REQUIRE_NOTHROW(s = ConvertDump(o));
     DumpListing l = ListDump(o.dump_dir, {});

@@ -1,4 +1,4 @@
-// Diffing one pass (lib/pass_diff.h): line endings, missing final newline, per-function statuses and the
+// Diffing one pass (lib/diff/pass_diff.h): line endings, missing final newline, per-function statuses and the
 // fallback to the whole file.
 #include "diff/pass_diff.h"
 
@@ -9,11 +9,20 @@
 #include <vector>
 
 #include "input/snapshot.h"
+#include "report/payload_writer.h"
 
 namespace irtrace {
 namespace {
 
 using Fixes = std::vector<std::pair<uint32_t, std::string>>;
+
+// The delta's "fix" list for a -> b (DeltaFixes, report/payload_writer.h), as owned strings: the line
+// rule (CR dropped for comparison) is the diff's, so its consequences are checked here.
+Fixes FixesOf(const Snapshot& a, const Snapshot& b, const PassDiff& d) {
+  Fixes out;
+  for (const auto& [line, text] : DeltaFixes(a, b, d.whole.script)) out.emplace_back(line, std::string(text));
+  return out;
+}
 
 const FunctionDiff* Find(const PassDiff& d, const std::string& key) {
   for (const FunctionDiff& f : d.functions) {
@@ -36,12 +45,12 @@ TEST_CASE("pass_diff: byte-identical snapshots", "[pass_diff]") {
   CHECK(d.whole.script.Empty());
   CHECK(d.whole.pairs.empty());
   CHECK(d.notes.empty());
-  CHECK(d.fixes.empty());
+  CHECK(FixesOf(*a, *b, d).empty());
   REQUIRE(d.functions.size() == 2);
   CHECK(d.functions[0].key == "f");
-  CHECK(d.functions[0].status == "same");
+  CHECK(d.functions[0].status == FunctionStatus::kSame);
   CHECK(d.functions[1].key == "");
-  CHECK(d.functions[1].status == "same");
+  CHECK(d.functions[1].status == FunctionStatus::kSame);
 }
 
 TEST_CASE("pass_diff: a CRLF-only difference is an empty script with a note and fixes", "[pass_diff]") {
@@ -51,13 +60,13 @@ TEST_CASE("pass_diff: a CRLF-only difference is an empty script with a note and 
   CHECK_FALSE(d.identical);
   CHECK(d.whole.script.Empty());
   CHECK(d.notes == std::vector<std::string>{"only line endings differ (CRLF vs LF)"});
-  CHECK(d.fixes == Fixes{{0, "a = 1"}, {2, "c = 3"}});
+  CHECK(FixesOf(*a, *b, d) == Fixes{{0, "a = 1"}, {2, "c = 3"}});
 
   SECTION("the other way round the fixes carry the CR") {
     PassDiff r = DiffPass(*b, *a);
     CHECK(r.whole.script.Empty());
     CHECK(r.notes == std::vector<std::string>{"only line endings differ (CRLF vs LF)"});
-    CHECK(r.fixes == Fixes{{0, "a = 1\r"}, {2, "c = 3\r"}});
+    CHECK(FixesOf(*b, *a, r) == Fixes{{0, "a = 1\r"}, {2, "c = 3\r"}});
   }
 }
 
@@ -67,7 +76,7 @@ TEST_CASE("pass_diff: fixes cover CR differences around real changes", "[pass_di
   PassDiff d = DiffPass(*a, *b);
   CHECK(d.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
   CHECK(d.notes.empty());
-  CHECK(d.fixes == Fixes{{0, "keep"}, {2, "tail"}});
+  CHECK(FixesOf(*a, *b, d) == Fixes{{0, "keep"}, {2, "tail"}});
   CHECK(d.functions.empty());  // no scanner for .txt
 }
 
@@ -80,7 +89,7 @@ TEST_CASE("pass_diff: a missing final newline on one side is a change", "[pass_d
   CHECK(d.whole.script.Inserted() == 1);
   CHECK(d.whole.script.Deleted() == 1);
   CHECK(d.notes.empty());
-  CHECK(d.fixes.empty());
+  CHECK(FixesOf(*a, *b, d).empty());
   // The two "y" lines pair as one replace row.
   REQUIRE(d.whole.pairs.size() == 1);
   CHECK(d.whole.pairs[0].pairs == std::vector<uint32_t>{0, 0});
@@ -142,20 +151,20 @@ TEST_CASE("pass_diff: function statuses added removed moved changed same", "[pas
   REQUIRE(b->scope.fallback.empty());
   PassDiff d = DiffPass(*a, *b);
   CHECK(d.notes.empty());
-  CHECK(d.fixes.empty());
+  CHECK(FixesOf(*a, *b, d).empty());
   // Touched first in the after side's order (removed ones after them), then the rest.
   CHECK(Keys(d) == std::vector<std::string>{"g", "h", "new", "gone", "f", ""});
 
   const FunctionDiff* g = Find(d, "g");
   REQUIRE(g);
-  CHECK(g->status == "moved");
+  CHECK(g->status == FunctionStatus::kMoved);
   CHECK(g->ins == 0);
   CHECK(g->del == 0);
   CHECK(g->diff.script.Empty());
 
   const FunctionDiff* h = Find(d, "h");
   REQUIRE(h);
-  CHECK(h->status == "changed");
+  CHECK(h->status == FunctionStatus::kChanged);
   CHECK(h->ins == 1);
   CHECK(h->del == 1);
   CHECK(h->diff.script.ops == std::vector<uint32_t>{1, 1, 1});
@@ -164,26 +173,26 @@ TEST_CASE("pass_diff: function statuses added removed moved changed same", "[pas
 
   const FunctionDiff* added = Find(d, "new");
   REQUIRE(added);
-  CHECK(added->status == "added");
+  CHECK(added->status == FunctionStatus::kAdded);
   CHECK(added->ins == 2);
   CHECK(added->del == 0);
   CHECK(added->diff.script.Empty());
 
   const FunctionDiff* gone = Find(d, "gone");
   REQUIRE(gone);
-  CHECK(gone->status == "removed");
+  CHECK(gone->status == FunctionStatus::kRemoved);
   CHECK(gone->ins == 0);
   CHECK(gone->del == 2);
 
   const FunctionDiff* f = Find(d, "f");
   REQUIRE(f);
-  CHECK(f->status == "same");
+  CHECK(f->status == FunctionStatus::kSame);
   CHECK(f->ins == 0);
   CHECK(f->del == 0);
 
   const FunctionDiff* outside = Find(d, "");
   REQUIRE(outside);
-  CHECK(outside->status == "same");
+  CHECK(outside->status == FunctionStatus::kSame);
 
   // The whole-file counts see every line.
   CHECK(d.whole.script.Inserted() >= 4);
@@ -209,7 +218,10 @@ TEST_CASE("pass_diff: thousands of functions each get their own lines", "[pass_d
   // Touched first in the after side's order (changed f3, f1003, ..., added g), then removed f17, then the rest.
   std::vector<std::string> touched;
   for (const FunctionDiff& f : d.functions) {
-    if (f.status != "same") touched.push_back(f.key + ":" + f.status);
+    if (f.status == FunctionStatus::kSame) continue;
+    touched.push_back(f.key + ":" + (f.status == FunctionStatus::kChanged ? "changed"
+                                     : f.status == FunctionStatus::kAdded ? "added"
+                                     : f.status == FunctionStatus::kRemoved ? "removed" : "other"));
   }
   CHECK(touched == std::vector<std::string>{"f3:changed", "f1003:changed", "f2003:changed", "f3003:changed",
                                             "g:added", "f17:removed"});
@@ -219,7 +231,7 @@ TEST_CASE("pass_diff: thousands of functions each get their own lines", "[pass_d
   CHECK(f1003->del == 1);
   CHECK(Find(d, "f17")->del == 2);
   CHECK(Find(d, "g")->ins == 2);
-  CHECK(Find(d, "f3999")->status == "same");
+  CHECK(Find(d, "f3999")->status == FunctionStatus::kSame);
 }
 
 TEST_CASE("pass_diff: lines outside every function have the key empty", "[pass_diff]") {
@@ -231,21 +243,21 @@ TEST_CASE("pass_diff: lines outside every function have the key empty", "[pass_d
   CHECK(FunctionLines(*b, "missing").empty());
   PassDiff d = DiffPass(*a, *b);
   CHECK(Keys(d) == std::vector<std::string>{"", "f"});
-  CHECK(d.functions[0].status == "changed");
+  CHECK(d.functions[0].status == FunctionStatus::kChanged);
   CHECK(d.functions[0].ins == 1);
   CHECK(d.functions[0].del == 0);
   CHECK(d.functions[0].diff.script.ops == std::vector<uint32_t>{1, 0, 1});
-  CHECK(d.functions[1].status == "same");
+  CHECK(d.functions[1].status == FunctionStatus::kSame);
 
   SECTION("outside lines that appear are added, that vanish removed") {
     auto only = MakeSnapshot("c.py", "py", "def f():\n    return 1\n");
     PassDiff gone = DiffPass(*a, *only);
     CHECK(Keys(gone) == std::vector<std::string>{"", "f"});
-    CHECK(gone.functions[0].status == "removed");
+    CHECK(gone.functions[0].status == FunctionStatus::kRemoved);
     CHECK(gone.functions[0].del == 2);
     PassDiff back = DiffPass(*only, *a);
     CHECK(Keys(back) == std::vector<std::string>{"", "f"});
-    CHECK(back.functions[0].status == "added");
+    CHECK(back.functions[0].status == FunctionStatus::kAdded);
     CHECK(back.functions[0].ins == 2);
   }
 }
@@ -288,11 +300,11 @@ TEST_CASE("pass_diff: an empty snapshot on either side", "[pass_diff]") {
   CHECK(d.whole.script.ops == std::vector<uint32_t>{0, 0, 2});
   REQUIRE(d.functions.size() == 1);
   CHECK(d.functions[0].key == "f");
-  CHECK(d.functions[0].status == "added");
+  CHECK(d.functions[0].status == FunctionStatus::kAdded);
   PassDiff r = DiffPass(*one, *empty);
   CHECK(r.whole.script.ops == std::vector<uint32_t>{0, 2, 0});
   REQUIRE(r.functions.size() == 1);
-  CHECK(r.functions[0].status == "removed");
+  CHECK(r.functions[0].status == FunctionStatus::kRemoved);
   PassDiff same = DiffPass(*empty, *MakeSnapshot("c.py", "py", ""));
   CHECK(same.identical);
   CHECK(same.functions.empty());

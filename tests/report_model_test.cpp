@@ -1,4 +1,4 @@
-// The report model (lib/report_model.h): entry statuses from the diff and the .log, where a log's text
+// The report model (lib/report/report_model.h): entry statuses from the diff and the .log, where a log's text
 // goes (error or warning), and decoding warnings.
 #include "report/report_model.h"
 
@@ -37,12 +37,12 @@ TEST_CASE("report_model: a pass's status comes from its diff", "[report_model]")
   auto crlf = MakeSnapshot("01_after_A.py", "py", "x = 1\r\ny = 2\n");
 
   Entry noop = PassEntry(*a, *same);
-  CHECK(noop.kind == "pass");
+  CHECK(noop.kind == EntryKind::kPass);
   CHECK(noop.num == 1);
   CHECK(noop.name == "A");
   CHECK(noop.before == 0);
   CHECK(noop.after == 1);
-  CHECK(noop.status == "noop");
+  CHECK(noop.status == EntryStatus::kNoop);
   CHECK(noop.ins == 0);
   CHECK(noop.del == 0);
   CHECK(noop.warnings.empty());
@@ -50,7 +50,7 @@ TEST_CASE("report_model: a pass's status comes from its diff", "[report_model]")
   CHECK(noop.log.empty());
 
   Entry ch = PassEntry(*a, *changed);
-  CHECK(ch.status == "changed");
+  CHECK(ch.status == EntryStatus::kChanged);
   CHECK(ch.ins == 2);
   CHECK(ch.del == 1);
   CHECK(ch.ins == ch.diff.whole.script.Inserted());
@@ -58,7 +58,7 @@ TEST_CASE("report_model: a pass's status comes from its diff", "[report_model]")
 
   // Only line endings differ: nothing to show as a change, the note says why.
   Entry le = PassEntry(*a, *crlf);
-  CHECK(le.status == "noop");
+  CHECK(le.status == EntryStatus::kNoop);
   CHECK(le.notes == Strings{"only line endings differ (CRLF vs LF)"});
 }
 
@@ -67,7 +67,7 @@ TEST_CASE("report_model: a pass log with 'error:' fails the pass", "[report_mode
   auto b = MakeSnapshot("01_after_A.py", "py", "x = 2\n");
   const std::string log = "checking...\nkernel.py:4: error: tile shape mismatch\n";
   Entry e = PassEntry(*a, *b, "01_after_A.log", log);
-  CHECK(e.status == "failed");
+  CHECK(e.status == EntryStatus::kFailed);
   CHECK(e.error == log);
   CHECK(e.log == "01_after_A.log");
   CHECK(e.warnings.empty());  // the log is the error, not also a warning
@@ -76,7 +76,7 @@ TEST_CASE("report_model: a pass log with 'error:' fails the pass", "[report_mode
 
   SECTION("even when the pass changed nothing") {
     Entry n = PassEntry(*a, *a, "01_after_A.log", log);
-    CHECK(n.status == "failed");
+    CHECK(n.status == EntryStatus::kFailed);
     CHECK(n.error == log);
   }
 }
@@ -86,14 +86,14 @@ TEST_CASE("report_model: a pass log without 'error:' is a warning, verbatim", "[
   auto b = MakeSnapshot("01_after_A.py", "py", "x = 2\n");
   const std::string log = "warning: loop not unrolled\n  <trailing spaces>  \n";
   Entry e = PassEntry(*a, *b, "01_after_A.log", log);
-  CHECK(e.status == "changed");
+  CHECK(e.status == EntryStatus::kChanged);
   CHECK(e.error.empty());
   CHECK(e.warnings == Strings{log});
   CHECK(e.log == "01_after_A.log");
 
   SECTION("an empty log adds no warning but is named") {
     Entry n = PassEntry(*a, *b, "01_after_A.log", "");
-    CHECK(n.status == "changed");
+    CHECK(n.status == EntryStatus::kChanged);
     CHECK(n.warnings.empty());
     CHECK(n.log == "01_after_A.log");
   }
@@ -103,12 +103,12 @@ TEST_CASE("report_model: a frontend log with 'error:' stays a warning", "[report
   auto s = MakeSnapshot("00_frontend.py", "py", "x = 1\n");
   const std::string log = "frontend.py:1: error: something the frontend reported\n";
   Entry e = MakeFrontendEntry(*s, "00_frontend.log", log);
-  CHECK(e.kind == "frontend");
+  CHECK(e.kind == EntryKind::kFrontend);
   CHECK(e.num == 0);
   CHECK(e.name == "frontend");
   CHECK(e.before == -1);
   CHECK(e.after == 0);
-  CHECK(e.status == "frontend");  // the frontend is not a pass: it cannot fail
+  CHECK(e.status == EntryStatus::kFrontend);  // the frontend is not a pass: it cannot fail
   CHECK(e.error.empty());
   CHECK(e.warnings == Strings{log});
   CHECK(e.log == "00_frontend.log");
@@ -134,14 +134,14 @@ TEST_CASE("report_model: decoding warnings of the after snapshot become the pass
 
 TEST_CASE("report_model: a codegen entry", "[report_model]") {
   auto s = MakeSnapshot("kernels/k.cpp", "cpp", "void k() {}\n");
-  Entry e = MakeCodegenEntry("device", 5, *s);
-  CHECK(e.kind == "codegen");
+  Entry e = MakeCodegenEntry(CodegenRole::kDevice, 5, *s);
+  CHECK(e.kind == EntryKind::kCodegen);
   CHECK(e.num == -1);
   CHECK(e.name == "kernels/k.cpp");
-  CHECK(e.role == "device");
+  CHECK(e.role == CodegenRole::kDevice);
   CHECK(e.before == -1);
   CHECK(e.after == 5);
-  CHECK(e.status == "codegen");
+  CHECK(e.status == EntryStatus::kCodegen);
   CHECK(e.warnings.empty());
 }
 

@@ -2,14 +2,18 @@
 
 #include <string>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 
+#include "driver/console.h"
 #include "driver/convert.h"
 
 namespace irtrace::cli {
 
 int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   ConvertOptions options;
+  bool verbose = false, quiet = false;
   CLI::App app{"Convert a compiler pass dump into a self-contained HTML report.", "ir-trace"};
   app.add_option("PASSES_DUMP", options.dump_dir, "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>")
       ->required();
@@ -23,9 +27,13 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->type_name("DIR");
   bool plain_json = false;
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
-  app.add_flag("-v,--verbose", options.verbose, "Print counts, timings and ignored files");
-  app.add_flag("-q,--quiet", options.quiet, "Print nothing on success (-v diagnostics still print)");
+  app.add_flag("-v,--verbose", verbose, "Print counts, timings and ignored files");
+  app.add_flag("-q,--quiet", quiet, "Print nothing on success (-v diagnostics still print)");
   app.set_version_flag("--version", "ir-trace " IRTRACE_VERSION);
+  auto usage_error = [err](const std::string& message) {
+    Console(err, false, false, false).Error(message);
+    return static_cast<int>(ExitCode::kUsage);
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -33,16 +41,15 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, out, out);
   } catch (const CLI::ParseError& e) {
-    PrintError(err, std::string(e.what()) + " (see ir-trace --help)");
-    return static_cast<int>(ExitCode::kUsage);
+    return usage_error(std::string(e.what()) + " (see ir-trace --help)");
   }
   // Parsed here, base 10 (CLI11 would read a leading 0 as octal).
   if (!ParseContext(context, &options.context)) {
-    PrintError(err, "--context takes a whole number from 0 to 1000000, got '" + context + "'");
-    return static_cast<int>(ExitCode::kUsage);
+    return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");
   }
   options.compress = !plain_json;
-  return RunConvert(options, err);
+  Console console(err, verbose, quiet, ::isatty(::fileno(err)));
+  return RunConvert(options, &console);
 }
 
 }  // namespace irtrace::cli

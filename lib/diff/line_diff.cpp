@@ -257,18 +257,6 @@ void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, s
 
 }  // namespace
 
-uint64_t EditScript::Inserted() const {
-  uint64_t s = 0;
-  for (size_t k = 2; k < ops.size(); k += 3) s += ops[k];
-  return s;
-}
-
-uint64_t EditScript::Deleted() const {
-  uint64_t s = 0;
-  for (size_t k = 1; k < ops.size(); k += 3) s += ops[k];
-  return s;
-}
-
 EditScript DiffLines(const Ids& a, const Ids& b) {
   Marks m;
   m.a_common.assign(a.size(), 0);

@@ -4,18 +4,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "diff/edit_script.h"
+
 namespace irtrace {
-
-// An edit script as triples (E, D, I): copy E equal lines, then D lines of the old side are deleted and
-// I lines of the new side inserted; repeated. Lines after the last triple are equal. Within a block,
-// deletions come before insertions. The last triple always has D + I > 0; an empty script means equal.
-struct EditScript {
-  std::vector<uint32_t> ops;
-
-  uint64_t Inserted() const;  // sum of I
-  uint64_t Deleted() const;   // sum of D
-  bool Empty() const { return ops.empty(); }
-};
 
 // Diffs `a` against `b` (ids from InternPair; equal ids are equal lines). Trims the common prefix and
 // suffix, sets aside lines found on one side only (always deleted or inserted), and runs dtl (Wu,

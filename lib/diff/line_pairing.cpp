@@ -113,32 +113,24 @@ double LineSimilarity(std::string_view a, std::string_view b) {
 std::vector<BlockPairs> PairLines(const EditScript& script, const std::vector<std::string_view>& a,
                                   const std::vector<std::string_view>& b) {
   std::vector<BlockPairs> out;
-  size_t ai = 0, bi = 0;
-  uint32_t block = 0;
-  for (size_t k = 0; k + 2 < script.ops.size(); k += 3) {
-    ai += script.ops[k];
-    bi += script.ops[k];
-    uint32_t d = script.ops[k + 1], n = script.ops[k + 2];
-    if (d > 0 && n > 0) {
-      std::vector<std::string_view> del(a.begin() + ai, a.begin() + ai + d);
-      std::vector<std::string_view> ins(b.begin() + bi, b.begin() + bi + n);
-      bool long_line = false;
-      for (auto l : del) long_line |= l.size() > kMaxPairedLineBytes;
-      for (auto l : ins) long_line |= l.size() > kMaxPairedLineBytes;
-      BlockPairs bp;
-      bp.block = block;
-      if (long_line || static_cast<uint64_t>(d) * n > kMaxPairedBlockCells) {
-        bp.flags = 1;
-        for (uint32_t p = 0; p < std::min(d, n); ++p) bp.pairs.insert(bp.pairs.end(), {p, p});
-      } else {
-        bp.pairs = PairBlock(del, ins);
-      }
-      if (!bp.pairs.empty()) out.push_back(std::move(bp));
+  ForEachBlock(script, [&](const EditBlock& blk) {
+    const uint32_t d = blk.del, n = blk.ins;
+    if (d == 0 || n == 0) return;
+    std::vector<std::string_view> del(a.begin() + blk.before, a.begin() + blk.before + d);
+    std::vector<std::string_view> ins(b.begin() + blk.after, b.begin() + blk.after + n);
+    bool long_line = false;
+    for (auto l : del) long_line |= l.size() > kMaxPairedLineBytes;
+    for (auto l : ins) long_line |= l.size() > kMaxPairedLineBytes;
+    BlockPairs bp;
+    bp.block = static_cast<uint32_t>(blk.index);
+    if (long_line || static_cast<uint64_t>(d) * n > kMaxPairedBlockCells) {
+      bp.flags = 1;
+      for (uint32_t p = 0; p < std::min(d, n); ++p) bp.pairs.insert(bp.pairs.end(), {p, p});
+    } else {
+      bp.pairs = PairBlock(del, ins);
     }
-    if (d + n > 0) ++block;
-    ai += d;
-    bi += n;
-  }
+    if (!bp.pairs.empty()) out.push_back(std::move(bp));
+  });
   return out;
 }
 

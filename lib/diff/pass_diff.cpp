@@ -107,14 +107,14 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
 
   std::vector<FunctionDiff> touched, rest;
   auto add = [&](FunctionDiff f) {
-    (f.status == "same" ? rest : touched).push_back(std::move(f));
+    (f.status == FunctionStatus::kSame ? rest : touched).push_back(std::move(f));
   };
   for (const std::string& key : keys_b) {
     FunctionDiff f;
     f.key = key;
     std::vector<uint32_t> lb = LinesOf(b, key, &index_b);
     if (!pos_a.count(key)) {
-      f.status = "added";
+      f.status = FunctionStatus::kAdded;
       f.ins = lb.size();
       add(std::move(f));
       continue;
@@ -122,9 +122,9 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
     std::vector<uint32_t> la = LinesOf(a, key, &index_a);
     std::vector<uint32_t> fa = Pick(ids_a, la), fb = Pick(ids_b, lb);
     if (fa == fb) {
-      f.status = !key.empty() && moved[key] ? "moved" : "same";
+      f.status = !key.empty() && moved[key] ? FunctionStatus::kMoved : FunctionStatus::kSame;
     } else {
-      f.status = "changed";
+      f.status = FunctionStatus::kChanged;
       f.diff = MakeDiff(fa, fb, Pick(a.lines, la), Pick(b.lines, lb));
       f.ins = f.diff.script.Inserted();
       f.del = f.diff.script.Deleted();
@@ -137,7 +137,7 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
     if (in_b.count(key)) continue;
     FunctionDiff f;
     f.key = key;
-    f.status = "removed";
+    f.status = FunctionStatus::kRemoved;
     f.del = LinesOf(a, key, &index_a).size();
     add(std::move(f));
   }
@@ -162,7 +162,7 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
     for (const std::string& key : KeysOf(after)) {
       FunctionDiff f;
       f.key = key;
-      f.status = "same";
+      f.status = FunctionStatus::kSame;
       out.functions.push_back(std::move(f));
     }
     return out;
@@ -171,20 +171,6 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   InternPair(before, after, &ids_a, &ids_b);
   out.whole = MakeDiff(ids_a, ids_b, before.lines, after.lines);
 
-  // Lines the diff calls equal whose bytes differ (a CR): the delta must carry their text.
-  const auto& ops = out.whole.script.ops;
-  size_t i = 0, j = 0;
-  auto check_equal_run = [&](size_t n) {
-    for (size_t k = 0; k < n; ++k, ++i, ++j) {
-      if (before.lines[i] != after.lines[j]) out.fixes.emplace_back(j, std::string(after.lines[j]));
-    }
-  };
-  for (size_t k = 0; k + 2 < ops.size(); k += 3) {
-    check_equal_run(ops[k]);
-    i += ops[k + 1];
-    j += ops[k + 2];
-  }
-  check_equal_run(after.lines.size() - j);
   if (out.whole.script.Empty()) out.notes.push_back("only line endings differ (CRLF vs LF)");
 
   if (split_a && split_b && has_sections) out.functions = DiffFunctions(before, after, ids_a, ids_b);

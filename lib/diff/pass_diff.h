@@ -18,13 +18,22 @@ struct DiffData {
   std::vector<BlockPairs> pairs;
 };
 
+// What a pass did to one function (spelled in the payload by report/payload_writer.cpp).
+enum class FunctionStatus {
+  kSame,     // identical lines, same relative order
+  kChanged,  // lines differ
+  kAdded,    // only on the after side
+  kRemoved,  // only on the before side
+  kMoved,    // identical lines, but not in the longest run of functions that kept their relative order
+};
+
 // One function's view of a pass.
 struct FunctionDiff {
   std::string key;     // Section::key; "" = lines outside every function
-  std::string status;  // "changed", "added", "removed", "moved" (identical text, new relative order), "same"
+  FunctionStatus status = FunctionStatus::kSame;
   uint64_t ins = 0;    // inserted lines in this function
   uint64_t del = 0;    // deleted lines in this function
-  DiffData diff;       // over the function's own lines; empty unless status == "changed"
+  DiffData diff;       // over the function's own lines; empty unless status == kChanged
 };
 
 // Everything computed for one pass.
@@ -34,8 +43,6 @@ struct PassDiff {
                                          // empty when either side could not be split (its
                                          // Scope::fallback says why)
   std::vector<std::string> notes;        // e.g. "only line endings differ (CRLF vs LF)"
-  std::vector<std::pair<uint32_t, std::string>> fixes;  // after-side lines (0-based) equal by comparison key
-                                         // but not byte for byte (CRLF vs LF): rebuilding needs their text
   bool identical = false;                // before and after text are byte-identical
 };
 

@@ -5,22 +5,18 @@
 #include <filesystem>
 #include <memory>
 #include <thread>
-#include <unistd.h>
 
 #include <fmt/format.h>
-#include <spdlog/sinks/stdout_sinks.h>
-#include <spdlog/spdlog.h>
 
-#include "util/atomic_file.h"
-#include "util/deflate_sink.h"
+#include "diff/pass_diff.h"
 #include "input/dump_dir.h"
-#include "report/html_report.h"
-#include "util/json_writer.h"
-#include "util/parallel.h"
-#include "report/report_json.h"
-#include "report/report_model.h"
 #include "input/snapshot.h"
 #include "input/text_decode.h"
+#include "report/html_report.h"
+#include "report/payload_writer.h"
+#include "report/report_model.h"
+#include "util/atomic_file.h"
+#include "util/parallel.h"
 
 namespace irtrace {
 namespace {
@@ -37,31 +33,6 @@ std::string DisplayText(std::string s) {
   DecodeUtf8(&s, &ignored);
   return s;
 }
-
-// "[k/n] snapshots" on stderr, only when it is a terminal and the run takes more than about a second.
-class Progress {
- public:
-  Progress(bool enabled, size_t total) : enabled_(enabled && ::isatty(STDERR_FILENO)), total_(total) {}
-  // Also on an error: the "ir-trace: error:" line must start a clean line, not follow "k/n snapshots".
-  ~Progress() { Clear(); }
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
-  void Update(size_t done) {
-    if (!enabled_ || Seconds(start_) < 1.0) return;
-    std::fprintf(stderr, "\rir-trace: %zu/%zu snapshots", done, total_);
-    shown_ = true;
-  }
-  void Clear() {
-    if (shown_) std::fprintf(stderr, "\r\033[K");
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  size_t total_;
-  bool shown_ = false;
-  Clock::time_point start_ = Clock::now();
-};
 
 struct Loaded {
   std::unique_ptr<Snapshot> snap;
@@ -102,6 +73,110 @@ void RefuseOverwritingInput(const std::string& output, const DumpListing& listin
   for (const DumpCodegen& c : listing.codegen) check_file(c.file);
 }
 
+// The frontend and the passes, in order, converted in batches: load (decode, split) in parallel, diff in
+// parallel, then write in order and keep only the batch's last snapshot (the next one's "before"), so
+// memory holds a batch, not the dump. Entries are kept: the payload lists them after every snapshot.
+class PassStage {
+ public:
+  PassStage(const DumpListing& listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries)
+      : listing_(listing), threads_(threads), payload_(payload), entries_(entries) {
+    files_.push_back(&listing.frontend);
+    for (const DumpPass& p : listing.passes) files_.push_back(&p.file);
+  }
+
+  size_t Snapshots() const { return files_.size(); }
+
+  // Converts every snapshot, calling progress(done, total) after each batch.
+  void Run(const ConvertObserver& observer) {
+    size_t batch = std::max<size_t>(4, 2 * (threads_ ? threads_ : std::thread::hardware_concurrency()));
+    for (size_t first = 0; first < files_.size(); first += batch) {
+      size_t n = std::min(batch, files_.size() - first);
+      std::vector<Loaded> loaded = LoadBatch(first, n);
+      std::vector<PassDiff> diffs = DiffBatch(first, loaded);
+      WriteBatch(first, &loaded, &diffs);
+      previous_ = std::move(loaded[n - 1]);
+      if (observer.progress) observer.progress(first + n, files_.size());
+    }
+    previous_ = Loaded();
+  }
+
+  double load_seconds = 0, diff_seconds = 0;
+
+ private:
+  std::vector<Loaded> LoadBatch(size_t first, size_t n) {
+    Clock::time_point t = Clock::now();
+    std::vector<Loaded> loaded(n);
+    ParallelFor(n, threads_, [&](size_t i) { loaded[i] = Load(*files_[first + i]); });
+    load_seconds += Seconds(t);
+    return loaded;
+  }
+
+  // The snapshot before loaded[i] (snapshot first + i), which must not be the frontend.
+  const Snapshot& Before(const std::vector<Loaded>& loaded, size_t i) const {
+    return i == 0 ? *previous_.snap : *loaded[i - 1].snap;
+  }
+
+  std::vector<PassDiff> DiffBatch(size_t first, const std::vector<Loaded>& loaded) {
+    Clock::time_point t = Clock::now();
+    std::vector<PassDiff> diffs(loaded.size());
+    ParallelFor(loaded.size(), threads_, [&](size_t i) {
+      if (first + i > 0) diffs[i] = DiffPass(Before(loaded, i), *loaded[i].snap);
+    });
+    diff_seconds += Seconds(t);
+    return diffs;
+  }
+
+  void WriteBatch(size_t first, std::vector<Loaded>* loaded, std::vector<PassDiff>* diffs) {
+    for (size_t i = 0; i < loaded->size(); ++i) {
+      size_t index = first + i;
+      const Snapshot& snap = *(*loaded)[i].snap;
+      const std::string& log_text = (*loaded)[i].log_text;
+      if (index == 0) {
+        payload_->AddSnapshot(snap);
+        entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_.frontend.log_name), log_text));
+        continue;
+      }
+      payload_->AddSnapshot(snap, Before(*loaded, i), (*diffs)[i]);
+      const DumpPass& p = listing_.passes[index - 1];
+      entries_->push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
+                                        static_cast<int>(index - 1), static_cast<int>(index), snap,
+                                        std::move((*diffs)[i]), DisplayText(p.file.log_name), log_text));
+    }
+  }
+
+  const DumpListing& listing_;
+  unsigned threads_;
+  PayloadWriter* payload_;
+  std::vector<Entry>* entries_;
+  std::vector<const DumpFile*> files_;  // frontend, then passes
+  Loaded previous_;                     // the last snapshot of the previous batch
+};
+
+// Codegen snapshots, loaded in parallel and stored in full after the passes.
+void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter* payload,
+                    std::vector<Entry>* entries) {
+  std::vector<Loaded> codegen(listing.codegen.size());
+  ParallelFor(codegen.size(), threads, [&](size_t i) { codegen[i] = Load(listing.codegen[i].file); });
+  for (size_t i = 0; i < codegen.size(); ++i) {
+    int index = payload->AddSnapshot(*codegen[i].snap);
+    entries->push_back(MakeCodegenEntry(listing.codegen[i].role, index, *codegen[i].snap));
+  }
+}
+
+ConvertSummary Summarize(const std::vector<Entry>& entries) {
+  ConvertSummary summary;
+  for (const Entry& e : entries) {
+    summary.warnings += e.warnings.size();
+    if (e.kind == EntryKind::kPass) {
+      ++summary.passes;
+      summary.changed += e.ins + e.del > 0;
+      summary.failed += e.status == EntryStatus::kFailed;
+    }
+    summary.codegen += e.kind == EntryKind::kCodegen;
+  }
+  return summary;
+}
+
 }  // namespace
 
 bool ParseContext(const std::string& text, int* context) {
@@ -114,139 +189,37 @@ bool ParseContext(const std::string& text, int* context) {
   return true;
 }
 
-void PrintError(std::FILE* err, const std::string& message) {
-  std::string line = message;
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::fprintf(err, "ir-trace: error: %s\n", line.c_str());
-}
-
-ConvertSummary ConvertDump(const ConvertOptions& options) {
+ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer) {
   Clock::time_point start = Clock::now();
   DumpListing listing = ListDump(options.dump_dir, options.codegen_dirs);
-  for (const std::string& name : listing.ignored) spdlog::debug("ignored {}", name);
-
-  std::vector<const DumpFile*> files{&listing.frontend};
-  for (const DumpPass& p : listing.passes) files.push_back(&p.file);
-
+  if (observer.diagnostic) {
+    for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
+  }
   RefuseOverwritingInput(options.output, listing);
+
   AtomicFile out(options.output);
   std::string title = DisplayText(listing.title);
   PageShell shell = ExpandPageShell(title);
   out.Write(shell.head);
-  // The payload is either the JSON object itself or an envelope carrying it deflated (ARCHITECTURE.md).
-  std::unique_ptr<DeflateBase64Sink> deflate;
-  OutputSink* payload = &out;
-  if (options.compress) {
-    out.Write(R"({"schema":1,"encoding":"deflate-base64","data":")");
-    deflate = std::make_unique<DeflateBase64Sink>(&out);
-    payload = deflate.get();
-  }
-  JsonWriter writer(payload);
-  ReportJson report(&writer, title, options.context);
+  PayloadWriter payload(&out, options.compress ? PayloadEncoding::kDeflateBase64 : PayloadEncoding::kPlain, title,
+                        options.context);
   std::vector<Entry> entries;
-  ConvertSummary summary;
-  Progress progress(!options.quiet, files.size());
-
-  // Snapshots go through in batches: load (decode, split) in parallel, diff in parallel, then write in
-  // order and keep only the last one, so memory holds a batch, not the dump.
-  unsigned threads = options.threads;
-  size_t batch = std::max<size_t>(4, 2 * (threads ? threads : std::thread::hardware_concurrency()));
-  std::unique_ptr<Snapshot> previous;
-  double load_s = 0, diff_s = 0;
-  for (size_t first = 0; first < files.size(); first += batch) {
-    size_t n = std::min(batch, files.size() - first);
-    std::vector<Loaded> loaded(n);
-    Clock::time_point t = Clock::now();
-    ParallelFor(n, threads, [&](size_t i) { loaded[i] = Load(*files[first + i]); });
-    load_s += Seconds(t);
-    t = Clock::now();
-    std::vector<PassDiff> diffs(n);
-    ParallelFor(n, threads, [&](size_t i) {
-      if (first + i == 0) return;
-      const Snapshot& before = i == 0 ? *previous : *loaded[i - 1].snap;
-      diffs[i] = DiffPass(before, *loaded[i].snap);
-    });
-    diff_s += Seconds(t);
-    for (size_t i = 0; i < n; ++i) {
-      size_t index = first + i;
-      const Snapshot& snap = *loaded[i].snap;
-      if (index == 0) {
-        report.AddSnapshot(snap, nullptr);
-        entries.push_back(MakeFrontendEntry(snap, DisplayText(listing.frontend.log_name), loaded[i].log_text));
-        continue;
-      }
-      report.AddSnapshot(snap, &diffs[i]);
-      diffs[i].fixes.clear();
-      const DumpPass& p = listing.passes[index - 1];
-      entries.push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
-                                      static_cast<int>(index - 1), static_cast<int>(index), snap,
-                                      std::move(diffs[i]), DisplayText(p.file.log_name), loaded[i].log_text));
-    }
-    previous = std::move(loaded[n - 1].snap);
-    progress.Update(first + n);
-  }
-  previous.reset();
-
-  std::vector<Loaded> codegen(listing.codegen.size());
-  ParallelFor(codegen.size(), threads, [&](size_t i) { codegen[i] = Load(listing.codegen[i].file); });
-  for (size_t i = 0; i < codegen.size(); ++i) {
-    int index = report.AddSnapshot(*codegen[i].snap, nullptr);
-    entries.push_back(MakeCodegenEntry(listing.codegen[i].role, index, *codegen[i].snap));
-  }
-  codegen.clear();
-
-  report.BeginEntries();
-  for (const Entry& e : entries) {
-    report.AddEntry(e);
-    summary.warnings += e.warnings.size();
-    if (e.kind == "pass") {
-      ++summary.passes;
-      summary.changed += e.ins + e.del > 0;
-      summary.failed += e.status == "failed";
-    }
-    summary.codegen += e.kind == "codegen";
-  }
-  report.Finish();
-  if (deflate) {
-    deflate->Finish();
-    out.Write(R"("})");
-  }
+  PassStage passes(listing, options.threads, &payload, &entries);
+  passes.Run(observer);
+  ConvertCodegen(listing, options.threads, &payload, &entries);
+  for (const Entry& e : entries) payload.AddEntry(e);
+  payload.Finish();
   out.Write(shell.tail);
   out.Commit();
-  progress.Clear();
-  spdlog::debug("{} snapshots, {} passes ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
-                files.size(), summary.passes, summary.changed, summary.codegen, load_s, diff_s, Seconds(start));
-  return summary;
-}
 
-int RunConvert(const ConvertOptions& options, std::FILE* err) {
-  auto logger = std::make_shared<spdlog::logger>("ir-trace", std::make_shared<spdlog::sinks::stderr_sink_st>());
-  logger->set_pattern("ir-trace: %v");
-  logger->set_level(options.verbose ? spdlog::level::debug : spdlog::level::warn);
-  spdlog::set_default_logger(logger);
-  try {
-    ConvertSummary s = ConvertDump(options);
-    if (!options.quiet) {
-      std::string line = fmt::format("wrote {}: {} {}, {} changed", options.output, s.passes,
-                                     s.passes == 1 ? "pass" : "passes", s.changed);
-      if (s.failed) line += fmt::format(", {} failed", s.failed);
-      if (s.codegen) line += fmt::format(", {} codegen", s.codegen);
-      line += fmt::format(", {} {}", s.warnings, s.warnings == 1 ? "warning" : "warnings");
-      std::fprintf(err, "%s\n", line.c_str());
-    }
-    return static_cast<int>(ExitCode::kOk);
-  } catch (const Error& e) {
-    PrintError(err, e.what());
-    return static_cast<int>(e.code());
-  } catch (const std::bad_alloc&) {
-    PrintError(err, "out of memory");
-    return static_cast<int>(ExitCode::kInput);
-  } catch (const std::exception& e) {
-    PrintError(err, std::string("internal error: ") + e.what());
-    return static_cast<int>(ExitCode::kInput);
+  ConvertSummary summary = Summarize(entries);
+  if (observer.diagnostic) {
+    observer.diagnostic(fmt::format(
+        "{} snapshots, {} passes ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
+        passes.Snapshots(), summary.passes, summary.changed, summary.codegen, passes.load_seconds,
+        passes.diff_seconds, Seconds(start)));
   }
+  return summary;
 }
 
 }  // namespace irtrace

@@ -1,7 +1,9 @@
-// The ir-trace job: a dump directory in, one self-contained HTML report out.
+// The ir-trace job: a dump directory in, one self-contained HTML report out. Prints nothing: what it has
+// to say goes to the ConvertObserver handed in (the command's Console prints it).
 #pragma once
 
-#include <cstdio>
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,8 +16,6 @@ struct ConvertOptions {
   std::string output = "ir_trace.html";   // report path; its directory must exist
   int context = 3;                        // unchanged lines kept around each change, >= 0
   std::vector<std::string> codegen_dirs;  // --codegen: PyPTO build directories
-  bool verbose = false;                   // -v: counts, timings, ignored files (through spdlog)
-  bool quiet = false;                     // -q: no summary line
   unsigned threads = 0;                   // 0: all cores
   bool compress = true;                   // payload deflated + base64 (false: plain JSON, --no-compress)
 };
@@ -29,22 +29,23 @@ struct ConvertSummary {
   size_t codegen = 0;
 };
 
+// Where a conversion reports what it is doing; either callback may be empty. Both are called on the
+// thread that called ConvertDump, never from a worker.
+struct ConvertObserver {
+  // One diagnostic line for -v, without prefix or newline: each ignored file ("ignored notes.txt"), then
+  // the counts and timings at the end.
+  std::function<void(const std::string& line)> diagnostic;
+  // `done` of `total` snapshots (frontend and passes) converted; called after each batch.
+  std::function<void(size_t done, size_t total)> progress;
+};
+
 // Converts and writes the report atomically. Throws Error (ExitCode::kInput) for an invalid dump or any
 // I/O failure, (ExitCode::kUsage) when the output would replace one of the dump's own files; then no file
 // is left behind and an existing report is untouched.
-ConvertSummary ConvertDump(const ConvertOptions& options);
-
-// The command's body after option parsing: runs ConvertDump, prints the summary line
-// ("wrote report.html: 13 passes, 4 changed, 1 warning") to `err` unless quiet, or on failure the one
-// line "ir-trace: error: <message>". Returns the process exit code: 0, 1 (ExitCode::kInput) or 2
-// (ExitCode::kUsage, the output path names one of the dump's own files).
-int RunConvert(const ConvertOptions& options, std::FILE* err);
+ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer = {});
 
 // Parses a --context value: decimal digits only (a leading 0 is still decimal), 0 to 1000000. Returns
 // false (leaving *context alone) for anything else.
 bool ParseContext(const std::string& text, int* context);
-
-// Prints "ir-trace: error: <message>" as one line to `err`.
-void PrintError(std::FILE* err, const std::string& message);
 
 }  // namespace irtrace

@@ -83,7 +83,7 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
       if (!ext.empty()) ext.erase(0, 1);
       if (!IsCodegenExtension(ext)) continue;
       DumpCodegen cg;
-      cg.role = std::string(sub) == "kernels" ? "device" : "host";
+      cg.role = std::string(sub) == "kernels" ? CodegenRole::kDevice : CodegenRole::kHost;
       // Lexically, not fs::relative: that resolves symlinks, and a symlinked kernels/ or source file
       // would be named by its target ("../elsewhere/k.cpp") instead of its path inside DIR.
       cg.file.name = (fs::path(sub) / it->path().lexically_relative(root)).generic_string();
@@ -184,7 +184,7 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
     }
     if (codegen_name) {
       DumpCodegen cg;
-      cg.role = cm[1];
+      cg.role = cm[1] == "device" ? CodegenRole::kDevice : CodegenRole::kHost;
       cg.file = MakeFile(root, name, cm[3]);
       codegen.push_back(cg);
       continue;

@@ -22,9 +22,13 @@ struct DumpPass {
   DumpFile file;
 };
 
+// Where a generated source runs: codegen_device* or kernels/** (device), codegen_host* or
+// orchestration/** (host).
+enum class CodegenRole { kDevice, kHost };
+
 // A generated source listed after the last pass.
 struct DumpCodegen {
-  std::string role;  // "device" or "host"
+  CodegenRole role = CodegenRole::kDevice;
   DumpFile file;     // name: file name in the dump, or path inside a --codegen DIR ("kernels/a.cpp")
 };
 

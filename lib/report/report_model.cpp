@@ -12,7 +12,7 @@ void AddLog(Entry* e, const std::string& log_name, const std::string& log_text, 
   if (log_name.empty()) return;
   e->log = log_name;
   if (can_fail && LogHasError(log_text)) {
-    e->status = "failed";
+    e->status = EntryStatus::kFailed;
     e->error = log_text;
   } else if (!log_text.empty()) {
     e->warnings.push_back(log_text);
@@ -24,14 +24,14 @@ void AddLog(Entry* e, const std::string& log_name, const std::string& log_text, 
 Entry MakePassEntry(long num, const std::string& pass_name, int before, int after, const Snapshot& after_snap,
                     PassDiff diff, const std::string& log_name, const std::string& log_text) {
   Entry e;
-  e.kind = "pass";
+  e.kind = EntryKind::kPass;
   e.num = num;
   e.name = pass_name;
   e.before = before;
   e.after = after;
   e.ins = diff.whole.script.Inserted();
   e.del = diff.whole.script.Deleted();
-  e.status = diff.whole.script.Empty() ? "noop" : "changed";
+  e.status = diff.whole.script.Empty() ? EntryStatus::kNoop : EntryStatus::kChanged;
   e.notes = diff.notes;
   e.warnings = after_snap.warnings;
   e.diff = std::move(diff);
@@ -41,23 +41,23 @@ Entry MakePassEntry(long num, const std::string& pass_name, int before, int afte
 
 Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const std::string& log_text) {
   Entry e;
-  e.kind = "frontend";
+  e.kind = EntryKind::kFrontend;
   e.num = 0;
   e.name = "frontend";
   e.after = 0;
-  e.status = "frontend";
+  e.status = EntryStatus::kFrontend;
   e.warnings = snap.warnings;
   AddLog(&e, log_name, log_text, false);
   return e;
 }
 
-Entry MakeCodegenEntry(const std::string& role, int index, const Snapshot& snap) {
+Entry MakeCodegenEntry(CodegenRole role, int index, const Snapshot& snap) {
   Entry e;
-  e.kind = "codegen";
+  e.kind = EntryKind::kCodegen;
   e.name = snap.name;
   e.role = role;
   e.after = index;
-  e.status = "codegen";
+  e.status = EntryStatus::kCodegen;
   e.warnings = snap.warnings;
   return e;
 }

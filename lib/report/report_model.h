@@ -6,20 +6,33 @@
 #include <vector>
 
 #include "diff/pass_diff.h"
+#include "input/dump_dir.h"
 
 namespace irtrace {
 
 class Snapshot;
 
+// What an entry of the report's list is (spelled in the payload by report/payload_writer.cpp).
+enum class EntryKind { kFrontend, kPass, kCodegen };
+
+// An entry's status; a pass is kChanged, kNoop or kFailed, the others have their own.
+enum class EntryStatus {
+  kFrontend,  // the frontend entry
+  kChanged,   // a pass whose script is not empty
+  kNoop,      // a pass whose lines compare equal (line endings may differ: see notes)
+  kFailed,    // a pass whose .log has an "error:" line
+  kCodegen,   // a codegen entry
+};
+
 // One row of the report's list. Field meanings follow the payload schema in ARCHITECTURE.md.
 struct Entry {
-  std::string kind;            // "frontend", "pass" or "codegen"
+  EntryKind kind = EntryKind::kPass;
   long num = -1;               // pass number; 0 for the frontend; -1 for codegen
   std::string name;            // pass name, "frontend", or the codegen path
-  std::string role;            // codegen: "device" or "host"
+  CodegenRole role = CodegenRole::kDevice;  // codegen only
   int before = -1;             // snapshot index of the left side (passes only)
   int after = -1;              // snapshot index of this entry's own snapshot
-  std::string status;          // "changed", "noop", "failed", "codegen", "frontend"
+  EntryStatus status = EntryStatus::kNoop;
   uint64_t ins = 0, del = 0;   // whole-file line counts
   std::vector<std::string> notes;
   std::vector<std::string> warnings;
@@ -38,7 +51,7 @@ Entry MakePassEntry(long num, const std::string& pass_name, int before, int afte
 Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const std::string& log_text);
 
 // A codegen entry (generated source shown whole).
-Entry MakeCodegenEntry(const std::string& role, int index, const Snapshot& snap);
+Entry MakeCodegenEntry(CodegenRole role, int index, const Snapshot& snap);
 
 // True when any line of `log_text` contains "error:".
 bool LogHasError(const std::string& log_text);

@@ -1,7 +1,7 @@
-// The report payload (lib/report_json.h): how each snapshot is stored (full text, "same", delta, the chain
+// The report payload (lib/report/payload_writer.h): how each snapshot is stored (full text, "same", delta, the chain
 // limit, CRLF fixes), its sections and fallback, and the entries with their diffs. The output is parsed
 // back with nlohmann-json so the checks read the payload as the viewer does.
-#include "report/report_json.h"
+#include "report/payload_writer.h"
 
 #include <catch2/catch.hpp>
 
@@ -30,17 +30,19 @@ std::string Lines(int n) {
 // diffed against the one before it. Keeps the snapshots and diffs for entries.
 class Payload {
  public:
-  explicit Payload(const std::string& title = "dump", int context = 3) : w_(&sink_), report_(&w_, title, context) {}
+  explicit Payload(const std::string& title = "dump", int context = 3)
+      : report_(&sink_, PayloadEncoding::kPlain, title, context) {}
 
   // Adds a snapshot; `full`: stored without a diff (frontend, codegen), as the first one always is.
   int Add(const std::string& name, const std::string& ext, const std::string& text, bool full = false) {
     snaps_.push_back(MakeSnapshot(name, ext, text));
     if (snaps_.size() == 1 || full) {
       diffs_.emplace_back();
-      return report_.AddSnapshot(*snaps_.back(), nullptr);
+      return report_.AddSnapshot(*snaps_.back());
     }
-    diffs_.push_back(DiffPass(*snaps_[snaps_.size() - 2], *snaps_.back()));
-    return report_.AddSnapshot(*snaps_.back(), &diffs_.back());
+    const Snapshot& before = *snaps_[snaps_.size() - 2];
+    diffs_.push_back(DiffPass(before, *snaps_.back()));
+    return report_.AddSnapshot(*snaps_.back(), before, diffs_.back());
   }
 
   const Snapshot& snap(size_t i) const { return *snaps_[i]; }
@@ -48,7 +50,6 @@ class Payload {
 
   // Ends the snapshots, writes `entries`, finishes and parses the output.
   json Finish(const std::vector<Entry>& entries = {}) {
-    report_.BeginEntries();
     for (const Entry& e : entries) report_.AddEntry(e);
     report_.Finish();
     return json::parse(sink_.text);
@@ -58,8 +59,7 @@ class Payload {
 
  private:
   StringSink sink_;
-  JsonWriter w_;
-  ReportJson report_;
+  PayloadWriter report_;
   std::vector<std::unique_ptr<Snapshot>> snaps_;
   std::vector<PassDiff> diffs_;  // diffs_[i]: snapshot i-1 -> i (empty when stored in full)
 };
@@ -74,7 +74,7 @@ std::string StoredAs(const json& s) {
 
 std::vector<uint32_t> Ops(const json& v) { return v.get<std::vector<uint32_t>>(); }
 
-TEST_CASE("report_json: header fields", "[report_json]") {
+TEST_CASE("payload_writer: header fields", "[payload_writer]") {
   Payload p("passes_dump", 5);
   p.Add("00_frontend.py", "py", "x = 1\n");
   json j = p.Finish();
@@ -86,7 +86,7 @@ TEST_CASE("report_json: header fields", "[report_json]") {
   CHECK(j["entries"].empty());
 }
 
-TEST_CASE("report_json: the frontend is stored as full text", "[report_json]") {
+TEST_CASE("payload_writer: the frontend is stored as full text", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", "a = 1\r\nb = '<b>'\nlast");
   json s = p.Finish()["snapshots"][0];
@@ -98,7 +98,7 @@ TEST_CASE("report_json: the frontend is stored as full text", "[report_json]") {
   CHECK(s["text"] == json({"a = 1\r", "b = '<b>'", "last"}));
 }
 
-TEST_CASE("report_json: markup in the text is escaped in the raw output", "[report_json]") {
+TEST_CASE("payload_writer: markup in the text is escaped in the raw output", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", "s = '</script>'\n");
   p.Finish();
@@ -106,7 +106,7 @@ TEST_CASE("report_json: markup in the text is escaped in the raw output", "[repo
   CHECK(p.text().find("\\u003c/script\\u003e") != std::string::npos);
 }
 
-TEST_CASE("report_json: an identical snapshot is 'same' pointing at the root", "[report_json]") {
+TEST_CASE("payload_writer: an identical snapshot is 'same' pointing at the root", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", Lines(10));
   p.Add("01_after_A.py", "py", Lines(10));
@@ -131,7 +131,7 @@ TEST_CASE("report_json: an identical snapshot is 'same' pointing at the root", "
   CHECK(s[5]["same"] == 3);
 }
 
-TEST_CASE("report_json: a small change is a delta with ops and inserted lines", "[report_json]") {
+TEST_CASE("payload_writer: a small change is a delta with ops and inserted lines", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", Lines(20));
   std::string after = Lines(20);
@@ -148,7 +148,7 @@ TEST_CASE("report_json: a small change is a delta with ops and inserted lines", 
   CHECK(d["fix"].empty());
 }
 
-TEST_CASE("report_json: a delta chain is cut after kMaxDeltaChain steps", "[report_json]") {
+TEST_CASE("payload_writer: a delta chain is cut after kMaxDeltaChain steps", "[payload_writer]") {
   Payload p;
   std::string text = Lines(60);
   p.Add("00_frontend.py", "py", text);
@@ -169,7 +169,7 @@ TEST_CASE("report_json: a delta chain is cut after kMaxDeltaChain steps", "[repo
   CHECK(s[kMaxDeltaChain + 2]["delta"]["from"] == kMaxDeltaChain + 1);
 }
 
-TEST_CASE("report_json: a mostly rewritten snapshot is stored in full", "[report_json]") {
+TEST_CASE("payload_writer: a mostly rewritten snapshot is stored in full", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", Lines(10));
   std::string after;
@@ -181,7 +181,7 @@ TEST_CASE("report_json: a mostly rewritten snapshot is stored in full", "[report
   CHECK(s["text"][0] == "rewritten 0");
 }
 
-TEST_CASE("report_json: a CRLF-only change is a delta with fixes", "[report_json]") {
+TEST_CASE("payload_writer: a CRLF-only change is a delta with fixes", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", Lines(20));
   std::string after = Lines(20);
@@ -196,7 +196,7 @@ TEST_CASE("report_json: a CRLF-only change is a delta with fixes", "[report_json
   CHECK(d["fix"] == json::parse(R"([[4, "line 4\r"]])"));
 }
 
-TEST_CASE("report_json: sections and fallback", "[report_json]") {
+TEST_CASE("payload_writer: sections and fallback", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", "import x\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n");
   p.Add("01_after_A.py", "py", "def f():\n    return 1\n\ndef f():\n    return 2\n");
@@ -212,7 +212,7 @@ TEST_CASE("report_json: sections and fallback", "[report_json]") {
   CHECK_FALSE(s[2].contains("fallback"));
 }
 
-TEST_CASE("report_json: entries with diffs, pairs and functions", "[report_json]") {
+TEST_CASE("payload_writer: entries with diffs, pairs and functions", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", "def f():\n    return a + 1\n\ndef g():\n    return 2\n");
   p.Add("01_after_A.py", "py", "def f():\n    return a + 2\n\ndef g():\n    return 2\n");
@@ -269,14 +269,14 @@ TEST_CASE("report_json: entries with diffs, pairs and functions", "[report_json]
   CHECK_FALSE(fns[2].contains("diff"));
 }
 
-TEST_CASE("report_json: a failed pass carries its error, a codegen entry its role", "[report_json]") {
+TEST_CASE("payload_writer: a failed pass carries its error, a codegen entry its role", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", "x = 1\n");
   p.Add("01_after_A.py", "py", "x = 1\n");
   p.Add("codegen_device.cpp", "cpp", "int main() { return 0; }\n", true);
   std::vector<Entry> entries;
   entries.push_back(MakePassEntry(1, "A", 0, 1, p.snap(1), p.diff(1), "01_after_A.log", "x.py:1: error: bad\n"));
-  entries.push_back(MakeCodegenEntry("device", 2, p.snap(2)));
+  entries.push_back(MakeCodegenEntry(CodegenRole::kDevice, 2, p.snap(2)));
   json e = p.Finish(entries)["entries"];
   REQUIRE(e.size() == 2);
   CHECK(e[0]["status"] == "failed");

@@ -1,0 +1,53 @@
+// The command's printer: every line ir-trace writes to its diagnostic stream (the summary, the one-line
+// error, the progress line and the -v diagnostics) is written here, to the stream handed in.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "driver/convert.h"
+
+namespace spdlog {
+class logger;
+}
+
+namespace irtrace {
+
+class Console {
+ public:
+  // Writes to `err` (not owned; must outlive the console). `verbose` (-v): diagnostics are printed as
+  // "ir-trace: <line>"; `quiet` (-q): no summary line; `terminal`: `err` is a terminal, so a progress line
+  // "ir-trace: k/n snapshots" may be shown (redrawn in place, and only once a run has taken a second).
+  Console(std::FILE* err, bool verbose, bool quiet, bool terminal);
+  ~Console();
+  Console(const Console&) = delete;
+  Console& operator=(const Console&) = delete;
+
+  // The callbacks ConvertDump reports through; valid while the console lives.
+  ConvertObserver Observer();
+  // "wrote report.html: 13 passes, 4 changed, 1 warning" (with ", N failed" and ", N codegen" when any),
+  // unless quiet.
+  void Summary(const std::string& output, const ConvertSummary& s);
+  // "ir-trace: error: <message>" as one line (line breaks in `message` become spaces).
+  void Error(const std::string& message);
+
+ private:
+  void Progress(size_t done, size_t total);
+  void ClearProgress();
+
+  std::FILE* err_;
+  bool quiet_;
+  bool terminal_;
+  bool progress_shown_ = false;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::shared_ptr<spdlog::logger> log_;  // -v diagnostics, to err_ (a logger of its own, not spdlog's default)
+};
+
+// Runs ConvertDump and prints through `console`: the summary on success, or the one error line. The one
+// place that catches the library's errors. Returns the process exit code: 0, 1 (ExitCode::kInput) or 2
+// (ExitCode::kUsage, the output path names one of the dump's own files).
+int RunConvert(const ConvertOptions& options, Console* console);
+
+}  // namespace irtrace

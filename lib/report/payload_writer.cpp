@@ -1,0 +1,225 @@
+#include "report/payload_writer.h"
+
+#include "input/snapshot.h"
+#include "util/deflate_sink.h"
+
+namespace irtrace {
+namespace {
+
+// The payload's spellings: the only place they are written in C++.
+const char* Spelling(EntryKind k) {
+  switch (k) {
+    case EntryKind::kFrontend: return "frontend";
+    case EntryKind::kPass: return "pass";
+    case EntryKind::kCodegen: return "codegen";
+  }
+  return "";
+}
+
+const char* Spelling(EntryStatus s) {
+  switch (s) {
+    case EntryStatus::kFrontend: return "frontend";
+    case EntryStatus::kChanged: return "changed";
+    case EntryStatus::kNoop: return "noop";
+    case EntryStatus::kFailed: return "failed";
+    case EntryStatus::kCodegen: return "codegen";
+  }
+  return "";
+}
+
+const char* Spelling(FunctionStatus s) {
+  switch (s) {
+    case FunctionStatus::kSame: return "same";
+    case FunctionStatus::kChanged: return "changed";
+    case FunctionStatus::kAdded: return "added";
+    case FunctionStatus::kRemoved: return "removed";
+    case FunctionStatus::kMoved: return "moved";
+  }
+  return "";
+}
+
+const char* Spelling(CodegenRole r) { return r == CodegenRole::kDevice ? "device" : "host"; }
+
+// Calls fn(line) for each inserted line of `script`, in order (0-based, after side).
+template <typename Fn>
+void ForEachInserted(const EditScript& script, Fn fn) {
+  ForEachBlock(script, [&](const EditBlock& b) {
+    for (uint32_t n = 0; n < b.ins; ++n) fn(b.after + n);
+  });
+}
+
+}  // namespace
+
+std::vector<std::pair<uint32_t, std::string_view>> DeltaFixes(const Snapshot& before, const Snapshot& after,
+                                                             const EditScript& script) {
+  std::vector<std::pair<uint32_t, std::string_view>> fixes;
+  auto check_equal_run = [&](size_t i, size_t j, size_t n) {
+    for (size_t k = 0; k < n; ++k, ++i, ++j) {
+      if (before.lines[i] != after.lines[j]) fixes.emplace_back(static_cast<uint32_t>(j), after.lines[j]);
+    }
+  };
+  EditEnd end = ForEachBlock(script, [&](const EditBlock& b) {
+    check_equal_run(b.before - b.equal, b.after - b.equal, b.equal);
+  });
+  check_equal_run(end.before, end.after, after.lines.size() - end.after);
+  return fixes;
+}
+
+PayloadWriter::PayloadWriter(OutputSink* out, PayloadEncoding encoding, const std::string& title, int context)
+    : out_(out) {
+  OutputSink* sink = out_;
+  if (encoding == PayloadEncoding::kDeflateBase64) {
+    out_->Write(R"({"schema":)" + std::to_string(kPayloadSchema) + R"(,"encoding":"deflate-base64","data":")");
+    deflate_ = std::make_unique<DeflateBase64Sink>(out_);
+    sink = deflate_.get();
+  }
+  w_ = std::make_unique<JsonWriter>(sink);
+  w_->BeginObject();
+  w_->Key("schema").Int(kPayloadSchema);
+  w_->Key("tool").String(std::string("ir-trace ") + IRTRACE_VERSION);
+  w_->Key("title").String(title);
+  w_->Key("context").Int(context);
+  w_->Key("snapshots").BeginArray();
+}
+
+PayloadWriter::~PayloadWriter() = default;
+
+void PayloadWriter::WriteSnapshotStart(const Snapshot& s) {
+  w_->BeginObject();
+  w_->Key("file").String(s.name);
+  w_->Key("lang").String(LanguageName(s.lang));
+  w_->Key("eol").Bool(s.eol);
+  w_->Key("n").Int(static_cast<int64_t>(s.lines.size()));
+}
+
+void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root) {
+  w_->Key("sections").BeginArray();
+  for (const Section& sec : s.scope.sections) {
+    w_->BeginArray().String(sec.key).Int(static_cast<int64_t>(sec.begin)).Int(static_cast<int64_t>(sec.end));
+    w_->EndArray();
+  }
+  w_->EndArray();
+  if (!s.scope.fallback.empty()) w_->Key("fallback").String(s.scope.fallback);
+  w_->EndObject();
+  depth_.push_back(depth);
+  root_.push_back(root);
+}
+
+int PayloadWriter::AddSnapshot(const Snapshot& s) {
+  int index = SnapshotCount();
+  WriteSnapshotStart(s);
+  w_->Key("text").BeginArray();
+  for (std::string_view l : s.lines) w_->String(l);
+  w_->EndArray();
+  WriteSnapshotEnd(s, 0, index);
+  return index;
+}
+
+int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, const PassDiff& diff) {
+  int index = SnapshotCount();
+  if (index == 0) return AddSnapshot(s);
+  if (diff.identical) {
+    int root = root_[index - 1];
+    WriteSnapshotStart(s);
+    w_->Key("same").Int(root);
+    WriteSnapshotEnd(s, depth_[root], root);
+    return index;
+  }
+  if (depth_[index - 1] >= kMaxDeltaChain) return AddSnapshot(s);
+  // A delta costs its inserted and fixed text; it must be clearly smaller than the full text to be worth it.
+  const EditScript& script = diff.whole.script;
+  std::vector<std::pair<uint32_t, std::string_view>> fixes = DeltaFixes(before, s, script);
+  size_t delta_bytes = 0;
+  ForEachInserted(script, [&](size_t line) { delta_bytes += s.lines[line].size() + 4; });
+  for (const auto& fix : fixes) delta_bytes += fix.second.size() + 8;
+  if (delta_bytes >= s.text.size() / 2) return AddSnapshot(s);
+
+  WriteSnapshotStart(s);
+  w_->Key("delta").BeginObject();
+  w_->Key("from").Int(index - 1);
+  w_->Key("ops").IntArray(script.ops);
+  w_->Key("ins").BeginArray();
+  ForEachInserted(script, [&](size_t line) { w_->String(s.lines[line]); });
+  w_->EndArray();
+  w_->Key("fix").BeginArray();
+  for (const auto& [line, text] : fixes) w_->BeginArray().Int(line).String(text).EndArray();
+  w_->EndArray();
+  w_->EndObject();
+  WriteSnapshotEnd(s, depth_[index - 1] + 1, index);
+  return index;
+}
+
+void PayloadWriter::EndSnapshots() {
+  if (in_entries_) return;
+  w_->EndArray();
+  w_->Key("entries").BeginArray();
+  in_entries_ = true;
+}
+
+void PayloadWriter::WriteDiff(const DiffData& d) {
+  w_->BeginObject();
+  w_->Key("ops").IntArray(d.script.ops);
+  w_->Key("pairs").BeginArray();
+  for (const BlockPairs& bp : d.pairs) {
+    std::vector<uint32_t> flat{bp.block, bp.flags};
+    flat.insert(flat.end(), bp.pairs.begin(), bp.pairs.end());
+    w_->IntArray(flat);
+  }
+  w_->EndArray();
+  w_->EndObject();
+}
+
+void PayloadWriter::AddEntry(const Entry& e) {
+  EndSnapshots();
+  auto strings = [&](const char* key, const std::vector<std::string>& v) {
+    w_->Key(key).BeginArray();
+    for (const std::string& s : v) w_->String(s);
+    w_->EndArray();
+  };
+  w_->BeginObject();
+  w_->Key("kind").String(Spelling(e.kind));
+  if (e.num >= 0) w_->Key("num").Int(e.num);
+  w_->Key("name").String(e.name);
+  if (e.kind == EntryKind::kCodegen) w_->Key("role").String(Spelling(e.role));
+  if (e.before >= 0) w_->Key("before").Int(e.before);
+  w_->Key("after").Int(e.after);
+  w_->Key("status").String(Spelling(e.status));
+  w_->Key("ins").Int(static_cast<int64_t>(e.ins));
+  w_->Key("del").Int(static_cast<int64_t>(e.del));
+  strings("notes", e.notes);
+  strings("warnings", e.warnings);
+  if (!e.error.empty()) w_->Key("error").String(e.error);
+  if (!e.log.empty()) w_->Key("log").String(e.log);
+  if (e.kind == EntryKind::kPass) {
+    w_->Key("diff");
+    WriteDiff(e.diff.whole);
+    w_->Key("functions").BeginArray();
+    for (const FunctionDiff& f : e.diff.functions) {
+      w_->BeginObject();
+      w_->Key("key").String(f.key);
+      w_->Key("status").String(Spelling(f.status));
+      w_->Key("ins").Int(static_cast<int64_t>(f.ins));
+      w_->Key("del").Int(static_cast<int64_t>(f.del));
+      if (f.status == FunctionStatus::kChanged) {
+        w_->Key("diff");
+        WriteDiff(f.diff);
+      }
+      w_->EndObject();
+    }
+    w_->EndArray();
+  }
+  w_->EndObject();
+}
+
+void PayloadWriter::Finish() {
+  EndSnapshots();
+  w_->EndArray();
+  w_->EndObject();
+  w_->Flush();
+  if (deflate_) {
+    deflate_->Finish();
+    out_->Write(R"("})");
+  }
+}
+
+}  // namespace irtrace
