@@ -97,6 +97,153 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
   listing->codegen.insert(listing->codegen.end(), found.begin(), found.end());
 }
 
+// The base name as the user spelled the path ("dump/", "dump/.", "./x/../dump" all give "dump"), made
+// absolute only to resolve "." and ".."; symlinks are not followed, so a link keeps its own name.
+std::string DumpTitle(const fs::path& root) {
+  std::error_code ec;
+  fs::path normal = fs::absolute(root, ec).lexically_normal();
+  if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) {
+    normal = normal.parent_path();  // "/a/dump/" -> "/a/dump"
+  }
+  std::string title = normal.filename().string();
+  return title.empty() ? normal.string() : title;  // the root directory: "/"
+}
+
+// The names in `root`, sorted bytewise.
+std::vector<std::string> ReadNames(const fs::path& root, const std::string& dir) {
+  std::error_code ec;
+  std::vector<std::string> names;
+  fs::directory_iterator it(root, ec), end;
+  if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+  for (; it != end; it.increment(ec)) {
+    if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+    names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// The dump's names sorted by what the contract makes of them, before the checks across names.
+struct Classified {
+  std::vector<std::string> frontends;
+  // Keyed by the number's digits without leading zeros, shorter first: numeric order at any width, and
+  // two numbers too large for a machine word never collide (ParseIndex saturates).
+  std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
+  std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
+  std::vector<DumpCodegen> codegen;
+  std::vector<std::string> ignored;
+};
+
+// Sorts one name of the dump into `c`. Throws Error for a snapshot that is a directory or not a regular
+// file, pass number 0, or a name that starts like a snapshot but is malformed.
+void Classify(const fs::path& root, const std::string& name, Classified* c) {
+  std::error_code ec;
+  bool is_dir = fs::is_directory(root / name, ec);
+  if (IsLeftover(name)) {
+    c->ignored.push_back(name);
+    return;
+  }
+  std::smatch m;
+  bool frontend = std::regex_match(name, m, FrontendRe());
+  bool pass = !frontend && std::regex_match(name, m, PassRe());
+  bool log = (frontend && m[1] == "log") || (pass && m[3] == "log");
+  std::smatch cm;
+  bool codegen_name = !frontend && !pass && MatchCodegen(name, &cm);
+  if (is_dir) {
+    if ((frontend || pass) && !log) throw Error("snapshot '" + name + "' is a directory");
+    c->ignored.push_back(name + "/");
+    return;
+  }
+  if (frontend || pass || codegen_name) {
+    // A FIFO or device would block or never end when read: refuse it here, by name.
+    fs::file_type type = fs::status(root / name, ec).type();
+    if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
+        type == fs::file_type::character) {
+      throw Error((log ? "'" : "snapshot '") + name + "' is not a regular file");
+    }
+  }
+  if (frontend) {
+    if (log) {
+      c->logs[name.substr(0, name.size() - 4)] = name;
+    } else {
+      c->frontends.push_back(name);
+    }
+  } else if (pass) {
+    std::string ext = m[3];
+    std::string stem = name.substr(0, name.size() - ext.size() - 1);
+    if (log) {
+      c->logs[stem] = name;
+      return;
+    }
+    unsigned long number = ParseIndex(m[1]);
+    if (number == 0) throw Error("'" + name + "': pass numbers start at 1 (00 is the frontend)");
+    DumpPass p;
+    p.number = number;
+    p.pass_name = m[2];
+    p.file = MakeFile(root, name, ext);
+    std::string digits = m[1];
+    digits.erase(0, digits.find_first_not_of('0'));
+    c->passes[{digits.size(), digits}].push_back(p);
+  } else if (codegen_name) {
+    DumpCodegen cg;
+    cg.role = cm[1] == "device" ? CodegenRole::kDevice : CodegenRole::kHost;
+    cg.file = MakeFile(root, name, cm[3]);
+    c->codegen.push_back(cg);
+  } else if (StartsWithNumberUnderscore(name)) {
+    throw Error("'" + name + "': malformed snapshot name (expected NN_after_<Pass>.<ext> or 00_frontend.<ext>)");
+  } else {
+    c->ignored.push_back(name);
+  }
+}
+
+// The one frontend. Throws Error when there is none or more than one.
+DumpFile PickFrontend(const fs::path& root, const std::string& title, const std::vector<std::string>& frontends) {
+  if (frontends.empty()) throw Error("dump '" + title + "' has no frontend snapshot (00_frontend.<ext>)");
+  if (frontends.size() > 1) {
+    throw Error("several frontend snapshots: '" + frontends[0] + "' and '" + frontends[1] + "'");
+  }
+  const std::string& name = frontends[0];
+  return MakeFile(root, name, name.substr(name.rfind('.') + 1));
+}
+
+// The passes in number order, checked to be 1..N without gaps or duplicates. Throws Error naming the
+// files around the first gap or the two files of a duplicate, or when there is no pass.
+std::vector<DumpPass> OrderPasses(const Classified& c, const std::string& title, const DumpFile& frontend) {
+  if (c.passes.empty()) throw Error("dump '" + title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
+  std::vector<DumpPass> ordered;
+  unsigned long expected = 1;
+  for (const auto& [digits, group] : c.passes) {
+    const std::string& number = digits.second;
+    if (group.size() > 1) {
+      throw Error("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
+                  group[1].file.name + "'");
+    }
+    if (number != std::to_string(expected)) {
+      std::string before = "'" + (ordered.empty() ? frontend.name : ordered.back().file.name) + "'";
+      throw Error("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
+                  group[0].file.name + "')");
+    }
+    ordered.push_back(group[0]);
+    ++expected;
+  }
+  return ordered;
+}
+
+// Attaches each .log file to its snapshot; the rest (a log without its snapshot) are ignored.
+void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, DumpListing* listing) {
+  auto attach = [&](DumpFile* f) {
+    std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
+    auto found = logs.find(stem);
+    if (found == logs.end()) return;
+    f->log_name = found->second;
+    f->log_path = (root / found->second).string();
+    logs.erase(found);
+  };
+  attach(&listing->frontend);
+  for (DumpPass& p : listing->passes) attach(&p.file);
+  for (const auto& orphan : logs) listing->ignored.push_back(orphan.second);
+}
+
 }  // namespace
 
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
@@ -106,140 +253,16 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   if (!fs::is_directory(root, ec)) throw Error("dump '" + dir + "' is not a directory");
 
   DumpListing listing;
-  // The base name as the user spelled the path ("dump/", "dump/.", "./x/../dump" all give "dump"), made
-  // absolute only to resolve "." and ".."; symlinks are not followed, so a link keeps its own name.
-  fs::path normal = fs::absolute(root, ec).lexically_normal();
-  if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) {
-    normal = normal.parent_path();  // "/a/dump/" -> "/a/dump"
-  }
-  listing.title = normal.filename().string();
-  if (listing.title.empty()) listing.title = normal.string();  // the root directory: "/"
-
-  std::vector<std::string> frontends;
-  // Keyed by the number's digits without leading zeros, shorter first: numeric order at any width, and
-  // two numbers too large for a machine word never collide (ParseIndex saturates).
-  std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
-  std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
-  std::vector<std::string> names;
-  std::vector<DumpCodegen> codegen;
-
-  fs::directory_iterator it(root, ec), end;
-  if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
-  for (; it != end; it.increment(ec)) {
-    if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
-    names.push_back(it->path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-
-  for (const std::string& name : names) {
-    bool is_dir = fs::is_directory(root / name, ec);
-    std::smatch m;
-    if (IsLeftover(name)) {
-      listing.ignored.push_back(name);
-      continue;
-    }
-    bool frontend = std::regex_match(name, m, FrontendRe());
-    bool pass = !frontend && std::regex_match(name, m, PassRe());
-    bool log = (frontend && m[1] == "log") || (pass && m[3] == "log");
-    std::smatch cm;
-    bool codegen_name = !frontend && !pass && MatchCodegen(name, &cm);
-    if (is_dir) {
-      if ((frontend || pass) && !log) throw Error("snapshot '" + name + "' is a directory");
-      listing.ignored.push_back(name + "/");
-      continue;
-    }
-    if (frontend || pass || codegen_name) {
-      // A FIFO or device would block or never end when read: refuse it here, by name.
-      fs::file_type type = fs::status(root / name, ec).type();
-      if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
-          type == fs::file_type::character) {
-        throw Error((log ? "'" : "snapshot '") + name + "' is not a regular file");
-      }
-    }
-    if (frontend) {
-      if (m[1] == "log") {
-        logs[name.substr(0, name.size() - 4)] = name;
-      } else {
-        frontends.push_back(name);
-      }
-      continue;
-    }
-    if (pass) {
-      std::string ext = m[3];
-      std::string stem = name.substr(0, name.size() - ext.size() - 1);
-      if (ext == "log") {
-        logs[stem] = name;
-        continue;
-      }
-      unsigned long number = ParseIndex(m[1]);
-      if (number == 0) throw Error("'" + name + "': pass numbers start at 1 (00 is the frontend)");
-      DumpPass p;
-      p.number = number;
-      p.pass_name = m[2];
-      p.file = MakeFile(root, name, ext);
-      std::string digits = m[1];
-      digits.erase(0, digits.find_first_not_of('0'));
-      passes[{digits.size(), digits}].push_back(p);
-      continue;
-    }
-    if (codegen_name) {
-      DumpCodegen cg;
-      cg.role = cm[1] == "device" ? CodegenRole::kDevice : CodegenRole::kHost;
-      cg.file = MakeFile(root, name, cm[3]);
-      codegen.push_back(cg);
-      continue;
-    }
-    if (StartsWithNumberUnderscore(name)) {
-      throw Error("'" + name +
-                  "': malformed snapshot name (expected NN_after_<Pass>.<ext> or 00_frontend.<ext>)");
-    }
-    listing.ignored.push_back(name);
-  }
-
-  if (frontends.empty()) throw Error("dump '" + listing.title + "' has no frontend snapshot (00_frontend.<ext>)");
-  if (frontends.size() > 1) {
-    throw Error("several frontend snapshots: '" + frontends[0] + "' and '" + frontends[1] + "'");
-  }
-  {
-    std::string name = frontends[0];
-    std::string ext = name.substr(name.rfind('.') + 1);
-    listing.frontend = MakeFile(root, name, ext);
-  }
-  if (passes.empty()) throw Error("dump '" + listing.title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
-
-  unsigned long expected = 1;
-  const DumpPass* previous = nullptr;
-  for (const auto& [digits, group] : passes) {
-    const std::string& number = digits.second;
-    if (group.size() > 1) {
-      throw Error("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
-                  group[1].file.name + "'");
-    }
-    if (number != std::to_string(expected)) {
-      std::string before = previous ? "'" + previous->file.name + "'" : "'" + listing.frontend.name + "'";
-      throw Error("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
-                  group[0].file.name + "')");
-    }
-    listing.passes.push_back(group[0]);
-    previous = &group[0];
-    ++expected;
-  }
-
-  // Attach .log files to their snapshots; the rest are orphans.
-  auto attach = [&](DumpFile* f) {
-    std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
-    auto found = logs.find(stem);
-    if (found == logs.end()) return;
-    f->log_name = found->second;
-    f->log_path = (root / found->second).string();
-    logs.erase(found);
-  };
-  attach(&listing.frontend);
-  for (DumpPass& p : listing.passes) attach(&p.file);
-  for (const auto& orphan : logs) listing.ignored.push_back(orphan.second);
+  listing.title = DumpTitle(root);
+  Classified c;
+  for (const std::string& name : ReadNames(root, dir)) Classify(root, name, &c);
+  listing.frontend = PickFrontend(root, listing.title, c.frontends);
+  listing.passes = OrderPasses(c, listing.title, listing.frontend);
+  listing.ignored = std::move(c.ignored);
+  AttachLogs(root, std::move(c.logs), &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());
 
-  listing.codegen = codegen;
+  listing.codegen = std::move(c.codegen);
   std::vector<fs::path> seen;  // the same directory given twice is added once
   for (const std::string& d : codegen_dirs) {
     fs::path canonical = fs::weakly_canonical(fs::absolute(d, ec), ec);
