@@ -9,7 +9,7 @@ namespace irtrace {
 namespace {
 
 TEST_CASE("edit_script: ForEachBlock gives every triple with its positions on both sides", "[edit_script]") {
-  // before: e e D D e I? -> (2 equal, 2 deleted, 0 inserted), (1 equal, 0 deleted, 3 inserted), (0, 1, 1)
+  // Triples (2 equal, 2 deleted, 0 inserted), (1 equal, 0 deleted, 3 inserted), (0 equal, 1 deleted, 1 inserted).
   EditScript s{{2, 2, 0, 1, 0, 3, 0, 1, 1}};
   std::vector<EditBlock> seen;
   EditEnd end = ForEachBlock(s, [&](const EditBlock& b) { seen.push_back(b); });
