@@ -312,3 +312,51 @@ TEST_CASE("pass_diff: an empty snapshot on either side", "[pass_diff]") {
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("pass_diff: a pass that only adds or removes a byte-order mark is a no-op with a note", "[pass_diff]") {
+  auto a = MakeSnapshot("00_frontend.py", "py", "def kernel():\n    return 1\n");
+  auto b = MakeSnapshot("01_after_A.py", "py", "\xEF\xBB\xBF" "def kernel():\n    return 1\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK_FALSE(d.identical);
+  CHECK(d.whole.script.Empty());
+  CHECK(d.notes == std::vector<std::string>{"a byte-order mark (U+FEFF) was added at the start of the file"});
+  REQUIRE(d.functions.size() == 1);
+  CHECK(d.functions[0].key == "kernel");
+  CHECK(d.functions[0].status == FunctionStatus::kSame);  // not removed, then added
+  CHECK(FixesOf(*a, *b, d) == Fixes{{0, "\xEF\xBB\xBF" "def kernel():"}});
+  PassDiff r = DiffPass(*b, *a);
+  CHECK(r.notes == std::vector<std::string>{"the byte-order mark (U+FEFF) at the start of the file was removed"});
+
+  SECTION("with a real change too, the note stays and only the changed line is in the diff") {
+    auto c = MakeSnapshot("02_after_B.py", "py", "\xEF\xBB\xBF" "def kernel():\n    return 2\n");
+    PassDiff e = DiffPass(*a, *c);
+    CHECK(e.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
+    CHECK(e.notes == std::vector<std::string>{"a byte-order mark (U+FEFF) was added at the start of the file"});
+    REQUIRE(e.functions.size() == 1);
+    CHECK(e.functions[0].status == FunctionStatus::kChanged);
+  }
+}
+
+TEST_CASE("pass_diff: CR-only, CRLF and LF line ends compare equal, with notes", "[pass_diff]") {
+  auto lf = MakeSnapshot("00_frontend.py", "py", "def f():\n    return 1\n");
+  auto cr = MakeSnapshot("01_after_A.py", "py", "def f():\r    return 1\r");
+  auto crlf = MakeSnapshot("02_after_B.py", "py", "def f():\r\n    return 1\r\n");
+  PassDiff to_cr = DiffPass(*lf, *cr);
+  CHECK(to_cr.whole.script.Empty());
+  CHECK(to_cr.notes == std::vector<std::string>{
+                           "lines end in CR only (classic Mac OS line ends), read as line breaks",
+                           "only line endings differ (CR vs LF)"});
+  CHECK(FixesOf(*lf, *cr, to_cr).empty());  // the lines themselves are byte-identical
+  PassDiff cr_to_crlf = DiffPass(*cr, *crlf);
+  CHECK(cr_to_crlf.whole.script.Empty());
+  CHECK(cr_to_crlf.notes == std::vector<std::string>{"only line endings differ (CR vs CRLF)"});
+  PassDiff cr_to_cr = DiffPass(*cr, *MakeSnapshot("03_after_C.py", "py", "def f():\r    return 2\r"));
+  CHECK(cr_to_cr.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
+  CHECK(cr_to_cr.notes.empty());  // the file's own note shows where it first appears
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -295,3 +295,23 @@ TEST_CASE("payload_writer: a failed pass carries its error, a codegen entry its 
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("payload_writer: a CR-only snapshot says so; a byte-order mark is kept in the text", "[payload_writer]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "\xEF\xBB\xBF" "def f():\n    return 1\n" + Lines(40));
+  p.Add("01_after_A.py", "py", "def f():\r    return 1\r");
+  json j = p.Finish();
+  const json& s0 = j["snapshots"][0];
+  CHECK_FALSE(s0.contains("newline"));  // LF: the default, not written
+  CHECK(s0["text"][0] == "\xEF\xBB\xBF" "def f():");
+  const json& s1 = j["snapshots"][1];
+  CHECK(s1["newline"] == "cr");
+  CHECK(s1["n"] == 2);
+  CHECK(s1["eol"] == true);
+}
+
+}  // namespace
+}  // namespace irtrace

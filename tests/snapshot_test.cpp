@@ -60,12 +60,93 @@ TEST_CASE("snapshot: CRLF lines keep their CR - KeyOf strips it", "[snapshot]") 
 }
 
 TEST_CASE("snapshot: a CRLF last line without its LF is the line with a CR", "[snapshot]") {
-  auto s = MakeSnapshot("x", "txt", "a\r");
-  CHECK(Lines(*s) == std::vector<std::string>{"a\r"});
-  CHECK(s->KeyOf(0) == "a");
-  CHECK(s->LacksNewline(0));
-  auto t = MakeSnapshot("y", "txt", "a\r\n");
-  CHECK_FALSE(Snapshot::SameLine(*s, 0, *t, 0));
+  auto s = MakeSnapshot("x", "txt", "x\na\r");
+  CHECK(Lines(*s) == std::vector<std::string>{"x", "a\r"});
+  CHECK(s->KeyOf(1) == "a");
+  CHECK(s->LacksNewline(1));
+  auto t = MakeSnapshot("y", "txt", "x\na\r\n");
+  CHECK_FALSE(Snapshot::SameLine(*s, 1, *t, 1));
+}
+
+TEST_CASE("snapshot: without any LF, CR ends lines (classic Mac OS), with a note", "[snapshot]") {
+  auto s = MakeSnapshot("x", "py", "def f():\r    return 1\r\rdef g():\r    pass");
+  CHECK(s->line_break == LineBreak::kCr);
+  CHECK(Lines(*s) == std::vector<std::string>{"def f():", "    return 1", "", "def g():", "    pass"});
+  CHECK_FALSE(s->eol);
+  CHECK(s->LineEndingName() == std::string("CR"));
+  CHECK(s->notes == std::vector<std::string>{"lines end in CR only (classic Mac OS line ends), read as line breaks"});
+  REQUIRE(s->scope.sections.size() == 2);  // functions found as in the LF file
+  auto lf = MakeSnapshot("y", "py", "def f():\n    return 1\n\ndef g():\n    pass");
+  auto crlf = MakeSnapshot("z", "py", "def f():\r\n    return 1\r\n\r\ndef g():\r\n    pass");
+  for (size_t i = 0; i < s->lines.size(); ++i) {
+    CHECK(Snapshot::SameLine(*s, i, *lf, i));
+    CHECK(Snapshot::SameLine(*s, i, *crlf, i));
+  }
+  CHECK(lf->LineEndingName() == std::string("LF"));
+  CHECK(crlf->LineEndingName() == std::string("CRLF"));
+
+  SECTION("a lone CR in a file with LFs stays inside its line") {
+    auto m = MakeSnapshot("m", "txt", "a\rb\nc\n");
+    CHECK(m->line_break == LineBreak::kLf);
+    CHECK(Lines(*m) == std::vector<std::string>{"a\rb", "c"});
+    CHECK(m->notes.empty());
+  }
+  SECTION("a single line ending in CR") {
+    auto one = MakeSnapshot("o", "txt", "a\r");
+    CHECK(Lines(*one) == std::vector<std::string>{"a"});
+    CHECK(one->eol);
+  }
+}
+
+TEST_CASE("snapshot: a leading byte-order mark is kept in the text, ignored by keys and scoping", "[snapshot]") {
+  auto s = MakeSnapshot("x", "py", "\xEF\xBB\xBF" "def kernel():\n    return 1\n");
+  CHECK(s->bom);
+  CHECK(s->text.compare(0, 3, "\xEF\xBB\xBF") == 0);
+  CHECK(s->lines[0] == "\xEF\xBB\xBF" "def kernel():");
+  CHECK(s->KeyOf(0) == "def kernel():");
+  REQUIRE(s->scope.sections.size() == 1);
+  CHECK(s->scope.sections[0].key == "kernel");
+  CHECK(s->scope.sections[0].begin == 0);
+  auto plain = MakeSnapshot("y", "py", "def kernel():\n    return 1\n");
+  CHECK(Snapshot::SameLine(*s, 0, *plain, 0));
+  CHECK_FALSE(plain->bom);
+  auto ll = MakeSnapshot("z", "ll", "\xEF\xBB\xBF" "define i32 @f() {\n  ret i32 0\n}\n");
+  REQUIRE(ll->scope.sections.size() == 1);
+  CHECK(ll->scope.sections[0].key == "f");
+}
+
+TEST_CASE("snapshot: UTF-16 with a byte-order mark is decoded, with a note", "[snapshot]") {
+  // "def f():\n  x = '\u00e9\U0001F600'\n" in UTF-16LE and BE, each with its byte-order mark.
+  std::u16string text = u"def f():\n  x = '\u00e9\U0001F600'\n";
+  std::string le = "\xFF\xFE", be = "\xFE\xFF";
+  for (char16_t c : text) {
+    le.push_back(static_cast<char>(c & 0xFF));
+    le.push_back(static_cast<char>(c >> 8));
+    be.push_back(static_cast<char>(c >> 8));
+    be.push_back(static_cast<char>(c & 0xFF));
+  }
+  auto l = MakeSnapshot("l", "py", le);
+  auto b = MakeSnapshot("b", "py", be);
+  for (const auto* s : {l.get(), b.get()}) {
+    CHECK(s->text == "def f():\n  x = '\xC3\xA9\xF0\x9F\x98\x80'\n");
+    CHECK(s->warnings.empty());
+    CHECK_FALSE(s->bom);
+    REQUIRE(s->scope.sections.size() == 1);
+  }
+  CHECK(l->encoding == TextEncoding::kUtf16Le);
+  CHECK(b->encoding == TextEncoding::kUtf16Be);
+  CHECK(l->notes == std::vector<std::string>{"decoded from UTF-16LE (the file starts with the byte-order mark FF FE)"});
+
+  SECTION("unpaired surrogates and a final odd byte are U+FFFD with one warning per line") {
+    // LE units: 'a', U+D800 (unpaired), '\n', 'b', U+DC00 (unpaired), 'c', '\n', then the odd byte 'd'.
+    const char raw[] = "\xFF\xFE" "a\0\x00\xD8" "\n\0" "b\0\x00\xDC" "c\0" "\n\0" "d";
+    std::string bad(raw, sizeof raw - 1);
+    auto s = MakeSnapshot("s", "txt", bad);
+    CHECK(s->text == "a\xEF\xBF\xBD\nb\xEF\xBF\xBD" "c\n\xEF\xBF\xBD");
+    CHECK(s->warnings == std::vector<std::string>{"s line 1: invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)",
+                                                  "s line 2: invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)",
+                                                  "s line 3: invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)"});
+  }
 }
 
 TEST_CASE("snapshot: LacksNewline holds for the last line only", "[snapshot]") {

@@ -145,6 +145,39 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
   return touched;
 }
 
+// With an empty script (every line compares equal): whether the line endings differ, rather than only a
+// byte-order mark.
+bool EndingsDiffer(const Snapshot& a, const Snapshot& b) {
+  if (a.line_break != b.line_break) return true;
+  for (size_t i = 0; i < a.lines.size() && i < b.lines.size(); ++i) {
+    size_t na = a.lines[i].size() - (i == 0 && a.bom ? 3 : 0), nb = b.lines[i].size() - (i == 0 && b.bom ? 3 : 0);
+    if (na != nb) return true;
+  }
+  return false;
+}
+
+// What a pass changed that its diff does not show: the file's own notes that are new on the after side,
+// a byte-order mark added or removed, and, for a pass whose lines all compare equal, line endings.
+std::vector<std::string> Notes(const Snapshot& a, const Snapshot& b, const EditScript& script) {
+  std::vector<std::string> notes;
+  for (const std::string& n : b.notes) {
+    if (std::find(a.notes.begin(), a.notes.end(), n) == a.notes.end()) notes.push_back(n);
+  }
+  if (a.bom != b.bom) {
+    notes.push_back(b.bom ? "a byte-order mark (U+FEFF) was added at the start of the file"
+                          : "the byte-order mark (U+FEFF) at the start of the file was removed");
+  }
+  if (script.Empty() && EndingsDiffer(a, b)) {
+    if (a.line_break == LineBreak::kLf && b.line_break == LineBreak::kLf) {
+      notes.push_back("only line endings differ (CRLF vs LF)");
+    } else {
+      const Snapshot& other = a.line_break == LineBreak::kCr ? b : a;
+      notes.push_back(std::string("only line endings differ (CR vs ") + other.LineEndingName() + ")");
+    }
+  }
+  return notes;
+}
+
 }  // namespace
 
 std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) { return LinesOf(s, key, nullptr); }
@@ -171,7 +204,7 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   InternPair(before, after, &ids_a, &ids_b);
   out.whole = MakeDiff(ids_a, ids_b, before.lines, after.lines);
 
-  if (out.whole.script.Empty()) out.notes.push_back("only line endings differ (CRLF vs LF)");
+  out.notes = Notes(before, after, out.whole.script);
 
   if (split_a && split_b && has_sections) out.functions = DiffFunctions(before, after, ids_a, ids_b);
   return out;

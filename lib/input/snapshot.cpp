@@ -18,6 +18,60 @@ namespace {
 // Decoding warnings beyond this many per file are summarised in one line.
 constexpr size_t kMaxDecodeWarnings = 20;
 
+constexpr std::string_view kBom = "\xEF\xBB\xBF";  // U+FEFF in UTF-8
+
+// Decodes s->text in place, with its warnings and the note for UTF-16.
+void Decode(Snapshot* s) {
+  std::vector<DecodeIssue> issues;
+  s->encoding = DecodeText(&s->text, &issues);
+  if (s->encoding != TextEncoding::kUtf8) {
+    s->notes.push_back(s->encoding == TextEncoding::kUtf16Le
+                           ? "decoded from UTF-16LE (the file starts with the byte-order mark FF FE)"
+                           : "decoded from UTF-16BE (the file starts with the byte-order mark FE FF)");
+  }
+  for (size_t k = 0; k < issues.size() && k < kMaxDecodeWarnings; ++k) {
+    const char* what = s->encoding == TextEncoding::kUtf8 ? ": invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)"
+                                                          : ": invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)";
+    s->warnings.push_back(s->name + " line " + std::to_string(issues[k].line) +
+                          (issues[k].nul ? ": NUL byte shown as \xE2\x90\x80 (U+2400)" : what));
+  }
+  if (issues.size() > kMaxDecodeWarnings) {
+    s->warnings.push_back(s->name + ": " + std::to_string(issues.size() - kMaxDecodeWarnings) +
+                          (s->encoding == TextEncoding::kUtf8 ? " more lines with invalid UTF-8 or NUL bytes"
+                                                              : " more lines with invalid UTF-16 or NUL characters"));
+  }
+}
+
+// Splits s->text into s->lines at '\n', or at '\r' in a text without any '\n'.
+void SplitLines(Snapshot* s) {
+  std::string_view t = s->text;
+  char brk = '\n';
+  if (t.find('\n') == std::string_view::npos && t.find('\r') != std::string_view::npos) {
+    s->line_break = LineBreak::kCr;
+    s->notes.push_back("lines end in CR only (classic Mac OS line ends), read as line breaks");
+    brk = '\r';
+  }
+  size_t start = 0;
+  while (start < t.size()) {
+    size_t nl = t.find(brk, start);
+    if (nl == std::string_view::npos) {
+      s->lines.push_back(t.substr(start));
+      s->eol = false;
+      break;
+    }
+    s->lines.push_back(t.substr(start, nl - start));
+    start = nl + 1;
+  }
+}
+
+// Functions, found on the lines with a leading byte-order mark set aside.
+Scope ScopeOf(const Snapshot& s) {
+  if (!s.bom) return SplitFunctions(s.lang, s.lines);
+  std::vector<std::string_view> lines = s.lines;
+  lines[0].remove_prefix(kBom.size());
+  return SplitFunctions(s.lang, lines);
+}
+
 std::string ReadBytes(const std::string& name, const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open '" + name + "': " + std::strerror(errno));
@@ -57,8 +111,17 @@ auto NamingSize(const std::string& name, F read) -> decltype(read()) {
 
 std::string_view Snapshot::KeyOf(size_t i) const {
   std::string_view l = lines[i];
+  if (i == 0 && bom) l.remove_prefix(kBom.size());
   if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
   return l;
+}
+
+const char* Snapshot::LineEndingName() const {
+  if (line_break == LineBreak::kCr) return "CR";
+  for (std::string_view l : lines) {
+    if (!l.empty() && l.back() == '\r') return "CRLF";
+  }
+  return "LF";
 }
 
 bool Snapshot::SameLine(const Snapshot& a, size_t i, const Snapshot& b, size_t j) {
@@ -70,37 +133,16 @@ std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& exte
   auto s = std::make_unique<Snapshot>();
   s->name = std::move(name);
   s->lang = LanguageForExtension(extension);
-  std::vector<DecodeIssue> issues;
-  DecodeUtf8(&bytes, &issues);
   s->text = std::move(bytes);
-  for (size_t k = 0; k < issues.size() && k < kMaxDecodeWarnings; ++k) {
-    s->warnings.push_back(s->name + " line " + std::to_string(issues[k].line) +
-                          (issues[k].nul ? ": NUL byte shown as \xE2\x90\x80 (U+2400)"
-                                         : ": invalid UTF-8 shown as \xEF\xBF\xBD (U+FFFD)"));
-  }
-  if (issues.size() > kMaxDecodeWarnings) {
-    s->warnings.push_back(s->name + ": " + std::to_string(issues.size() - kMaxDecodeWarnings) +
-                          " more lines with invalid UTF-8 or NUL bytes");
-  }
-
-  std::string_view t = s->text;
-  size_t start = 0;
-  while (start < t.size()) {
-    size_t nl = t.find('\n', start);
-    if (nl == std::string_view::npos) {
-      s->lines.push_back(t.substr(start));
-      s->eol = false;
-      break;
-    }
-    s->lines.push_back(t.substr(start, nl - start));
-    start = nl + 1;
-  }
+  Decode(s.get());
+  SplitLines(s.get());
+  s->bom = s->text.compare(0, kBom.size(), kBom) == 0;
   s->key_hashes.reserve(s->lines.size());
   for (size_t i = 0; i < s->lines.size(); ++i) {
     std::string_view k = s->KeyOf(i);
     s->key_hashes.push_back(XXH3_64bits(k.data(), k.size()) ^ (s->LacksNewline(i) ? 0x9e3779b97f4a7c15ULL : 0));
   }
-  s->scope = SplitFunctions(s->lang, s->lines);
+  s->scope = ScopeOf(*s);
   return s;
 }
 
@@ -113,7 +155,7 @@ std::string ReadTextFile(const std::string& name, const std::string& path) {
   return NamingSize(name, [&] {
     std::string bytes = ReadBytes(name, path);
     std::vector<DecodeIssue> issues;
-    DecodeUtf8(&bytes, &issues);
+    DecodeText(&bytes, &issues);
     return bytes;
   });
 }

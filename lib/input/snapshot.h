@@ -7,11 +7,18 @@
 #include <string_view>
 #include <vector>
 
+#include "input/text_decode.h"
 #include "scope/function_scope.h"
 
 namespace irtrace {
 
 struct DumpFile;
+
+// What ends a snapshot's lines.
+enum class LineBreak {
+  kLf,  // '\n' (a '\r' before it stays in the line: CRLF; a lone '\r' elsewhere stays inside its line)
+  kCr,  // '\r': the text has no '\n' at all but has a '\r' (classic Mac OS line ends)
+};
 
 // A decoded snapshot. Not copyable: `lines` points into `text`.
 class Snapshot {
@@ -22,16 +29,25 @@ class Snapshot {
 
   std::string name;                     // file name inside the dump (codegen: path inside its DIR)
   ScopeLanguage lang = ScopeLanguage::kNone;
-  std::string text;                     // decoded UTF-8: exactly the file, invalid bytes as U+FFFD,
-                                        // NUL as U+2400, CRs kept
-  std::vector<std::string_view> lines;  // views into text, without '\n' ('\r' kept); "" has 0 lines
-  bool eol = true;                      // text is empty or ends with '\n'
+  std::string text;                     // decoded UTF-8: exactly the file (UTF-8 input), invalid bytes as
+                                        // U+FFFD, NUL as U+2400, CRs and a leading U+FEFF kept
+  TextEncoding encoding = TextEncoding::kUtf8;  // UTF-16 input is converted, its byte-order mark dropped
+  LineBreak line_break = LineBreak::kLf;
+  std::vector<std::string_view> lines;  // views into text, without the line break ('\r' of CRLF kept);
+                                        // "" has 0 lines
+  bool eol = true;                      // text is empty or ends with the line break
+  bool bom = false;                     // text starts with U+FEFF (kept in text and lines[0]; ignored by
+                                        // KeyOf and by function scoping)
   std::vector<uint64_t> key_hashes;     // per line: hash of its comparison key (see KeyOf)
   std::vector<std::string> warnings;    // decoding warnings, naming the file and 1-based line
+  std::vector<std::string> notes;       // facts about the whole file ("decoded from UTF-16LE ...")
   Scope scope;                          // functions (SplitFunctions for lang)
 
-  // The comparison key of line i (0-based): the line without a trailing '\r'.
+  // The comparison key of line i (0-based): the line without a trailing '\r', and line 0 without a
+  // leading U+FEFF. So LF, CRLF and CR-only files, with or without a byte-order mark, compare equal.
   std::string_view KeyOf(size_t i) const;
+  // How the lines end, for notes: "CR" (LineBreak::kCr), "CRLF" when a line ends with '\r', else "LF".
+  const char* LineEndingName() const;
   // True when line i is the last line and the file does not end with '\n'. Such a line compares
   // unequal to the same text followed by a newline.
   bool LacksNewline(size_t i) const { return !eol && i + 1 == lines.size(); }

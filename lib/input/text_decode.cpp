@@ -1,5 +1,7 @@
 #include "input/text_decode.h"
 
+#include <cstdint>
+
 namespace irtrace {
 namespace {
 
@@ -48,7 +50,74 @@ size_t FirstProblem(const std::string& s) {
   return std::string::npos;
 }
 
+// Appends code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8.
+void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// UTF-16 (after its 2-byte byte-order mark) to UTF-8, as DecodeText describes.
+std::string DecodeUtf16(const std::string& in, bool little_endian, std::vector<DecodeIssue>* issues) {
+  auto unit = [&](size_t k) {
+    auto b0 = static_cast<unsigned char>(in[k]), b1 = static_cast<unsigned char>(in[k + 1]);
+    return static_cast<uint32_t>(little_endian ? (b1 << 8 | b0) : (b0 << 8 | b1));
+  };
+  std::string out;
+  out.reserve(in.size());
+  size_t line = 1, last_bad_line = 0, last_nul_line = 0;
+  auto bad = [&] {
+    out.append(kReplacement);
+    if (last_bad_line != line) issues->push_back({line, false});
+    last_bad_line = line;
+  };
+  size_t i = 2;
+  for (; i + 1 < in.size(); i += 2) {
+    uint32_t u = unit(i);
+    if (u >= 0xD800 && u <= 0xDBFF && i + 3 < in.size() && unit(i + 2) >= 0xDC00 && unit(i + 2) <= 0xDFFF) {
+      AppendUtf8(0x10000 + ((u - 0xD800) << 10) + (unit(i + 2) - 0xDC00), &out);
+      i += 2;
+    } else if (u >= 0xD800 && u <= 0xDFFF) {
+      bad();
+    } else if (u == 0) {
+      out.append(kNulSymbol);
+      if (last_nul_line != line) issues->push_back({line, true});
+      last_nul_line = line;
+    } else {
+      AppendUtf8(u, &out);
+      line += u == '\n';
+    }
+  }
+  if (i < in.size()) bad();  // a final odd byte
+  return out;
+}
+
 }  // namespace
+
+TextEncoding DecodeText(std::string* bytes, std::vector<DecodeIssue>* issues) {
+  if (bytes->size() >= 2) {
+    auto b0 = static_cast<unsigned char>((*bytes)[0]), b1 = static_cast<unsigned char>((*bytes)[1]);
+    if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF)) {
+      bool le = b0 == 0xFF;
+      *bytes = DecodeUtf16(*bytes, le, issues);
+      return le ? TextEncoding::kUtf16Le : TextEncoding::kUtf16Be;
+    }
+  }
+  DecodeUtf8(bytes, issues);
+  return TextEncoding::kUtf8;
+}
 
 void DecodeUtf8(std::string* bytes, std::vector<DecodeIssue>* issues) {
   const std::string& in = *bytes;

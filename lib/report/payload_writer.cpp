@@ -90,6 +90,7 @@ void PayloadWriter::WriteSnapshotStart(const Snapshot& s) {
   w_->Key("lang").String(LanguageName(s.lang));
   w_->Key("eol").Bool(s.eol);
   w_->Key("n").Int(static_cast<int64_t>(s.lines.size()));
+  if (s.line_break == LineBreak::kCr) w_->Key("newline").String("cr");
 }
 
 void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root) {

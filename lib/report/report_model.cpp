@@ -46,6 +46,7 @@ Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const
   e.name = "frontend";
   e.after = 0;
   e.status = EntryStatus::kFrontend;
+  e.notes = snap.notes;
   e.warnings = snap.warnings;
   AddLog(&e, log_name, log_text, false);
   return e;
@@ -58,6 +59,7 @@ Entry MakeCodegenEntry(CodegenRole role, int index, const Snapshot& snap) {
   e.role = role;
   e.after = index;
   e.status = EntryStatus::kCodegen;
+  e.notes = snap.notes;
   e.warnings = snap.warnings;
   return e;
 }
