@@ -193,7 +193,7 @@ TEST_CASE("dump_dir: a snapshot that is a FIFO is an error naming it", "[dump_di
   CHECK(ListError(t.path()) == "snapshot '02_after_B.py' is not a regular file");
 }
 
-TEST_CASE("dump_dir: a .log that is a directory is ignored - one that is a FIFO is an error", "[dump_dir]") {
+TEST_CASE("dump_dir: a .log that is not a regular file is ignored, never read", "[dump_dir]") {
   TempDir t;
   WriteDump(t.path(), {"00_frontend.py", "01_after_A.py"});
   fs::create_directory(t / "01_after_A.log");
@@ -201,7 +201,53 @@ TEST_CASE("dump_dir: a .log that is a directory is ignored - one that is a FIFO 
   CHECK(l.passes[0].file.log_name.empty());
   CHECK(l.ignored == std::vector<std::string>{"01_after_A.log/"});
   REQUIRE(::mkfifo((t / "00_frontend.log").c_str(), 0600) == 0);
-  CHECK(ListError(t.path()) == "'00_frontend.log' is not a regular file");
+  fs::create_symlink(t / "nowhere", t / "xx_after_Q.log");                // not even a pass name
+  fs::create_symlink(t / "nowhere.log", t / "02_after_Crashed.log");      // dangling, at N+1
+  REQUIRE(::mkfifo((t / "07_after_Orphan.log").c_str(), 0600) == 0);
+  l = ListDump(t.path(), {});
+  CHECK(l.frontend.log_name.empty());
+  CHECK_FALSE(l.crashed);  // a log that cannot be read is not a crashed pass
+  CHECK(l.ignored == std::vector<std::string>{"00_frontend.log", "01_after_A.log/", "02_after_Crashed.log",
+                                              "07_after_Orphan.log", "xx_after_Q.log"});
+}
+
+TEST_CASE("dump_dir: a .log numbered one past the last snapshot is the pass that crashed", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py", "04_after_Later.log"});
+  WriteFile(t / "03_after_AllocateMemoryAddr.log", "");  // empty: still the crashed pass
+  DumpListing l = ListDump(t.path(), {});
+  REQUIRE(l.passes.size() == 2);
+  REQUIRE(l.crashed);
+  CHECK(l.crashed->number == 3);
+  CHECK(l.crashed->pass_name == "AllocateMemoryAddr");
+  CHECK(l.crashed->file.name.empty());
+  CHECK(l.crashed->file.log_name == "03_after_AllocateMemoryAddr.log");
+  CHECK(l.crashed->file.log_path == t / "03_after_AllocateMemoryAddr.log");
+  CHECK(l.ignored == std::vector<std::string>{"04_after_Later.log"});  // not N+1: an orphan as before
+
+  SECTION("at any width") {
+    TempDir w;
+    WriteDump(w.path(), {"000_frontend.ll", "009_after_A.ll", "1_after_B.ll", "2_after_C.ll", "3_after_D.ll",
+                         "4_after_E.ll", "5_after_F.ll", "6_after_G.ll", "7_after_H.ll", "8_after_I.ll",
+                         "0010_after_Crash.log"});
+    DumpListing lw = ListDump(w.path(), {});
+    REQUIRE(lw.crashed);
+    CHECK(lw.crashed->number == 10);
+  }
+  SECTION("the first pass may crash: a dump of the frontend and one log") {
+    TempDir f;
+    WriteDump(f.path(), {"00_frontend.py", "01_after_Parse.log"});
+    DumpListing lf = ListDump(f.path(), {});
+    CHECK(lf.passes.empty());
+    REQUIRE(lf.crashed);
+    CHECK(lf.crashed->number == 1);
+  }
+  SECTION("two logs numbered N+1 are an error naming both") {
+    WriteFile(t / "03_after_Other.log", "error: x\n");
+    std::string msg = ListError(t.path());
+    CHECK_THAT(msg, Catch::Contains("'03_after_AllocateMemoryAddr.log'"));
+    CHECK_THAT(msg, Catch::Contains("'03_after_Other.log'"));
+  }
 }
 
 TEST_CASE("dump_dir: a codegen file that is a FIFO is an error naming it", "[dump_dir][error]") {
@@ -295,7 +341,7 @@ TEST_CASE("dump_dir: the extension may differ per snapshot", "[dump_dir]") {
 TEST_CASE("dump_dir: .log files attach to their snapshot - orphans are ignored", "[dump_dir]") {
   TempDir t;
   WriteDump(t.path(), {"00_frontend.py", "00_frontend.log", "01_after_A.py", "02_after_B.py", "02_after_B.log",
-                       "03_after_C.log", "5_after_E.log", "00_after_Z.log"});
+                       "04_after_C.log", "5_after_E.log", "00_after_Z.log", "1_after_A.log.bak"});
   DumpListing l = ListDump(t.path(), {});
   CHECK(l.frontend.log_name == "00_frontend.log");
   CHECK(l.frontend.log_path == t / "00_frontend.log");
@@ -304,7 +350,8 @@ TEST_CASE("dump_dir: .log files attach to their snapshot - orphans are ignored",
   CHECK(l.passes[0].file.log_path.empty());
   CHECK(l.passes[1].file.log_name == "02_after_B.log");
   CHECK(l.passes[1].file.log_path == t / "02_after_B.log");
-  CHECK(l.ignored == std::vector<std::string>{"00_after_Z.log", "03_after_C.log", "5_after_E.log"});
+  CHECK_FALSE(l.crashed);
+  CHECK(l.ignored == std::vector<std::string>{"00_after_Z.log", "04_after_C.log", "1_after_A.log.bak", "5_after_E.log"});
 }
 
 TEST_CASE("dump_dir: editor leftovers dot-files and subdirectories are ignored", "[dump_dir]") {

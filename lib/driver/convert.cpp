@@ -70,6 +70,7 @@ void RefuseOverwritingInput(const std::string& output, const DumpListing& listin
   };
   check_file(listing.frontend);
   for (const DumpPass& p : listing.passes) check_file(p.file);
+  if (listing.crashed) check_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) check_file(c.file);
 }
 
@@ -152,6 +153,16 @@ class PassStage {
   Loaded previous_;                     // the last snapshot of the previous batch
 };
 
+// The entry of the pass that crashed, if any: its log only, after the last snapshot written.
+void ConvertCrashed(const DumpListing& listing, std::vector<Entry>* entries) {
+  if (!listing.crashed) return;
+  const DumpPass& p = *listing.crashed;
+  std::string log_text = ReadTextFile(p.file.log_name, p.file.log_path);
+  entries->push_back(MakeCrashedEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
+                                      static_cast<int>(listing.passes.size()), DisplayText(p.file.log_name),
+                                      log_text));
+}
+
 // Codegen snapshots, loaded in parallel and stored in full after the passes.
 void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter* payload,
                     std::vector<Entry>* entries) {
@@ -206,6 +217,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   std::vector<Entry> entries;
   PassStage passes(listing, options.threads, &payload, &entries);
   passes.Run(observer);
+  ConvertCrashed(listing, &entries);
   ConvertCodegen(listing, options.threads, &payload, &entries);
   for (const Entry& e : entries) payload.AddEntry(e);
   payload.Finish();

@@ -130,6 +130,8 @@ struct Classified {
   // two numbers too large for a machine word never collide (ParseIndex saturates).
   std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
   std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
+  // Pass logs keyed as `passes` (file.log_* set, file.name empty): where a crashed pass is looked for.
+  std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> pass_logs;
   std::vector<DumpCodegen> codegen;
   std::vector<std::string> ignored;
 };
@@ -154,6 +156,10 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     c->ignored.push_back(name + "/");
     return;
   }
+  if (log && fs::status(root / name, ec).type() != fs::file_type::regular) {
+    c->ignored.push_back(name);  // a FIFO, device or dangling link named like a log: never read
+    return;
+  }
   if (frontend || pass || codegen_name) {
     // A FIFO or device would block or never end when read: refuse it here, by name.
     fs::file_type type = fs::status(root / name, ec).type();
@@ -171,8 +177,16 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
   } else if (pass) {
     std::string ext = m[3];
     std::string stem = name.substr(0, name.size() - ext.size() - 1);
+    std::string digits = m[1];
+    digits.erase(0, digits.find_first_not_of('0'));
     if (log) {
       c->logs[stem] = name;
+      DumpPass p;
+      p.number = ParseIndex(m[1]);
+      p.pass_name = m[2];
+      p.file.log_name = name;
+      p.file.log_path = (root / name).string();
+      c->pass_logs[{digits.size(), digits}].push_back(p);
       return;
     }
     unsigned long number = ParseIndex(m[1]);
@@ -181,8 +195,6 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     p.number = number;
     p.pass_name = m[2];
     p.file = MakeFile(root, name, ext);
-    std::string digits = m[1];
-    digits.erase(0, digits.find_first_not_of('0'));
     c->passes[{digits.size(), digits}].push_back(p);
   } else if (codegen_name) {
     DumpCodegen cg;
@@ -207,9 +219,8 @@ DumpFile PickFrontend(const fs::path& root, const std::string& title, const std:
 }
 
 // The passes in number order, checked to be 1..N without gaps or duplicates. Throws Error naming the
-// files around the first gap or the two files of a duplicate, or when there is no pass.
-std::vector<DumpPass> OrderPasses(const Classified& c, const std::string& title, const DumpFile& frontend) {
-  if (c.passes.empty()) throw Error("dump '" + title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
+// files around the first gap or the two files of a duplicate.
+std::vector<DumpPass> OrderPasses(const Classified& c, const DumpFile& frontend) {
   std::vector<DumpPass> ordered;
   unsigned long expected = 1;
   for (const auto& [digits, group] : c.passes) {
@@ -227,6 +238,22 @@ std::vector<DumpPass> OrderPasses(const Classified& c, const std::string& title,
     ++expected;
   }
   return ordered;
+}
+
+// The pass that crashed: the .log numbered one past the last snapshot (whatever it holds), removed from
+// `c->logs`. Throws Error when two logs have that number.
+std::optional<DumpPass> FindCrashed(size_t passes, Classified* c) {
+  std::string next = std::to_string(passes + 1);
+  auto it = c->pass_logs.find({next.size(), next});
+  if (it == c->pass_logs.end()) return std::nullopt;
+  const std::vector<DumpPass>& group = it->second;
+  if (group.size() > 1) {
+    throw Error("pass " + next + " crashed twice: '" + group[0].file.log_name + "' and '" + group[1].file.log_name +
+                "' (one log without a snapshot is the pass that crashed)");
+  }
+  const std::string& log = group[0].file.log_name;
+  c->logs.erase(log.substr(0, log.size() - 4));
+  return group[0];
 }
 
 // Attaches each .log file to its snapshot; the rest (a log without its snapshot) are ignored.
@@ -257,7 +284,11 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   Classified c;
   for (const std::string& name : ReadNames(root, dir)) Classify(root, name, &c);
   listing.frontend = PickFrontend(root, listing.title, c.frontends);
-  listing.passes = OrderPasses(c, listing.title, listing.frontend);
+  listing.passes = OrderPasses(c, listing.frontend);
+  listing.crashed = FindCrashed(listing.passes.size(), &c);
+  if (listing.passes.empty() && !listing.crashed) {
+    throw Error("dump '" + listing.title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
+  }
   listing.ignored = std::move(c.ignored);
   AttachLogs(root, std::move(c.logs), &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());

@@ -1,6 +1,7 @@
 // Listing and validating a numbered pass dump directory (the dump contract).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ struct DumpListing {
   std::string title;                  // the dump directory's base name
   DumpFile frontend;                  // 0+_frontend.<ext>
   std::vector<DumpPass> passes;       // sorted by number, 1..N without gaps
+  std::optional<DumpPass> crashed;    // the pass that crashed: a .log numbered N+1 without a snapshot
+                                      // (file.name, path and extension empty; file.log_name/log_path set)
   std::vector<DumpCodegen> codegen;   // dump codegen_* files first (sorted by name), then --codegen dirs
   std::vector<std::string> ignored;   // names ignored (leftovers, subdirectories, orphan .log files), sorted
 };
@@ -46,7 +49,8 @@ struct DumpListing {
 // directory named twice is added once; one with neither subdirectory is an error).
 // Throws Error (ExitCode::kInput) naming the offending files: not a directory, missing frontend, several
 // frontends, malformed numbered names, a 00_after_* file, duplicate or missing pass numbers, no pass,
-// a snapshot that is a directory, an unreadable directory.
+// a snapshot that is a directory, an unreadable directory, two .log files numbered N+1.
+// A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it is ignored.
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs);
 
 }  // namespace irtrace

@@ -191,6 +191,7 @@ void PayloadWriter::AddEntry(const Entry& e) {
   strings("warnings", e.warnings);
   if (!e.error.empty()) w_->Key("error").String(e.error);
   if (!e.log.empty()) w_->Key("log").String(e.log);
+  if (e.crashed) w_->Key("crashed").Bool(true);
   if (e.kind == EntryKind::kPass) {
     w_->Key("diff");
     WriteDiff(e.diff.whole);

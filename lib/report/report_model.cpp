@@ -39,6 +39,22 @@ Entry MakePassEntry(long num, const std::string& pass_name, int before, int afte
   return e;
 }
 
+Entry MakeCrashedEntry(long num, const std::string& pass_name, int last, const std::string& log_name,
+                       const std::string& log_text) {
+  Entry e;
+  e.kind = EntryKind::kPass;
+  e.num = num;
+  e.name = pass_name;
+  e.before = last;
+  e.after = last;
+  e.status = EntryStatus::kFailed;
+  e.crashed = true;
+  e.log = log_name;
+  e.error = log_text.empty() ? log_name + " is empty" : log_text;
+  e.notes.push_back("this pass wrote no snapshot: it crashed (" + log_name + " is the last file of the dump)");
+  return e;
+}
+
 Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const std::string& log_text) {
   Entry e;
   e.kind = EntryKind::kFrontend;

@@ -38,6 +38,7 @@ struct Entry {
   std::vector<std::string> warnings;
   std::string error;           // failed: the .log text
   std::string log;             // name of the .log file read, if any
+  bool crashed = false;        // a pass that wrote no snapshot (only its .log): `after` == `before`
   PassDiff diff;               // passes only
 };
 
@@ -46,6 +47,12 @@ struct Entry {
 // Decoding warnings of `after` are added as warnings.
 Entry MakePassEntry(long num, const std::string& pass_name, int before, int after, const Snapshot& after_snap,
                     PassDiff diff, const std::string& log_name, const std::string& log_text);
+
+// The entry of the pass that crashed (DumpListing::crashed): failed, its log (`log_text`, possibly empty)
+// as the error, a note that it wrote no snapshot, and no diff: `before` and `after` are both `last`, the
+// index of the last snapshot written.
+Entry MakeCrashedEntry(long num, const std::string& pass_name, int last, const std::string& log_name,
+                       const std::string& log_text);
 
 // The frontend entry (snapshot 0) with its decoding warnings and .log, if any.
 Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const std::string& log_text);
