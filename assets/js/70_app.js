@@ -407,7 +407,7 @@
           left: l.lines, right: r.lines, leftNums: l.nums, rightNums: r.nums, ops: [], pairs: [],
           leftFile: m.snapshots[from].file, rightFile: m.snapshots[to].file,
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
-          leftNoEol: T.model.noEol(m.snapshots[from]), rightNoEol: T.model.noEol(m.snapshots[to]),
+          leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;

@@ -188,7 +188,7 @@
   async function boot() {
     const root = document.getElementById('app');
     if (!root) return;
-    const res = await T.model.readPayload(document);
+    const res = await T.payload.read(document);
     if (res.error) {
       root.appendChild(el('p', { class: 'fatal', role: 'alert' }, 'ir-trace: ' + res.error));
       return;
