@@ -131,6 +131,12 @@
       return [block, flags, ...list];
     }
 
+    // Takes pairs made for ops that are appended after `by` change blocks. Returns new pairs whose block
+    // ordinals are moved by `by`.
+    function offsetPairs(pairs, by) {
+      return pairs.map((p) => [p[0] + by, ...p.slice(1)]);
+    }
+
     // ---- snapshots: exactly one of text / same / delta ----
 
     // Takes a snapshot. Returns the index of the snapshot it is rebuilt from (its "same", or its delta's
@@ -190,7 +196,7 @@
 
     return {
       SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, PAIR_FLAGS,
-      unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs,
+      unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
       baseOf, storedLines, applyDelta, snapshotLines, fileText, noEol,
     };
   }

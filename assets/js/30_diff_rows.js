@@ -3,6 +3,7 @@
 (function () {
   'use strict';
   const T = window.IrTrace;
+  const P = T.payload;
   const EQUAL = 0, DELETE = 1, INSERT = 2, REPLACE = 3;
   const KIND_NAMES = ['equal', 'delete', 'insert', 'replace'];
 
@@ -10,23 +11,20 @@
   // (-1 when the row has no line on that side); block is the change block (-1 for equal rows);
   // hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
   function buildRows(ops, pairs, nLeft, nRight) {
-    const pairMap = new Map();
-    for (const p of pairs || []) {
-      if (!Array.isArray(p) || p.length < 2) continue;
-      pairMap.set(p[0], { flags: p[1], list: p.slice(2) });
-    }
+    const pairMap = P.pairsByBlock(pairs);
     const cap = nLeft + nRight + 1;
     const kind = new Uint8Array(cap), b = new Int32Array(cap), a = new Int32Array(cap);
     const block = new Int32Array(cap), hl = new Uint8Array(cap);
-    let n = 0, x = 0, y = 0, blk = 0;
+    // x / y: the next left / right line; they stop short of the codec's positions only when the payload's
+    // lengths disagree with its ops (equal rows past either end are dropped).
+    let n = 0, x = 0, y = 0;
     const push = (k, bi, ai, bl, h) => { kind[n] = k; b[n] = bi; a[n] = ai; block[n] = bl; hl[n] = h; n++; };
-    for (let t = 0; t + 2 < ops.length; t += 3) {
-      const e = ops[t], d = ops[t + 1], ins = ops[t + 2];
+    const walk = P.forEachBlock(ops, (e, d, ins, _x, _y, blk) => {
       for (let j = 0; j < e && x < nLeft && y < nRight; j++) push(EQUAL, x++, y++, -1, 0);
-      if (d + ins === 0) continue;
+      if (blk < 0) return;
       const pm = pairMap.get(blk);
       const list = pm ? pm.list : [];
-      const flag = pm && pm.flags === 0 ? 1 : 0;
+      const flag = pm && pm.flags === P.PAIR_FLAGS.WORDS ? 1 : 0;
       let di = 0, ii = 0;
       for (let p = 0; p + 1 < list.length; p += 2) {
         const pd = list[p], pi = list[p + 1];
@@ -39,8 +37,8 @@
       while (ii < ins) push(INSERT, -1, y + ii++, blk, 0);
       x += d;
       y += ins;
-      blk++;
-    }
+    });
+    const blk = walk.blocks;
     while (x < nLeft && y < nRight) push(EQUAL, x++, y++, -1, 0);
     // Inconsistent payload (lengths disagree): show what is left instead of dropping it.
     while (x < nLeft) push(DELETE, x++, -1, blk, 0);
