@@ -346,8 +346,8 @@
       if (!Number.isInteger(e.after)) return;
       const after = totals[e.after];
       let before = 0;
-      if (e.kind === 'pass' && Number.isInteger(e.before)) before = totals[e.before];
-      if (e.kind === 'codegen') { if (after > 0) out.push({ entry: idx, before: null, after }); return; }
+      if (e.kind === codec.KIND.PASS && Number.isInteger(e.before)) before = totals[e.before];
+      if (e.kind === codec.KIND.CODEGEN) { if (after > 0) out.push({ entry: idx, before: null, after }); return; }
       if (after !== before) out.push({ entry: idx, before, after });
     });
     return out;

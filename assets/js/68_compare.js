@@ -105,7 +105,7 @@
         if (idx >= 0) {
           const e = this.hooks.model.entries[atEntry];
           let from = -1;
-          if (e && e.kind === 'pass' && Number.isInteger(e.before)) {
+          if (e && e.kind === P.KIND.PASS && Number.isInteger(e.before)) {
             for (let k = idx - 1; k >= 0 && from < 0; k--) if (this.choices[k].snap === e.before) from = k;
           }
           this.from.value = String(from >= 0 ? from : Math.max(0, idx - 1));

@@ -5,6 +5,7 @@
   const T = window.IrTrace;
   const { el, clear, store, plural, copyText } = T.util;
   const { statusOf } = T.sidebar;
+  const { KIND, STATUS, FN_STATUS, ROLE } = T.payload;
 
   // Option labels of the function selector: short name (after the last '.') for Python-like keys
   // unless two collide, then the full key.
@@ -18,10 +19,10 @@
       const s = shortOf(f.key);
       const name = seen.get(s) > 1 ? f.key : s;
       let tail = '';
-      if (f.status === 'changed') tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
-      else if (f.status === 'added') tail = '  (added, +' + (f.ins || 0) + ')';
-      else if (f.status === 'removed') tail = '  (removed, -' + (f.del || 0) + ')';
-      else if (f.status === 'moved') tail = '  (moved)';
+      if (f.status === FN_STATUS.CHANGED) tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
+      else if (f.status === FN_STATUS.ADDED) tail = '  (added, +' + (f.ins || 0) + ')';
+      else if (f.status === FN_STATUS.REMOVED) tail = '  (removed, -' + (f.del || 0) + ')';
+      else if (f.status === FN_STATUS.MOVED) tail = '  (moved)';
       return name + tail;
     });
   }
@@ -123,8 +124,8 @@
     // Entry to open first: the first changed pass, else the first pass, else the first entry.
     firstChanged() {
       const es = this.model.entries;
-      let i = es.findIndex((e) => e.kind === 'pass' && e.status === 'changed');
-      if (i < 0) i = es.findIndex((e) => e.kind === 'pass');
+      let i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
+      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
       return i < 0 ? 0 : i;
     }
 
@@ -225,11 +226,13 @@
       clear(this.passTitle);
       const st = statusOf(e);
       this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
-      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === 'codegen' ? e.name : this.model.entryLabel(e)));
-      const chip = { changed: 'changed', noop: 'no-op', failed: 'failed', codegen: 'codegen ' + (e.role || 'device') }[st];
-      if (e.kind === 'frontend') this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
+      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e)));
+      const chip = {
+        [STATUS.CHANGED]: 'changed', [STATUS.NOOP]: 'no-op', [STATUS.FAILED]: 'failed', [STATUS.CODEGEN]: 'codegen ' + (e.role || ROLE.DEVICE),
+      }[st];
+      if (e.kind === KIND.FRONTEND) this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
       else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
-      if (e.kind === 'pass') {
+      if (e.kind === KIND.PASS) {
         this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
         this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
@@ -238,7 +241,7 @@
     renderNotices(e) {
       clear(this.notices);
       const m = this.model;
-      if (e.status === 'failed' || e.error) {
+      if (e.status === STATUS.FAILED || e.error) {
         this.notices.appendChild(el('div', { class: 'error-box', role: 'alert' },
           el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
           el('pre', null, e.error || 'The pass failed.'),
@@ -255,14 +258,14 @@
       // codegen alike): once per snapshot, naming the file and the reason. Older reports also carry the C++
       // side's copy ("function view unavailable: ...") in entry.notes: dropped.
       const own = [];
-      const sides = e.kind === 'pass' && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
+      const sides = e.kind === KIND.PASS && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
       for (const s of sides) {
         const snap = m.snapshots[s];
         if (snap && snap.fallback) own.push((snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback + ')');
       }
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      if (e.status === 'noop') notes.unshift('No-op: this pass did not change the IR.');
+      if (e.status === STATUS.NOOP) notes.unshift('No-op: this pass did not change the IR.');
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -387,7 +390,7 @@
       const keys = [];
       for (const s of [to, from]) for (const sec of m.snapshots[s].sections || []) if (!keys.includes(sec[0])) keys.push(sec[0]);
       this.fnKey = this.fnWanted !== null && keys.includes(this.fnWanted) ? this.fnWanted : null;
-      this.fillFunctions(keys.map((k) => ({ key: k, status: 'same' })), m.snapshots[to].lang);
+      this.fillFunctions(keys.map((k) => ({ key: k, status: FN_STATUS.SAME })), m.snapshots[to].lang);
       clear(this.passTitle);
       this.passTitle.appendChild(el('span', { class: 'pass-name' }, 'Compare: ' + m.snapshots[from].file + ' \u2192 ' + m.snapshots[to].file));
       clear(this.notices);

@@ -16,7 +16,7 @@
   App.prototype.fragmentFor = function (i, fn, layout) {
     const e = this.model.entries[i];
     const pairs = [];
-    if (e) pairs.push(e.kind === 'codegen' ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
+    if (e) pairs.push(e.kind === T.payload.KIND.CODEGEN ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
     pairs.push(['fn', fn], ['layout', layout === 'stacked' ? 'stacked' : null]);
     return query(pairs);
   };
@@ -64,8 +64,8 @@
       // Digits only: "#pass=" or "#pass=0x2" names no pass (Number would read them as 0 and 2).
       const v = p.get('pass');
       const n = /^\d+$/.test(v) ? Number(v) : -1;
-      if (n >= 0) idx = es.findIndex((e) => e.kind !== 'codegen' && (Number.isInteger(e.num) ? e.num : 0) === n);
-    } else if (p.has('codegen')) idx = es.findIndex((e) => e.kind === 'codegen' && e.name === p.get('codegen'));
+      if (n >= 0) idx = es.findIndex((e) => e.kind !== T.payload.KIND.CODEGEN && (Number.isInteger(e.num) ? e.num : 0) === n);
+    } else if (p.has('codegen')) idx = es.findIndex((e) => e.kind === T.payload.KIND.CODEGEN && e.name === p.get('codegen'));
     if (idx < 0) return false;
     this.revealEntry(idx);
     this.select(idx, { fn: fn === undefined ? null : fn });
