@@ -7,18 +7,19 @@
   const EQUAL = 0, DELETE = 1, INSERT = 2, REPLACE = 3;
   const KIND_NAMES = ['equal', 'delete', 'insert', 'replace'];
 
-  // Base rows of a diff: parallel typed arrays. b/a are 0-based indices into the left/right lines
+  // Base rows of a diff: parallel typed arrays. before / after are 0-based indices into the left (before)
+  // / right (after) lines
   // (-1 when the row has no line on that side); block is the change block (-1 for equal rows);
   // hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
   function buildRows(ops, pairs, nLeft, nRight) {
     const pairMap = P.pairsByBlock(pairs);
     const cap = nLeft + nRight + 1;
-    const kind = new Uint8Array(cap), b = new Int32Array(cap), a = new Int32Array(cap);
+    const kind = new Uint8Array(cap), before = new Int32Array(cap), after = new Int32Array(cap);
     const block = new Int32Array(cap), hl = new Uint8Array(cap);
     // x / y: the next left / right line; they stop short of the codec's positions only when the payload's
     // lengths disagree with its ops (equal rows past either end are dropped).
     let n = 0, x = 0, y = 0;
-    const push = (k, bi, ai, bl, h) => { kind[n] = k; b[n] = bi; a[n] = ai; block[n] = bl; hl[n] = h; n++; };
+    const push = (k, bi, ai, bl, h) => { kind[n] = k; before[n] = bi; after[n] = ai; block[n] = bl; hl[n] = h; n++; };
     const walk = P.forEachBlock(ops, (e, d, ins, _x, _y, blk) => {
       for (let j = 0; j < e && x < nLeft && y < nRight; j++) push(EQUAL, x++, y++, -1, 0);
       if (blk < 0) return;
@@ -43,7 +44,7 @@
     // Inconsistent payload (lengths disagree): show what is left instead of dropping it.
     while (x < nLeft) push(DELETE, x++, -1, blk, 0);
     while (y < nRight) push(INSERT, -1, y++, blk, 0);
-    return { n, kind, b, a, block, hl, blocks: blk + 1 };
+    return { n, kind, before, after, block, hl, blocks: blk + 1 };
   }
 
   // Folds: runs of equal rows longer than what context keeps. Returns [{s, e, top, bot}]
@@ -149,30 +150,30 @@
       let k = i;
       while (k < j) {
         if (rows.kind[k] === EQUAL) {
-          if (bStart < 0) bStart = num(view.leftNums, rows.b[k]);
-          if (aStart < 0) aStart = num(view.rightNums, rows.a[k]);
-          body.push(' ' + view.left[rows.b[k]]);
-          if (rows.b[k] === lastL || rows.a[k] === lastR) body.push(NO_EOL);
+          if (bStart < 0) bStart = num(view.leftNums, rows.before[k]);
+          if (aStart < 0) aStart = num(view.rightNums, rows.after[k]);
+          body.push(' ' + view.left[rows.before[k]]);
+          if (rows.before[k] === lastL || rows.after[k] === lastR) body.push(NO_EOL);
           bCount++; aCount++; k++;
           continue;
         }
         let m = k;
         while (m < j && rows.kind[m] !== EQUAL) m++;
-        for (let r = k; r < m; r++) if (rows.b[r] >= 0) {
-          if (bStart < 0) bStart = num(view.leftNums, rows.b[r]);
-          body.push('-' + view.left[rows.b[r]]); bCount++;
-          if (rows.b[r] === lastL) body.push(NO_EOL);
+        for (let r = k; r < m; r++) if (rows.before[r] >= 0) {
+          if (bStart < 0) bStart = num(view.leftNums, rows.before[r]);
+          body.push('-' + view.left[rows.before[r]]); bCount++;
+          if (rows.before[r] === lastL) body.push(NO_EOL);
         }
-        for (let r = k; r < m; r++) if (rows.a[r] >= 0) {
-          if (aStart < 0) aStart = num(view.rightNums, rows.a[r]);
-          body.push('+' + view.right[rows.a[r]]); aCount++;
-          if (rows.a[r] === lastR) body.push(NO_EOL);
+        for (let r = k; r < m; r++) if (rows.after[r] >= 0) {
+          if (aStart < 0) aStart = num(view.rightNums, rows.after[r]);
+          body.push('+' + view.right[rows.after[r]]); aCount++;
+          if (rows.after[r] === lastR) body.push(NO_EOL);
         }
         k = m;
       }
       // A side without lines in this hunk: every counted line sets its start, so the count is 0 here.
-      if (bStart < 0) bStart = lineBefore(rows, i, view.leftNums, 'b');
-      if (aStart < 0) aStart = lineBefore(rows, i, view.rightNums, 'a');
+      if (bStart < 0) bStart = lineBefore(rows, i, view.leftNums, 'before');
+      if (aStart < 0) aStart = lineBefore(rows, i, view.rightNums, 'after');
       out.push('@@ -' + bStart + (bCount === 1 ? '' : ',' + bCount) + ' +' + aStart + (aCount === 1 ? '' : ',' + aCount) + ' @@');
       for (const line of body) out.push(line);
       i = j;

@@ -96,15 +96,15 @@
     return { step, progress: () => (i + (cur ? cur.fraction() : 0)) / Math.max(1, snaps.length), totals };
   }
 
-  // Find in pass over a view's rows (rows: n, kind, b, a as in T.rows; kind 0 = equal): an equal row is
+  // Find in pass over a view's rows (rows: n, kind, before, after as in T.rows; kind 0 = equal): an equal row is
   // searched once (its right side), other rows on each side they have. Matches as a flat list
   // [r, side (0 left, 1 right), start, end, ...] in row order, at most max of them; bounded steps.
   function findRows(left, right, rows, re, max, lim) {
     const out = [];
     const items = [];
     for (let r = 0; r < rows.n; r++) {
-      if (rows.b[r] >= 0 && rows.kind[r] !== 0) items.push([2 * r, String(left[rows.b[r]] ?? '')]);
-      if (rows.a[r] >= 0) items.push([2 * r + 1, String(right[rows.a[r]] ?? '')]);
+      if (rows.before[r] >= 0 && rows.kind[r] !== 0) items.push([2 * r, String(left[rows.before[r]] ?? '')]);
+      if (rows.after[r] >= 0) items.push([2 * r + 1, String(right[rows.after[r]] ?? '')]);
     }
     const st = stepper(items, (key, text) => {
       if (out.length >= 4 * max) return;
@@ -277,7 +277,7 @@
       }
       this.count.classList.remove('error');
       const { view, rows } = v;
-      const send = { n: rows.n, kind: rows.kind.slice(0, rows.n), b: rows.b.slice(0, rows.n), a: rows.a.slice(0, rows.n) };
+      const send = { n: rows.n, kind: rows.kind.slice(0, rows.n), before: rows.before.slice(0, rows.n), after: rows.after.slice(0, rows.n) };
       const job = workerJob((w) => w.postMessage({ type: 'find', source: p.re.source, flags: p.re.flags, left: view.left, right: view.right, rows: send, max: MAX_MATCHES, lim: limits }));
       this.job = job;
       this.count.textContent = 'Searching\u2026';
