@@ -170,6 +170,22 @@
       return matches(this.model.entryLabel(e), this.query);
     }
 
+    // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
+    // only" and the pass search are cleared, the phase tab goes back to "All" (which tells hooks.onFilter).
+    // Returns true when a filter changed (the caller applies the filters), false when i was visible.
+    reveal(i) {
+      if (this.isVisible(i)) return false;
+      const st = statusOf(this.model.entries[i]);
+      this.checked[st] = true;
+      if (this.boxes[st]) this.boxes[st].checked = true;
+      this.warnOnly = false;
+      this.boxes.warnings.checked = false;
+      this.query = '';
+      this.search.value = '';
+      if (this.tabs) this.setPhase(null);
+      return true;
+    }
+
     // Applies the filters to the list; returns the visible entry indices. The frontend heads the list
     // while any pass or codegen entry is visible; alone it would not be a match.
     applyFilters() {

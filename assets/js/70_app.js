@@ -131,18 +131,7 @@
 
     // Makes entry i visible even if filters hide it (used by links that name it).
     revealEntry(i) {
-      if (!this.sidebar.isVisible(i)) {
-        const sb = this.sidebar;
-        const st = statusOf(this.model.entries[i]);
-        sb.checked[st] = true;
-        if (sb.boxes[st]) sb.boxes[st].checked = true;
-        sb.warnOnly = false;
-        sb.boxes.warnings.checked = false;
-        sb.query = '';
-        sb.search.value = '';
-        if (sb.tabs) sb.setPhase(null);
-        this.visible = sb.applyFilters();
-      }
+      if (this.sidebar.reveal(i)) this.visible = this.sidebar.applyFilters();
     }
 
     onFilter() {
