@@ -39,6 +39,7 @@
       this.anchors = [];
       this.job = null;
       this.narrow = window.matchMedia('(max-width: 799px)');
+      this.links = new T.links.DeepLinks(model);
       this.build();
     }
 
@@ -111,7 +112,7 @@
       });
       this.across = new T.find.AcrossPanel(this.panels, {
         model: m,
-        linkFor: (i) => '#' + this.fragmentFor(i, null, this.layout),
+        linkFor: (i) => this.linkFor(i),
         onOpen: (i, q, rx) => { this.revealEntry(i); this.select(i); this.findBar.open(q, rx); },
       });
       acrossBtn.addEventListener('click', () => this.across.toggle());
@@ -132,6 +133,40 @@
     // Makes entry i visible even if filters hide it (used by links that name it).
     revealEntry(i) {
       if (this.sidebar.reveal(i)) this.visible = this.sidebar.applyFilters();
+    }
+
+    // ---- deep links (62_links.js) ----
+    // Link (href) to entry i in the current layout.
+    linkFor(i) {
+      return '#' + this.links.entry(i, null, this.layout);
+    }
+
+    // Puts what is shown (the compare pair, or the entry) with its function and layout in the address bar.
+    updateFragment() {
+      const fn = this.fnKey !== null ? this.fnKey : this.fnWanted;
+      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout));
+      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout));
+    }
+
+    // Shows what fragment `hash` names (filters cleared if they hide it); returns true when it named
+    // something that exists. Its layout applies either way.
+    applyFragment(hash) {
+      const link = this.links.parse(hash);
+      if (link.layout) this.layout = link.layout;
+      if (link.compare) {
+        const [from, to] = link.compare;
+        if (link.fn !== undefined) this.fnWanted = link.fn;
+        this.visible = this.sidebar.applyFilters();
+        // The pass list keeps a selection (the entry showing "to"), where "Close compare" returns.
+        const at = this.model.entries.findIndex((e) => e.after === to);
+        this.select(at >= 0 ? at : this.firstChanged());
+        this.startCompare(from, to);
+        return true;
+      }
+      if (link.entry < 0) return false;
+      this.revealEntry(link.entry);
+      this.select(link.entry, { fn: link.fn === undefined ? null : link.fn });
+      return true;
     }
 
     onFilter() {
