@@ -126,7 +126,8 @@
       return map;
     }
 
-    // One pairs entry: block ordinal, flags (PAIR_FLAGS), list [d0, i0, ...]. Returns [block, flags, d0, i0, ...].
+    // Takes a block's 0-based ordinal, its flags (PAIR_FLAGS) and its list [d0, i0, ...] (0-based within the
+    // block's deleted / inserted lines). Returns the pairs entry [block, flags, d0, i0, ...].
     function makePairs(block, flags, list) {
       return [block, flags, ...list];
     }
