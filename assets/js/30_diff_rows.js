@@ -8,9 +8,8 @@
   const KIND_NAMES = ['equal', 'delete', 'insert', 'replace'];
 
   // Base rows of a diff: parallel typed arrays. before / after are 0-based indices into the left (before)
-  // / right (after) lines
-  // (-1 when the row has no line on that side); block is the change block (-1 for equal rows);
-  // hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
+  // and right (after) lines (-1 when the row has no line on that side); block is the change block (-1 for
+  // equal rows); hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
   function buildRows(ops, pairs, nLeft, nRight) {
     const pairMap = P.pairsByBlock(pairs);
     const cap = nLeft + nRight + 1;
