@@ -1,59 +1,10 @@
-// ir-trace viewer: payload access (schema v1, see ARCHITECTURE.md) and snapshot rebuild from deltas.
+// ir-trace viewer: the model over a checked payload: snapshots rebuilt on demand (through the codec,
+// 15_payload.js) with an LRU cache, function lines, the functions of an entry, and the view of one diff.
 (function () {
   'use strict';
   const T = window.IrTrace;
-
-  // Reads and checks the payload from the JSON data block (script element #ir-trace-data).
-  // The payload is the schema-1 object itself, or an envelope {"schema": 1, "encoding":
-  // "deflate-base64", "data": "<base64 of the zlib-deflated payload>"} inflated here with the
-  // browser's DecompressionStream. Resolves to {data} or {error}.
-  async function readPayload(doc) {
-    const node = doc.getElementById('ir-trace-data');
-    if (!node) return { error: 'the report has no data block' };
-    let data;
-    try {
-      data = JSON.parse(node.textContent);
-      if (data && data.encoding === 'deflate-base64' && typeof data.data === 'string') data = JSON.parse(await inflate(data.data));
-      else if (data && data.encoding !== undefined) return { error: 'unknown report data encoding ' + JSON.stringify(data.encoding) };
-    } catch (e) {
-      return { error: 'the report data cannot be read: ' + (e && e.message ? e.message : e) };
-    }
-    if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
-    if (data.schema !== 1) return { error: 'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads 1)' };
-    if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries)) return { error: 'the report data has no snapshots or entries' };
-    return { data };
-  }
-
-  // base64 -> zlib inflate -> UTF-8 text.
-  async function inflate(b64) {
-    if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot inflate the compressed report data (no DecompressionStream)');
-    const bin = atob(b64);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
-    return await new Response(stream).text();
-  }
-
-  // Applies "ops" triples [E, D, I, ...] to base lines with inserted lines `ins`; the rest is copied.
-  function applyOps(base, ops, ins) {
-    const out = [];
-    let pos = 0;
-    let k = 0;
-    for (let t = 0; t + 2 < ops.length; t += 3) {
-      const e = ops[t], d = ops[t + 1], n = ops[t + 2];
-      for (let j = 0; j < e; j++) out.push(base[pos + j]);
-      pos += e + d;
-      for (let j = 0; j < n; j++) out.push(ins[k + j]);
-      k += n;
-    }
-    for (; pos < base.length; pos++) out.push(base[pos]);
-    return out;
-  }
-
-  // 1 + index of a last line without '\n' (0 when the file ends with a newline or is empty).
-  function noEol(s) {
-    return s && s.eol === false && s.n > 0 ? s.n : 0;
-  }
+  const P = T.payload;
+  const { KIND, FN_STATUS } = P;
 
   // noEol (a file line, 1-based as noEol returns it) mapped into a view's lines with file line numbers
   // nums (null: the whole file): 1 + index of that line in the view, 0 when the view does not show it.
@@ -83,16 +34,8 @@
         this.cache.set(i, hit);
         return hit;
       }
-      const s = this.snapshots[i];
-      if (!s) return [];
-      let lines;
-      if (Array.isArray(s.text)) lines = s.text;
-      else if (Number.isInteger(s.same)) lines = this.lines(s.same);
-      else if (s.delta && Number.isInteger(s.delta.from)) {
-        const d = s.delta;
-        lines = applyOps(this.lines(d.from), d.ops || [], d.ins || []);
-        for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < lines.length) lines[idx] = text;
-      } else lines = [];
+      if (!this.snapshots[i]) return [];
+      const lines = P.snapshotLines(this.snapshots, i, (j) => this.lines(j));
       this.remember(i, lines);
       return lines;
     }
@@ -109,10 +52,7 @@
 
     // Whole snapshot text as written in the file (final newline per "eol").
     fileText(i) {
-      const s = this.snapshots[i];
-      const lines = this.lines(i);
-      if (!lines.length) return '';
-      return lines.join('\n') + (s && s.eol === false ? '' : '\n');
+      return P.fileText(this.snapshots[i], this.lines(i));
     }
 
     // Lines of function `key` in snapshot i: {lines, nums} where nums[k] is the 0-based file line.
@@ -144,31 +84,31 @@
     }
 
     entryLabel(e) {
-      if (e.kind === 'codegen') return e.name;
+      if (e.kind === KIND.CODEGEN) return e.name;
       return (Number.isInteger(e.num) ? e.num : 0) + '. ' + e.name;
     }
 
     // The functions offered for entry e: [{key, status, ins, del, diff}], touched first.
     functions(e) {
       if (Array.isArray(e.functions) && e.functions.length) return e.functions;
-      if (e.kind === 'pass') return [];
+      if (e.kind === KIND.PASS) return [];
       const s = this.snapshots[e.after] || {};
       const secs = Array.isArray(s.sections) ? s.sections : [];
-      const out = secs.map((x) => ({ key: x[0], status: 'same', ins: 0, del: 0 }));
-      if (secs.length && this.section(e.after, '').lines.length) out.push({ key: '', status: 'same', ins: 0, del: 0 });
+      const out = secs.map((x) => ({ key: x[0], status: FN_STATUS.SAME, ins: 0, del: 0 }));
+      if (secs.length && this.section(e.after, '').lines.length) out.push({ key: '', status: FN_STATUS.SAME, ins: 0, del: 0 });
       return out;
     }
 
     // Everything the diff view needs for entry e and function key (null = whole file):
     // {left, right, leftNums, rightNums, ops, pairs, leftFile, rightFile, single}
     view(e, key) {
-      const hasBefore = e.kind === 'pass' && Number.isInteger(e.before);
+      const hasBefore = e.kind === KIND.PASS && Number.isInteger(e.before);
       const fn = key === null ? null : this.functions(e).find((f) => f.key === key) || null;
       const right = this.section(e.after, fn ? fn.key : null);
       const left = hasBefore ? this.section(e.before, fn ? fn.key : null) : { lines: [], nums: [] };
       let ops, pairs;
       if (!hasBefore) {
-        ops = [0, 0, right.lines.length];
+        ops = P.appendBlock([], 0, 0, right.lines.length);
         pairs = [];
       } else if (!fn) {
         ops = (e.diff && e.diff.ops) || [];
@@ -176,13 +116,13 @@
       } else if (fn.diff) {
         ops = fn.diff.ops || [];
         pairs = fn.diff.pairs || [];
-      } else if (fn.status === 'added') {
-        ops = [0, 0, right.lines.length];
+      } else if (fn.status === FN_STATUS.ADDED) {
+        ops = P.appendBlock([], 0, 0, right.lines.length);
         pairs = [];
         left.lines = [];
         left.nums = [];
-      } else if (fn.status === 'removed') {
-        ops = [0, left.lines.length, 0];
+      } else if (fn.status === FN_STATUS.REMOVED) {
+        ops = P.appendBlock([], 0, left.lines.length, 0);
         pairs = [];
       } else {
         ops = [];
@@ -195,8 +135,8 @@
         leftLang: hasBefore ? (this.snapshots[e.before] || {}).lang : null,
         rightLang: (this.snapshots[e.after] || {}).lang,
         single: !hasBefore,
-        leftNoEol: hasBefore ? noEol(this.snapshots[e.before]) : 0,
-        rightNoEol: noEol(this.snapshots[e.after]),
+        leftNoEol: hasBefore ? P.noEol(this.snapshots[e.before]) : 0,
+        rightNoEol: P.noEol(this.snapshots[e.after]),
       };
     }
 
@@ -210,5 +150,5 @@
     }
   }
 
-  T.model = { readPayload, applyOps, noEol, viewNoEol, Model };
+  T.model = { viewNoEol, Model };
 })();

@@ -5,6 +5,7 @@
 (function () {
   'use strict';
   const T = window.IrTrace;
+  const P = T.payload;
 
   // Maps two sequences of lines to small integers so comparison is one === on numbers. Lines compare
   // as the C++ side compares them (ARCHITECTURE "Diff"): a trailing '\r' is removed, and a last line
@@ -71,7 +72,7 @@
       if (done) return true;
       if (N === 0 || M === 0 || d > maxD) {
         if (N === 0 && M === 0) result = { ops: [], capped: false };
-        else result = { ops: [pre, N, M], capped: N !== 0 && M !== 0 };
+        else result = { ops: P.appendBlock([], pre, N, M), capped: N !== 0 && M !== 0 };
         done = true;
         return true;
       }
@@ -100,7 +101,8 @@
     };
   }
 
-  // Edit list (0 equal, 1 delete, 2 insert) -> triples, with `lead` equal lines before it.
+  // Edit list (0 equal, 1 delete, 2 insert) -> ops triples (the payload's format, built by the codec), with
+  // `lead` equal lines before it.
   function toOps(edits, lead) {
     const ops = [];
     let e = lead, i = 0;
@@ -108,7 +110,7 @@
       while (i < edits.length && edits[i] === 0) { e++; i++; }
       let dn = 0, inn = 0;
       while (i < edits.length && edits[i] !== 0) { if (edits[i] === 1) dn++; else inn++; i++; }
-      if (dn || inn) { ops.push(e, dn, inn); e = 0; }
+      if (dn || inn) { P.appendBlock(ops, e, dn, inn); e = 0; }
     }
     return ops;
   }

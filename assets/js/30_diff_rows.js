@@ -3,30 +3,28 @@
 (function () {
   'use strict';
   const T = window.IrTrace;
+  const P = T.payload;
   const EQUAL = 0, DELETE = 1, INSERT = 2, REPLACE = 3;
   const KIND_NAMES = ['equal', 'delete', 'insert', 'replace'];
 
-  // Base rows of a diff: parallel typed arrays. b/a are 0-based indices into the left/right lines
-  // (-1 when the row has no line on that side); block is the change block (-1 for equal rows);
-  // hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
+  // Base rows of a diff: parallel typed arrays. before / after are 0-based indices into the left (before)
+  // and right (after) lines (-1 when the row has no line on that side); block is the change block (-1 for
+  // equal rows); hl is 1 when intra-line highlight is allowed (replace rows of pairs with flags 0).
   function buildRows(ops, pairs, nLeft, nRight) {
-    const pairMap = new Map();
-    for (const p of pairs || []) {
-      if (!Array.isArray(p) || p.length < 2) continue;
-      pairMap.set(p[0], { flags: p[1], list: p.slice(2) });
-    }
+    const pairMap = P.pairsByBlock(pairs);
     const cap = nLeft + nRight + 1;
-    const kind = new Uint8Array(cap), b = new Int32Array(cap), a = new Int32Array(cap);
+    const kind = new Uint8Array(cap), before = new Int32Array(cap), after = new Int32Array(cap);
     const block = new Int32Array(cap), hl = new Uint8Array(cap);
-    let n = 0, x = 0, y = 0, blk = 0;
-    const push = (k, bi, ai, bl, h) => { kind[n] = k; b[n] = bi; a[n] = ai; block[n] = bl; hl[n] = h; n++; };
-    for (let t = 0; t + 2 < ops.length; t += 3) {
-      const e = ops[t], d = ops[t + 1], ins = ops[t + 2];
+    // x / y: the next left / right line; they stop short of the codec's positions only when the payload's
+    // lengths disagree with its ops (equal rows past either end are dropped).
+    let n = 0, x = 0, y = 0;
+    const push = (k, bi, ai, bl, h) => { kind[n] = k; before[n] = bi; after[n] = ai; block[n] = bl; hl[n] = h; n++; };
+    const walk = P.forEachBlock(ops, (e, d, ins, _x, _y, blk) => {
       for (let j = 0; j < e && x < nLeft && y < nRight; j++) push(EQUAL, x++, y++, -1, 0);
-      if (d + ins === 0) continue;
+      if (blk < 0) return;
       const pm = pairMap.get(blk);
       const list = pm ? pm.list : [];
-      const flag = pm && pm.flags === 0 ? 1 : 0;
+      const flag = pm && pm.flags === P.PAIR_FLAGS.WORDS ? 1 : 0;
       let di = 0, ii = 0;
       for (let p = 0; p + 1 < list.length; p += 2) {
         const pd = list[p], pi = list[p + 1];
@@ -39,13 +37,13 @@
       while (ii < ins) push(INSERT, -1, y + ii++, blk, 0);
       x += d;
       y += ins;
-      blk++;
-    }
+    });
+    const blk = walk.blocks;
     while (x < nLeft && y < nRight) push(EQUAL, x++, y++, -1, 0);
     // Inconsistent payload (lengths disagree): show what is left instead of dropping it.
     while (x < nLeft) push(DELETE, x++, -1, blk, 0);
     while (y < nRight) push(INSERT, -1, y++, blk, 0);
-    return { n, kind, b, a, block, hl, blocks: blk + 1 };
+    return { n, kind, before, after, block, hl, blocks: blk + 1 };
   }
 
   // Folds: runs of equal rows longer than what context keeps. Returns [{s, e, top, bot}]
@@ -151,30 +149,30 @@
       let k = i;
       while (k < j) {
         if (rows.kind[k] === EQUAL) {
-          if (bStart < 0) bStart = num(view.leftNums, rows.b[k]);
-          if (aStart < 0) aStart = num(view.rightNums, rows.a[k]);
-          body.push(' ' + view.left[rows.b[k]]);
-          if (rows.b[k] === lastL || rows.a[k] === lastR) body.push(NO_EOL);
+          if (bStart < 0) bStart = num(view.leftNums, rows.before[k]);
+          if (aStart < 0) aStart = num(view.rightNums, rows.after[k]);
+          body.push(' ' + view.left[rows.before[k]]);
+          if (rows.before[k] === lastL || rows.after[k] === lastR) body.push(NO_EOL);
           bCount++; aCount++; k++;
           continue;
         }
         let m = k;
         while (m < j && rows.kind[m] !== EQUAL) m++;
-        for (let r = k; r < m; r++) if (rows.b[r] >= 0) {
-          if (bStart < 0) bStart = num(view.leftNums, rows.b[r]);
-          body.push('-' + view.left[rows.b[r]]); bCount++;
-          if (rows.b[r] === lastL) body.push(NO_EOL);
+        for (let r = k; r < m; r++) if (rows.before[r] >= 0) {
+          if (bStart < 0) bStart = num(view.leftNums, rows.before[r]);
+          body.push('-' + view.left[rows.before[r]]); bCount++;
+          if (rows.before[r] === lastL) body.push(NO_EOL);
         }
-        for (let r = k; r < m; r++) if (rows.a[r] >= 0) {
-          if (aStart < 0) aStart = num(view.rightNums, rows.a[r]);
-          body.push('+' + view.right[rows.a[r]]); aCount++;
-          if (rows.a[r] === lastR) body.push(NO_EOL);
+        for (let r = k; r < m; r++) if (rows.after[r] >= 0) {
+          if (aStart < 0) aStart = num(view.rightNums, rows.after[r]);
+          body.push('+' + view.right[rows.after[r]]); aCount++;
+          if (rows.after[r] === lastR) body.push(NO_EOL);
         }
         k = m;
       }
       // A side without lines in this hunk: every counted line sets its start, so the count is 0 here.
-      if (bStart < 0) bStart = lineBefore(rows, i, view.leftNums, 'b');
-      if (aStart < 0) aStart = lineBefore(rows, i, view.rightNums, 'a');
+      if (bStart < 0) bStart = lineBefore(rows, i, view.leftNums, 'before');
+      if (aStart < 0) aStart = lineBefore(rows, i, view.rightNums, 'after');
       out.push('@@ -' + bStart + (bCount === 1 ? '' : ',' + bCount) + ' +' + aStart + (aCount === 1 ? '' : ',' + aCount) + ' @@');
       for (const line of body) out.push(line);
       i = j;

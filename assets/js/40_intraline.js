@@ -3,6 +3,7 @@
 (function () {
   'use strict';
   const T = window.IrTrace;
+  const P = T.payload;
   const MAX_LINE = 10000;
   const TOKEN_RE = /[\p{L}_$][\p{L}\p{N}_$]*|\p{N}+(?:\.\p{N}+)?|\s+|[^]/gu;
 
@@ -46,12 +47,7 @@
       pushRange(right, r[0], r[1]);
       return { left, right };
     }
-    const ops = res.ops;
-    let x = 0, y = 0;
-    for (let t = 0; t + 2 < ops.length; t += 3) {
-      x += ops[t];
-      y += ops[t];
-      const d = ops[t + 1], n = ops[t + 2];
+    P.forEachBlock(res.ops, (e, d, n, x, y) => {
       const as = ta.starts[x], ae = ta.starts[x + d], bs = tb.starts[y], be = tb.starts[y + n];
       if (d > 0 && n > 0 && d <= 2 && n <= 2) {
         // Character fallback: one word changed into another, mark only the characters that differ.
@@ -62,9 +58,7 @@
         pushRange(left, as, ae);
         pushRange(right, bs, be);
       }
-      x += d;
-      y += n;
-    }
+    });
     return { left, right };
   }
 
@@ -129,10 +123,8 @@
     let bytes = 0;
     for (let i = 0; i < line.length; i++) {
       const c = line.charCodeAt(i);
-      if (c < 0x80) bytes += 1;
-      else if (c < 0x800) bytes += 2;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < line.length) { bytes += 4; i++; }
-      else bytes += 3;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < line.length) { bytes += 4; i++; } // a surrogate pair
+      else bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
     }
     return bytes > MAX_PAIRED_LINE_BYTES;
   }
@@ -169,27 +161,19 @@
   // the payload's "pairs" format, computed exactly as lib/line_pairing.cpp PairLines does.
   function pairBlocks(ops, left, right) {
     const pairs = [];
-    let x = 0, y = 0, blk = 0;
-    for (let t = 0; t + 2 < ops.length; t += 3) {
-      x += ops[t];
-      y += ops[t];
-      const d = ops[t + 1], n = ops[t + 2];
-      if (d > 0 && n > 0) {
-        const del = left.slice(x, x + d), ins = right.slice(y, y + n);
-        let list;
-        if (d * n > MAX_PAIRED_CELLS || del.some(tooLongToPair) || ins.some(tooLongToPair)) {
-          list = [];
-          for (let p = 0; p < Math.min(d, n); p++) list.push(p, p);
-          if (list.length) pairs.push([blk, 1, ...list]);
-        } else {
-          list = pairBlock(del, ins);
-          if (list.length) pairs.push([blk, 0, ...list]);
-        }
+    P.forEachBlock(ops, (e, d, n, x, y, blk) => {
+      if (d === 0 || n === 0) return;
+      const del = left.slice(x, x + d), ins = right.slice(y, y + n);
+      let list;
+      if (d * n > MAX_PAIRED_CELLS || del.some(tooLongToPair) || ins.some(tooLongToPair)) {
+        list = [];
+        for (let p = 0; p < Math.min(d, n); p++) list.push(p, p);
+        if (list.length) pairs.push(P.makePairs(blk, P.PAIR_FLAGS.POSITIONAL, list));
+      } else {
+        list = pairBlock(del, ins);
+        if (list.length) pairs.push(P.makePairs(blk, P.PAIR_FLAGS.WORDS, list));
       }
-      if (d + n > 0) blk++;
-      x += d;
-      y += n;
-    }
+    });
     return pairs;
   }
 

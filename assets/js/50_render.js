@@ -15,9 +15,9 @@
 
   // Rows of a file shown whole (frontend, codegen): every line on the right side only.
   function singleRows(n) {
-    const a = new Int32Array(n), b = new Int32Array(n).fill(-1), block = new Int32Array(n).fill(-1);
-    for (let i = 0; i < n; i++) a[i] = i;
-    return { n, kind: new Uint8Array(n), b, a, block, hl: new Uint8Array(n), blocks: 0 };
+    const after = new Int32Array(n), before = new Int32Array(n).fill(-1), block = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n; i++) after[i] = i;
+    return { n, kind: new Uint8Array(n), before, after, block, hl: new Uint8Array(n), blocks: 0 };
   }
 
   class DiffView {
@@ -250,37 +250,37 @@
       const num = (nums, x) => (nums ? nums[x] : x) + 1;
       const attrs = { class: 'row k-' + R.KIND_NAMES[k], 'data-kind': R.KIND_NAMES[k], 'data-i': i };
       if (i === this.cursor) attrs.class += ' cursor';
-      const b = rows.b[r], a = rows.a[r];
+      const before = rows.before[r], after = rows.after[r];
       if (v.single) {
-        const row = el('div', { class: 'row k-equal', 'data-kind': 'equal', 'data-after': num(v.rightNums, a), 'data-i': i });
+        const row = el('div', { class: 'row k-equal', 'data-kind': 'equal', 'data-after': num(v.rightNums, after), 'data-i': i });
         if (i === this.cursor) row.classList.add('cursor');
-        row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, a))));
-        row.appendChild(this.cell('R', a, r, ''));
+        row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, after))));
+        row.appendChild(this.cell('R', after, r, ''));
         return row;
       }
       if (this.stacked) {
         const right = it.part === 1;
-        if (k === R.EQUAL) { attrs['data-before'] = num(v.leftNums, b); attrs['data-after'] = num(v.rightNums, a); }
-        else if (right) attrs['data-after'] = num(v.rightNums, a);
-        else attrs['data-before'] = num(v.leftNums, b);
+        if (k === R.EQUAL) { attrs['data-before'] = num(v.leftNums, before); attrs['data-after'] = num(v.rightNums, after); }
+        else if (right) attrs['data-after'] = num(v.rightNums, after);
+        else attrs['data-before'] = num(v.leftNums, before);
         const row = el('div', attrs);
         row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
         row.appendChild(el('span', { class: 'ln' }, attrs['data-after'] ? String(attrs['data-after']) : ''));
         row.appendChild(el('span', { class: 'sg' }, k === R.EQUAL ? ' ' : right ? '+' : '-'));
         const side = right ? 'R' : 'L';
-        const line = side === 'R' ? a : b;
+        const line = side === 'R' ? after : before;
         row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
         return row;
       }
-      if (b >= 0) attrs['data-before'] = num(v.leftNums, b);
-      if (a >= 0) attrs['data-after'] = num(v.rightNums, a);
+      if (before >= 0) attrs['data-before'] = num(v.leftNums, before);
+      if (after >= 0) attrs['data-after'] = num(v.rightNums, after);
       const row = el('div', attrs);
-      row.appendChild(el('span', { class: 'ln' }, b >= 0 ? String(attrs['data-before']) : ''));
+      row.appendChild(el('span', { class: 'ln' }, before >= 0 ? String(attrs['data-before']) : ''));
       row.appendChild(el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
-      row.appendChild(b >= 0 ? this.cell('L', b, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
-      row.appendChild(el('span', { class: 'ln' }, a >= 0 ? String(attrs['data-after']) : ''));
+      row.appendChild(before >= 0 ? this.cell('L', before, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
+      row.appendChild(el('span', { class: 'ln' }, after >= 0 ? String(attrs['data-after']) : ''));
       row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
-      row.appendChild(a >= 0 ? this.cell('R', a, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
+      row.appendChild(after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
       return row;
     }
 
@@ -327,7 +327,7 @@
 
     intraline(r) {
       if (this.hlCache.has(r)) return this.hlCache.get(r);
-      const h = T.intraline.highlight(this.view.left[this.rows.b[r]], this.view.right[this.rows.a[r]]);
+      const h = T.intraline.highlight(this.view.left[this.rows.before[r]], this.view.right[this.rows.after[r]]);
       this.hlCache.set(r, h);
       return h;
     }
@@ -385,7 +385,7 @@
         const it = this.items[Number(row.getAttribute('data-i'))];
         if (!it || it.r === undefined) return;
         const side = c.getAttribute('data-side');
-        const line = side === 'L' ? this.rows.b[it.r] : this.rows.a[it.r];
+        const line = side === 'L' ? this.rows.before[it.r] : this.rows.after[it.r];
         if (line >= 0 && this.hooks.onPick) this.hooks.onPick(side, line);
       }
     }
@@ -476,7 +476,7 @@
         const hit = [m.s, m.e, idx === cur];
         add(m.r + m.side, hit);
         // An unchanged line is one match (found on its right side) but shows on both sides: mark both.
-        if (m.side === 'R' && this.rows.kind[m.r] === R.EQUAL && this.rows.b[m.r] >= 0) add(m.r + 'L', hit);
+        if (m.side === 'R' && this.rows.kind[m.r] === R.EQUAL && this.rows.before[m.r] >= 0) add(m.r + 'L', hit);
       });
       this.find = { byRow };
       if (cur >= 0 && matches[cur]) {
@@ -490,7 +490,7 @@
 
     // Scrolls sideways so a match far right in a long line is on screen.
     revealColumn(m) {
-      const idx = m.side === 'L' ? this.rows.b[m.r] : this.rows.a[m.r];
+      const idx = m.side === 'L' ? this.rows.before[m.r] : this.rows.after[m.r];
       const line = (m.side === 'L' ? this.view.left : this.view.right)[idx];
       if (!line) return;
       if (line.length > T.intraline.MAX_LINE && m.e > TRUNC_SHOW && !this.expandedLong.has(m.side + idx)) {

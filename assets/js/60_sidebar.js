@@ -5,21 +5,23 @@
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, clamp } = T.util;
+  const { KIND, STATUS, ROLE } = T.payload;
   const SVG = 'http://www.w3.org/2000/svg';
+  // The status filters (keys are entry statuses; "st-<status>" is also the CSS class of the dot).
   const STATUSES = [
-    ['changed', 'Changed'],
-    ['noop', 'No-op'],
-    ['failed', 'Failed'],
-    ['codegen', 'Codegen'],
+    [STATUS.CHANGED, 'Changed'],
+    [STATUS.NOOP, 'No-op'],
+    [STATUS.FAILED, 'Failed'],
+    [STATUS.CODEGEN, 'Codegen'],
   ];
 
-  // The filter status of an entry: the frontend counts as "changed" (it introduces the IR).
-  // The filter a list entry belongs to. The frontend is no pass: no status filter hides it or counts it.
+  // The filter a list entry belongs to (an entry status). The frontend is no pass: no status filter hides
+  // it or counts it.
   function statusOf(e) {
-    if (e.kind === 'frontend') return 'frontend';
-    if (e.status === 'failed' || e.status === 'noop' || e.status === 'codegen') return e.status;
-    if (e.kind === 'codegen') return 'codegen';
-    return 'changed';
+    if (e.kind === KIND.FRONTEND) return STATUS.FRONTEND;
+    if (e.status === STATUS.FAILED || e.status === STATUS.NOOP || e.status === STATUS.CODEGEN) return e.status;
+    if (e.kind === KIND.CODEGEN) return STATUS.CODEGEN;
+    return STATUS.CHANGED;
   }
 
   function hasWarnings(e) {
@@ -43,7 +45,7 @@
       this.model = model;
       this.hooks = hooks;
       this.root = root;
-      this.checked = { changed: true, noop: true, failed: true, codegen: true };
+      this.checked = Object.fromEntries(STATUSES.map(([key]) => [key, true]));
       this.warnOnly = false;
       this.query = '';
       this.phase = null;
@@ -53,9 +55,10 @@
 
     build() {
       const m = this.model;
-      const counts = { changed: 0, noop: 0, failed: 0, codegen: 0, warnings: 0 };
+      const counts = Object.fromEntries(STATUSES.map(([key]) => [key, 0]));
+      counts.warnings = 0;
       for (const e of m.entries) {
-        if (statusOf(e) !== 'frontend') counts[statusOf(e)]++;
+        if (statusOf(e) !== STATUS.FRONTEND) counts[statusOf(e)]++;
         if (hasWarnings(e)) counts.warnings++;
       }
       this.search = el('input', {
@@ -129,16 +132,16 @@
     buildOption(e, i) {
       const st = statusOf(e);
       const label = this.model.entryLabel(e);
-      const titleParts = [label, st === 'noop' ? 'no-op' : st];
+      const titleParts = [label, st === STATUS.NOOP ? 'no-op' : st];
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
       const opt = el('div', {
         role: 'option', 'aria-selected': 'false', 'data-entry': i, id: 'entry-' + i,
-        class: 'pass st-' + st + (e.kind === 'frontend' ? ' frontend' : ''), title: titleParts.join(' \u00b7 '),
+        class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : ''), title: titleParts.join(' \u00b7 '),
       });
       opt.appendChild(el('span', { class: 'dot', 'aria-hidden': 'true' }));
       const name = el('span', { class: 'name' });
-      if (e.kind === 'codegen') {
-        name.appendChild(el('span', { class: 'role' }, e.role === 'host' ? 'host' : 'device'));
+      if (e.kind === KIND.CODEGEN) {
+        name.appendChild(el('span', { class: 'role' }, e.role === ROLE.HOST ? 'host' : 'device'));
         name.appendChild(document.createTextNode(' ' + e.name));
       } else {
         name.appendChild(el('span', { class: 'num' }, (Number.isInteger(e.num) ? e.num : 0) + '.'));
@@ -146,13 +149,13 @@
       }
       opt.appendChild(name);
       const meta = el('span', { class: 'meta' });
-      if (e.kind === 'pass' && st !== 'failed' || (st === 'failed' && (e.ins || e.del))) {
+      if (e.kind === KIND.PASS && st !== STATUS.FAILED || (st === STATUS.FAILED && (e.ins || e.del))) {
         if (e.ins || e.del) {
           meta.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
           meta.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
         } else meta.appendChild(el('span', { class: 'noop-tag' }, 'no-op'));
       }
-      if (st === 'failed') meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));
+      if (st === STATUS.FAILED) meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));
       if (hasWarnings(e)) meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
       opt.appendChild(meta);
       return opt;
@@ -161,10 +164,26 @@
     isVisible(i) {
       const e = this.model.entries[i];
       const st = statusOf(e);
-      if (st !== 'frontend' && !this.checked[st]) return false;
+      if (st !== STATUS.FRONTEND && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
       if (this.phase !== null && e.phase !== this.phase) return false;
       return matches(this.model.entryLabel(e), this.query);
+    }
+
+    // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
+    // only" and the pass search are cleared, the phase tab goes back to "All" (which tells hooks.onFilter).
+    // Returns true when a filter changed (the caller applies the filters), false when i was visible.
+    reveal(i) {
+      if (this.isVisible(i)) return false;
+      const st = statusOf(this.model.entries[i]);
+      this.checked[st] = true;
+      if (this.boxes[st]) this.boxes[st].checked = true;
+      this.warnOnly = false;
+      this.boxes.warnings.checked = false;
+      this.query = '';
+      this.search.value = '';
+      if (this.tabs) this.setPhase(null);
+      return true;
     }
 
     // Applies the filters to the list; returns the visible entry indices. The frontend heads the list
@@ -172,10 +191,10 @@
     applyFilters() {
       const shown = this.options.map((o, i) => this.isVisible(i));
       const entries = this.model.entries;
-      const anyOther = shown.some((v, i) => v && entries[i].kind !== 'frontend');
+      const anyOther = shown.some((v, i) => v && entries[i].kind !== KIND.FRONTEND);
       const visible = [];
       this.options.forEach((o, i) => {
-        const v = shown[i] && (anyOther || entries[i].kind !== 'frontend');
+        const v = shown[i] && (anyOther || entries[i].kind !== KIND.FRONTEND);
         o.hidden = !v;
         if (v) visible.push(i);
       });
@@ -245,7 +264,7 @@
       this.chartX = x;
       m.entries.forEach((e, i) => {
         const st = statusOf(e);
-        if (st !== 'changed' && st !== 'failed') return;
+        if (st !== STATUS.CHANGED && st !== STATUS.FAILED) return;
         const c = document.createElementNS(SVG, 'circle');
         c.setAttribute('cx', x(i).toFixed(1));
         c.setAttribute('cy', y(counts[i]).toFixed(1));

@@ -6,6 +6,7 @@
   'use strict';
   const T = window.IrTrace;
   const { el, clear, compileRegex, escapeRegex, runSliced } = T.util;
+  const codec = T.payload; // the worker binds the same name to its own copy (workerSource)
   const MAX_MATCHES = 20000;
 
   // Pattern from user input: smart case (case-insensitive unless the query has an upper-case letter).
@@ -56,35 +57,27 @@
     };
   }
 
-  // Per-line match counts of every snapshot (schema-1 snapshots), built incrementally: a delta reuses
-  // the counts of the lines it copies from its base and counts only its inserted and fixed lines.
-  // step() does a bounded amount of matching (see stepper) and returns true when all are counted;
-  // linesOf(i) rebuilds snapshot i when its base is not counted yet.
+  // Per-line match counts of every snapshot (schema-1 snapshots), built incrementally: a delta is applied
+  // to its base's counts (codec.applyDelta), so copied lines keep their count and only its inserted and
+  // fixed lines are matched. step() does a bounded amount of matching (see stepper) and returns true when all
+  // are counted; linesOf(i) rebuilds snapshot i when its base is not counted yet.
   function countMatches(snaps, re, linesOf, lim) {
     const perLine = new Array(snaps.length);
     const totals = new Int32Array(snaps.length);
     let i = 0, cur = null, counts = null;
     function plan(s) {
-      let todo = [];
-      if (Array.isArray(s.text) || !(Number.isInteger(s.same) ? perLine[s.same] : s.delta && perLine[s.delta.from])) {
+      const todo = [];
+      const base = codec.baseOf(s);
+      if (base < 0 || !perLine[base]) {
         const lines = Array.isArray(s.text) ? s.text : linesOf(i);
         counts = new Int32Array(lines.length);
         for (let j = 0; j < lines.length; j++) todo.push([j, String(lines[j] ?? '')]);
       } else if (Number.isInteger(s.same)) {
-        counts = perLine[s.same];
+        counts = perLine[base];
       } else {
-        const d = s.delta, base = perLine[d.from], ops = d.ops || [], ins = d.ins || [];
-        const out = [];
-        let pos = 0, k = 0;
-        for (let t = 0; t + 2 < ops.length; t += 3) {
-          for (let j = 0; j < ops[t]; j++) out.push(base[pos + j]);
-          pos += ops[t] + ops[t + 1];
-          for (let j = 0; j < ops[t + 2]; j++) { todo.push([out.length, String(ins[k + j] ?? '')]); out.push(0); }
-          k += ops[t + 2];
-        }
-        for (; pos < base.length; pos++) out.push(base[pos]);
-        for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < out.length) todo.push([idx, String(text)]); // later items win
-        counts = Int32Array.from(out);
+        // An inserted or fixed line is put in as 0 and queued to be matched (a later item wins).
+        const later = (text, j) => { todo.push([j, String(text ?? '')]); return 0; };
+        counts = Int32Array.from(codec.applyDelta(perLine[base], s.delta, later, later));
       }
       return stepper(todo, (j, text) => { counts[j] = eachMatch(re, text); }, lim);
     }
@@ -103,41 +96,21 @@
     return { step, progress: () => (i + (cur ? cur.fraction() : 0)) / Math.max(1, snaps.length), totals };
   }
 
-  // Find in pass over a view's rows (rows: n, kind, b, a as in T.rows; kind 0 = equal): an equal row is
+  // Find in pass over a view's rows (rows: n, kind, before, after as in T.rows; kind 0 = equal): an equal row is
   // searched once (its right side), other rows on each side they have. Matches as a flat list
   // [r, side (0 left, 1 right), start, end, ...] in row order, at most max of them; bounded steps.
   function findRows(left, right, rows, re, max, lim) {
     const out = [];
     const items = [];
     for (let r = 0; r < rows.n; r++) {
-      if (rows.b[r] >= 0 && rows.kind[r] !== 0) items.push([2 * r, String(left[rows.b[r]] ?? '')]);
-      if (rows.a[r] >= 0) items.push([2 * r + 1, String(right[rows.a[r]] ?? '')]);
+      if (rows.before[r] >= 0 && rows.kind[r] !== 0) items.push([2 * r, String(left[rows.before[r]] ?? '')]);
+      if (rows.after[r] >= 0) items.push([2 * r + 1, String(right[rows.after[r]] ?? '')]);
     }
     const st = stepper(items, (key, text) => {
       if (out.length >= 4 * max) return;
       eachMatch(re, text, (s, e) => { if (out.length < 4 * max) out.push(key >> 1, key & 1, s, e); });
     }, lim);
     return { step: () => st.step() || out.length >= 4 * max, progress: st.fraction, out };
-  }
-
-  // Rebuilds snapshot i from the snapshots (the worker has no Model): deltas applied, uncached.
-  function rebuildLines(snaps, i) {
-    const s = snaps[i] || {};
-    if (Array.isArray(s.text)) return s.text;
-    if (Number.isInteger(s.same)) return rebuildLines(snaps, s.same);
-    if (!s.delta) return [];
-    const d = s.delta, base = rebuildLines(snaps, d.from), ops = d.ops || [], ins = d.ins || [];
-    const out = [];
-    let pos = 0, k = 0;
-    for (let t = 0; t + 2 < ops.length; t += 3) {
-      for (let j = 0; j < ops[t]; j++) out.push(base[pos + j]);
-      pos += ops[t] + ops[t + 1];
-      for (let j = 0; j < ops[t + 2]; j++) out.push(ins[k + j]);
-      k += ops[t + 2];
-    }
-    for (; pos < base.length; pos++) out.push(base[pos]);
-    for (const [idx, text] of d.fix || []) if (idx >= 0 && idx < out.length) out[idx] = text;
-    return out;
   }
 
   // The worker: {type: 'snaps', list} appends snapshots; {type: 'count', source, flags, lim} counts
@@ -150,7 +123,7 @@
       if (m.type === 'snaps') { for (const s of m.list) snaps.push(s); return; }
       const re = new RegExp(m.source, m.flags);
       const job = m.type === 'count'
-        ? countMatches(snaps, re, (i) => rebuildLines(snaps, i), m.lim)
+        ? countMatches(snaps, re, (i) => codec.snapshotLines(snaps, i), m.lim)
         : findRows(m.left, m.right, m.rows, re, m.max, m.lim);
       let last = Date.now();
       while (!job.step()) {
@@ -162,14 +135,18 @@
     self.postMessage({ type: 'progress', value: 0 });
   }
 
+  // The worker's whole program: the payload codec (its self-contained factory, see 15_payload.js) bound to
+  // the name `codec` the functions above use, those functions, and the call of workerMain.
+  function workerSource() {
+    return 'const codec = (' + T.payload.source.toString() + ')();\n' +
+      [eachMatch, stepper, countMatches, findRows, workerMain].map((f) => f.toString()).join('\n') + '\nworkerMain();\n';
+  }
+
   let workerUrl = null;
   function newWorker() {
     if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return null;
     try {
-      if (!workerUrl) {
-        const src = [eachMatch, stepper, countMatches, findRows, rebuildLines, workerMain].map((f) => f.toString()).join('\n') + '\nworkerMain();\n';
-        workerUrl = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-      }
+      if (!workerUrl) workerUrl = URL.createObjectURL(new Blob([workerSource()], { type: 'text/javascript' }));
       return new Worker(workerUrl);
     } catch (e) {
       return null;
@@ -300,7 +277,7 @@
       }
       this.count.classList.remove('error');
       const { view, rows } = v;
-      const send = { n: rows.n, kind: rows.kind.slice(0, rows.n), b: rows.b.slice(0, rows.n), a: rows.a.slice(0, rows.n) };
+      const send = { n: rows.n, kind: rows.kind.slice(0, rows.n), before: rows.before.slice(0, rows.n), after: rows.after.slice(0, rows.n) };
       const job = workerJob((w) => w.postMessage({ type: 'find', source: p.re.source, flags: p.re.flags, left: view.left, right: view.right, rows: send, max: MAX_MATCHES, lim: limits }));
       this.job = job;
       this.count.textContent = 'Searching\u2026';
@@ -369,8 +346,8 @@
       if (!Number.isInteger(e.after)) return;
       const after = totals[e.after];
       let before = 0;
-      if (e.kind === 'pass' && Number.isInteger(e.before)) before = totals[e.before];
-      if (e.kind === 'codegen') { if (after > 0) out.push({ entry: idx, before: null, after }); return; }
+      if (e.kind === codec.KIND.PASS && Number.isInteger(e.before)) before = totals[e.before];
+      if (e.kind === codec.KIND.CODEGEN) { if (after > 0) out.push({ entry: idx, before: null, after }); return; }
       if (after !== before) out.push({ entry: idx, before, after });
     });
     return out;
@@ -450,7 +427,7 @@
           const list = [];
           while (k < snaps.length && (size === 0 || size < 20000)) {
             const sn = snaps[k++];
-            size += 1 + (Array.isArray(sn.text) ? sn.text.length : sn.delta ? (sn.delta.ins || []).length + (sn.delta.fix || []).length : 0);
+            size += 1 + codec.storedLines(sn);
             list.push(sn);
           }
           if (over()) return;
@@ -505,5 +482,5 @@
     }
   }
 
-  T.find = { pattern, eachMatch, findInView, FindBar, AcrossPanel, countJob, changes, limits };
+  T.find = { pattern, eachMatch, findInView, FindBar, AcrossPanel, countJob, changes, limits, workerSource };
 })();

@@ -4,6 +4,7 @@
   'use strict';
   const T = window.IrTrace;
   const { el, clear } = T.util;
+  const P = T.payload;
 
   // Diff of left/right (arrays of lines) with anchors [[l, r], ...] (strictly increasing on both
   // sides) forced to face each other. Lines compare by the C++ rule (T.myers.intern); noEol:
@@ -33,21 +34,17 @@
         if (!res) return null;
         done += size;
         capped = capped || res.capped;
-        // Segment ops, with its trailing equal lines made explicit.
-        let x = 0;
-        for (let t = 0; t + 2 < res.ops.length; t += 3) x += res.ops[t] + res.ops[t + 1];
-        const segPairs = T.intraline.pairBlocks(res.ops, a, b);
-        for (const p of segPairs) pairs.push([p[0] + blk, ...p.slice(1)]);
-        for (let t = 0; t + 2 < res.ops.length; t += 3) {
-          pushTriple(ops, res.ops[t], res.ops[t + 1], res.ops[t + 2]);
-          if (res.ops[t + 1] + res.ops[t + 2] > 0) blk++;
-        }
-        pushTriple(ops, a.length - x, 0, 0);
+        // Segment ops appended (change triples keep their block ordinals), with its trailing equal lines
+        // made explicit.
+        for (const p of P.offsetPairs(T.intraline.pairBlocks(res.ops, a, b), blk)) pairs.push(p);
+        const walk = P.forEachBlock(res.ops, (e, d, n) => P.appendBlock(ops, e, d, n));
+        blk += walk.blocks;
+        P.appendBlock(ops, a.length - walk.before, 0, 0);
         if (g.anchor) {
-          if (idsL[g.anchor[0]] === idsR[g.anchor[1]]) pushTriple(ops, 1, 0, 0);
+          if (idsL[g.anchor[0]] === idsR[g.anchor[1]]) P.appendBlock(ops, 1, 0, 0);
           else {
-            pushTriple(ops, 0, 1, 1);
-            pairs.push([blk, 0, 0, 0]);
+            P.appendBlock(ops, 0, 1, 1);
+            pairs.push(P.makePairs(blk, P.PAIR_FLAGS.WORDS, [0, 0]));
             blk++;
           }
         }
@@ -55,20 +52,6 @@
       return { ops, pairs, capped };
     })();
     return { promise, cancel: () => { cancelled = true; if (current) current.cancel(); } };
-  }
-
-  // Appends a triple, folding an equal-only triple before it into its E. Change triples are never
-  // merged, so each keeps its block number (an anchor stays its own block, its pair stays valid).
-  function pushTriple(ops, e, d, i) {
-    const n = ops.length;
-    if (n && ops[n - 2] === 0 && ops[n - 1] === 0) {
-      ops[n - 3] += e;
-      ops[n - 2] = d;
-      ops[n - 1] = i;
-      return;
-    }
-    if (e === 0 && d === 0 && i === 0) return;
-    ops.push(e, d, i);
   }
 
   // Adds anchor [l, r] to a sorted list, dropping anchors that would cross it.
@@ -122,7 +105,7 @@
         if (idx >= 0) {
           const e = this.hooks.model.entries[atEntry];
           let from = -1;
-          if (e && e.kind === 'pass' && Number.isInteger(e.before)) {
+          if (e && e.kind === P.KIND.PASS && Number.isInteger(e.before)) {
             for (let k = idx - 1; k >= 0 && from < 0; k--) if (this.choices[k].snap === e.before) from = k;
           }
           this.from.value = String(from >= 0 ? from : Math.max(0, idx - 1));

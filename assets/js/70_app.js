@@ -5,6 +5,7 @@
   const T = window.IrTrace;
   const { el, clear, store, plural, copyText } = T.util;
   const { statusOf } = T.sidebar;
+  const { KIND, STATUS, FN_STATUS, ROLE } = T.payload;
 
   // Option labels of the function selector: short name (after the last '.') for Python-like keys
   // unless two collide, then the full key.
@@ -18,10 +19,10 @@
       const s = shortOf(f.key);
       const name = seen.get(s) > 1 ? f.key : s;
       let tail = '';
-      if (f.status === 'changed') tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
-      else if (f.status === 'added') tail = '  (added, +' + (f.ins || 0) + ')';
-      else if (f.status === 'removed') tail = '  (removed, -' + (f.del || 0) + ')';
-      else if (f.status === 'moved') tail = '  (moved)';
+      if (f.status === FN_STATUS.CHANGED) tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
+      else if (f.status === FN_STATUS.ADDED) tail = '  (added, +' + (f.ins || 0) + ')';
+      else if (f.status === FN_STATUS.REMOVED) tail = '  (removed, -' + (f.del || 0) + ')';
+      else if (f.status === FN_STATUS.MOVED) tail = '  (moved)';
       return name + tail;
     });
   }
@@ -38,6 +39,7 @@
       this.anchors = [];
       this.job = null;
       this.narrow = window.matchMedia('(max-width: 799px)');
+      this.links = new T.links.DeepLinks(model);
       this.build();
     }
 
@@ -110,7 +112,7 @@
       });
       this.across = new T.find.AcrossPanel(this.panels, {
         model: m,
-        linkFor: (i) => '#' + this.fragmentFor(i, null, this.layout),
+        linkFor: (i) => this.linkFor(i),
         onOpen: (i, q, rx) => { this.revealEntry(i); this.select(i); this.findBar.open(q, rx); },
       });
       acrossBtn.addEventListener('click', () => this.across.toggle());
@@ -123,25 +125,48 @@
     // Entry to open first: the first changed pass, else the first pass, else the first entry.
     firstChanged() {
       const es = this.model.entries;
-      let i = es.findIndex((e) => e.kind === 'pass' && e.status === 'changed');
-      if (i < 0) i = es.findIndex((e) => e.kind === 'pass');
+      let i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
+      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
       return i < 0 ? 0 : i;
     }
 
     // Makes entry i visible even if filters hide it (used by links that name it).
     revealEntry(i) {
-      if (!this.sidebar.isVisible(i)) {
-        const sb = this.sidebar;
-        const st = statusOf(this.model.entries[i]);
-        sb.checked[st] = true;
-        if (sb.boxes[st]) sb.boxes[st].checked = true;
-        sb.warnOnly = false;
-        sb.boxes.warnings.checked = false;
-        sb.query = '';
-        sb.search.value = '';
-        if (sb.tabs) sb.setPhase(null);
-        this.visible = sb.applyFilters();
+      if (this.sidebar.reveal(i)) this.visible = this.sidebar.applyFilters();
+    }
+
+    // ---- deep links (62_links.js) ----
+    // Link (href) to entry i in the current layout.
+    linkFor(i) {
+      return '#' + this.links.entry(i, null, this.layout);
+    }
+
+    // Puts what is shown (the compare pair, or the entry) with its function and layout in the address bar.
+    updateFragment() {
+      const fn = this.fnKey !== null ? this.fnKey : this.fnWanted;
+      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout));
+      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout));
+    }
+
+    // Shows what fragment `hash` names (filters cleared if they hide it); returns true when it named
+    // something that exists. Its layout applies either way.
+    applyFragment(hash) {
+      const link = this.links.parse(hash);
+      if (link.layout) this.layout = link.layout;
+      if (link.compare) {
+        const [from, to] = link.compare;
+        if (link.fn !== undefined) this.fnWanted = link.fn;
+        this.visible = this.sidebar.applyFilters();
+        // The pass list keeps a selection (the entry showing "to"), where "Close compare" returns.
+        const at = this.model.entries.findIndex((e) => e.after === to);
+        this.select(at >= 0 ? at : this.firstChanged());
+        this.startCompare(from, to);
+        return true;
       }
+      if (link.entry < 0) return false;
+      this.revealEntry(link.entry);
+      this.select(link.entry, { fn: link.fn === undefined ? null : link.fn });
+      return true;
     }
 
     onFilter() {
@@ -225,11 +250,13 @@
       clear(this.passTitle);
       const st = statusOf(e);
       this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
-      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === 'codegen' ? e.name : this.model.entryLabel(e)));
-      const chip = { changed: 'changed', noop: 'no-op', failed: 'failed', codegen: 'codegen ' + (e.role || 'device') }[st];
-      if (e.kind === 'frontend') this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
+      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e)));
+      const chip = {
+        [STATUS.CHANGED]: 'changed', [STATUS.NOOP]: 'no-op', [STATUS.FAILED]: 'failed', [STATUS.CODEGEN]: 'codegen ' + (e.role || ROLE.DEVICE),
+      }[st];
+      if (e.kind === KIND.FRONTEND) this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
       else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
-      if (e.kind === 'pass') {
+      if (e.kind === KIND.PASS) {
         this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
         this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
@@ -238,7 +265,7 @@
     renderNotices(e) {
       clear(this.notices);
       const m = this.model;
-      if (e.status === 'failed' || e.error) {
+      if (e.status === STATUS.FAILED || e.error) {
         this.notices.appendChild(el('div', { class: 'error-box', role: 'alert' },
           el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
           el('pre', null, e.error || 'The pass failed.'),
@@ -255,14 +282,14 @@
       // codegen alike): once per snapshot, naming the file and the reason. Older reports also carry the C++
       // side's copy ("function view unavailable: ...") in entry.notes: dropped.
       const own = [];
-      const sides = e.kind === 'pass' && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
+      const sides = e.kind === KIND.PASS && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
       for (const s of sides) {
         const snap = m.snapshots[s];
         if (snap && snap.fallback) own.push((snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback + ')');
       }
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      if (e.status === 'noop') notes.unshift('No-op: this pass did not change the IR.');
+      if (e.status === STATUS.NOOP) notes.unshift('No-op: this pass did not change the IR.');
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -387,7 +414,7 @@
       const keys = [];
       for (const s of [to, from]) for (const sec of m.snapshots[s].sections || []) if (!keys.includes(sec[0])) keys.push(sec[0]);
       this.fnKey = this.fnWanted !== null && keys.includes(this.fnWanted) ? this.fnWanted : null;
-      this.fillFunctions(keys.map((k) => ({ key: k, status: 'same' })), m.snapshots[to].lang);
+      this.fillFunctions(keys.map((k) => ({ key: k, status: FN_STATUS.SAME })), m.snapshots[to].lang);
       clear(this.passTitle);
       this.passTitle.appendChild(el('span', { class: 'pass-name' }, 'Compare: ' + m.snapshots[from].file + ' \u2192 ' + m.snapshots[to].file));
       clear(this.notices);
@@ -407,7 +434,7 @@
           left: l.lines, right: r.lines, leftNums: l.nums, rightNums: r.nums, ops: [], pairs: [],
           leftFile: m.snapshots[from].file, rightFile: m.snapshots[to].file,
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
-          leftNoEol: T.model.noEol(m.snapshots[from]), rightNoEol: T.model.noEol(m.snapshots[to]),
+          leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;

@@ -1,76 +1,9 @@
-// ir-trace viewer: deep links (URL fragment), keyboard, theme, help, and start-up.
+// ir-trace viewer: keyboard, theme, help, and start-up (deep links: 62_links.js, used by the App).
 (function () {
   'use strict';
   const T = window.IrTrace;
   const { el, store, isTyping } = T.util;
   const App = T.app.App;
-
-  // ---- deep links: #pass=17&fn=Prog.kernel_3&layout=stacked ----
-  // Values are percent-encoded except a few characters that read well in a link and parse back the
-  // same with URLSearchParams (, @ : /).
-  function query(pairs) {
-    const enc = (v) => encodeURIComponent(v).replace(/%(2C|40|3A|2F)/g, (m) => decodeURIComponent(m));
-    return pairs.filter((p) => p[1] !== null && p[1] !== undefined).map(([k, v]) => k + '=' + enc(v)).join('&');
-  }
-
-  App.prototype.fragmentFor = function (i, fn, layout) {
-    const e = this.model.entries[i];
-    const pairs = [];
-    if (e) pairs.push(e.kind === 'codegen' ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
-    pairs.push(['fn', fn], ['layout', layout === 'stacked' ? 'stacked' : null]);
-    return query(pairs);
-  };
-
-  App.prototype.updateFragment = function () {
-    let frag;
-    if (this.compare) {
-      frag = query([['cmp', this.compare.from + ',' + this.compare.to], ['fn', this.fnKey], ['layout', this.layout === 'stacked' ? 'stacked' : null]]);
-    } else if (this.entry < 0) return;
-    else frag = this.fragmentFor(this.entry, this.fnKey !== null ? this.fnKey : this.fnWanted, this.layout);
-    this.lastFragment = frag;
-    // Coalesced: replaceState costs a same-document navigation, and j held down moves many times.
-    clearTimeout(this.fragmentTimer);
-    this.fragmentTimer = setTimeout(() => {
-      try {
-        if (location.hash !== '#' + frag) history.replaceState(history.state, '', '#' + frag);
-      } catch (e) {
-        /* some file:// contexts refuse: the link just is not updated */
-      }
-    }, 120);
-  };
-
-  // Applies a fragment; returns true when it named something that exists.
-  App.prototype.applyFragment = function (hash) {
-    const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
-    const layout = p.get('layout');
-    if (layout === 'stacked' || layout === 'side') { this.layout = layout; }
-    const fn = p.has('fn') ? p.get('fn') : undefined;
-    const es = this.model.entries;
-    const cmp = p.get('cmp');
-    if (cmp && /^\d+,\d+$/.test(cmp)) {
-      const [a, b] = cmp.split(',').map(Number);
-      if (this.model.snapshots[a] && this.model.snapshots[b]) {
-        if (fn !== undefined) this.fnWanted = fn;
-        this.visible = this.sidebar.applyFilters();
-        // The pass list keeps a selection (the entry showing "to"), where "Close compare" returns.
-        const at = es.findIndex((e) => e.after === b);
-        this.select(at >= 0 ? at : this.firstChanged());
-        this.startCompare(a, b);
-        return true;
-      }
-    }
-    let idx = -1;
-    if (p.has('pass')) {
-      // Digits only: "#pass=" or "#pass=0x2" names no pass (Number would read them as 0 and 2).
-      const v = p.get('pass');
-      const n = /^\d+$/.test(v) ? Number(v) : -1;
-      if (n >= 0) idx = es.findIndex((e) => e.kind !== 'codegen' && (Number.isInteger(e.num) ? e.num : 0) === n);
-    } else if (p.has('codegen')) idx = es.findIndex((e) => e.kind === 'codegen' && e.name === p.get('codegen'));
-    if (idx < 0) return false;
-    this.revealEntry(idx);
-    this.select(idx, { fn: fn === undefined ? null : fn });
-    return true;
-  };
 
   // ---- theme ----
   // One palette per theme in viewer.css, selected by html[data-theme]. The user's choice (stored) wins;
@@ -188,7 +121,7 @@
   async function boot() {
     const root = document.getElementById('app');
     if (!root) return;
-    const res = await T.model.readPayload(document);
+    const res = await T.payload.read(document);
     if (res.error) {
       root.appendChild(el('p', { class: 'fatal', role: 'alert' }, 'ir-trace: ' + res.error));
       return;
@@ -208,7 +141,7 @@
     }
     if (!app.applyFragment(location.hash)) app.select(app.firstChanged());
     window.addEventListener('hashchange', () => {
-      if (location.hash.replace(/^#/, '') !== app.lastFragment) app.applyFragment(location.hash);
+      if (!app.links.isLast(location.hash)) app.applyFragment(location.hash);
     });
     requestAnimationFrame(() => app.sidebar.drawChart());
   }

@@ -53,3 +53,12 @@ test('each viewer module stays under about 500 lines and registers into window.I
     assert.match(f, /^\d\d_[a-z_]+\.js$/);
   }
 });
+
+test('the payload format has one owner: only the codec walks ops triples, no module patches another', () => {
+  const dir = path.join(ROOT, 'assets', 'js');
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js'))) {
+    const code = fs.readFileSync(path.join(dir, f), 'utf8');
+    if (f !== '15_payload.js') assert.doesNotMatch(code, /\+=\s*3\b/, f + ' walks ops triples by hand (use T.payload.forEachBlock)');
+    assert.doesNotMatch(code, /\.prototype\.\w+\s*=/, f + ' patches a prototype');
+  }
+});

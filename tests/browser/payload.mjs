@@ -1,6 +1,7 @@
 // Builds schema-1 report payloads (ARCHITECTURE.md) from plain texts, for generated browser-test
 // fixtures (a 50,000-line function, a pattern that appears and disappears). Diffs and pairs come
-// from the viewer's own diff routine (assets/js/25_myers.js, 40_intraline.js) run in a node vm.
+// from the viewer's own diff routine (assets/js/25_myers.js, 40_intraline.js) run in a node vm, ops are
+// walked with the viewer's codec (15_payload.js).
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -9,7 +10,7 @@ import { ROOT } from './make_report.mjs';
 function loadViewerDiff() {
   const ctx = { window: {}, performance, setTimeout, console };
   vm.createContext(ctx);
-  for (const f of ['10_util.js', '25_myers.js', '40_intraline.js']) {
+  for (const f of ['10_util.js', '15_payload.js', '25_myers.js', '40_intraline.js']) {
     vm.runInContext(fs.readFileSync(path.join(ROOT, 'assets/js', f), 'utf8'), ctx, { filename: f });
   }
   return ctx.window.IrTrace;
@@ -49,8 +50,7 @@ const splitLines = (text) => {
 };
 
 function counts(ops) {
-  let ins = 0, del = 0;
-  for (let t = 0; t + 2 < ops.length; t += 3) { del += ops[t + 1]; ins += ops[t + 2]; }
+  const { ins, del } = T.payload.forEachBlock(ops, null);
   return { ins, del };
 }
 
@@ -71,8 +71,7 @@ export function buildPayload(spec) {
       else {
         const d = T.myers.diffSync(texts[prev], lines, 100000);
         const ins = [];
-        let y = 0;
-        for (let t = 0; t + 2 < d.ops.length; t += 3) { y += d.ops[t]; ins.push(...lines.slice(y, y + d.ops[t + 2])); y += d.ops[t + 2]; }
+        T.payload.forEachBlock(d.ops, (e, del, n, x, y) => ins.push(...lines.slice(y, y + n)));
         s.delta = { from: prev, ops: d.ops, ins, fix: [] };
       }
       chain++;

@@ -85,7 +85,7 @@ async function rebuildAll(reportFile) {
   await page.goto('file://' + reportFile);
   const texts = await page.evaluate(async () => {
     const T = window.IrTrace;
-    const r = await T.model.readPayload(document);
+    const r = await T.payload.read(document);
     if (r.error) throw new Error(r.error);
     const m = new T.model.Model(r.data);
     return r.data.snapshots.map((s, i) => [s.file, m.fileText(i)]);

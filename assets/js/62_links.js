@@ -1,0 +1,92 @@
+// ir-trace viewer: deep links. The URL fragment names what the page shows: #pass=17&fn=Prog.kernel_3&
+// layout=stacked, #codegen=<path>, #cmp=A,B (two snapshot indices), each with optional fn and layout
+// (ARCHITECTURE.md "Automation contract"). DeepLinks writes and reads fragments for one model and updates
+// the address bar; the App owns one and acts on what it reads (App.applyFragment).
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { KIND } = T.payload;
+
+  // Values are percent-encoded except a few characters that read well in a link and parse back the
+  // same with URLSearchParams (, @ : /). Pairs with a null or undefined value are left out.
+  function query(pairs) {
+    const enc = (v) => encodeURIComponent(v).replace(/%(2C|40|3A|2F)/g, (m) => decodeURIComponent(m));
+    return pairs.filter((p) => p[1] !== null && p[1] !== undefined).map(([k, v]) => k + '=' + enc(v)).join('&');
+  }
+
+  const layoutValue = (layout) => (layout === 'stacked' ? 'stacked' : null); // side by side is the default
+
+  class DeepLinks {
+    constructor(model) {
+      this.model = model;
+      this.last = null; // the fragment written last
+      this.timer = 0;
+    }
+
+    // Fragment (no '#') naming entry i (a pass by number, codegen by path), function key fn (null: none)
+    // and layout.
+    entry(i, fn, layout) {
+      const e = this.model.entries[i];
+      const pairs = [];
+      if (e) pairs.push(e.kind === KIND.CODEGEN ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
+      pairs.push(['fn', fn], ['layout', layoutValue(layout)]);
+      return query(pairs);
+    }
+
+    // Fragment (no '#') naming the comparison of snapshots from -> to, function key fn and layout.
+    compare(from, to, fn, layout) {
+      return query([['cmp', from + ',' + to], ['fn', fn], ['layout', layoutValue(layout)]]);
+    }
+
+    // Shows frag in the address bar with history.replaceState. Coalesced: replaceState costs a
+    // same-document navigation, and j held down moves many times.
+    write(frag) {
+      this.last = frag;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        try {
+          if (location.hash !== '#' + frag) history.replaceState(history.state, '', '#' + frag);
+        } catch (e) {
+          /* some file:// contexts refuse: the link just is not updated */
+        }
+      }, 120);
+    }
+
+    // True when hash (with or without '#') is the fragment written last: a hashchange the page caused.
+    isLast(hash) {
+      return String(hash || '').replace(/^#/, '') === this.last;
+    }
+
+    // Reads a fragment (with or without '#'). Returns {layout: 'stacked' | 'side' | null, fn: function key
+    // or undefined when absent, compare: [from, to] when it names two existing snapshots else null,
+    // entry: the entry it names (pass number, digits only; or codegen path), -1 for none}.
+    parse(hash) {
+      const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+      const es = this.model.entries;
+      const layout = p.get('layout');
+      const out = {
+        layout: layout === 'stacked' || layout === 'side' ? layout : null,
+        fn: p.has('fn') ? p.get('fn') : undefined,
+        compare: null,
+        entry: -1,
+      };
+      const cmp = p.get('cmp');
+      if (cmp && /^\d+,\d+$/.test(cmp)) {
+        const [a, b] = cmp.split(',').map(Number);
+        if (this.model.snapshots[a] && this.model.snapshots[b]) {
+          out.compare = [a, b];
+          return out;
+        }
+      }
+      if (p.has('pass')) {
+        // Digits only: "#pass=" or "#pass=0x2" names no pass (Number would read them as 0 and 2).
+        const v = p.get('pass');
+        const n = /^\d+$/.test(v) ? Number(v) : -1;
+        if (n >= 0) out.entry = es.findIndex((e) => e.kind !== KIND.CODEGEN && (Number.isInteger(e.num) ? e.num : 0) === n);
+      } else if (p.has('codegen')) out.entry = es.findIndex((e) => e.kind === KIND.CODEGEN && e.name === p.get('codegen'));
+      return out;
+    }
+  }
+
+  T.links = { DeepLinks, query };
+})();

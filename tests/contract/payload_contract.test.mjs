@@ -1,0 +1,398 @@
+// Contract between the C++ writer and the viewer's payload code, in node without a browser. The real
+// ir-trace binary ($IRTRACE_BIN) writes reports with --no-compress; the viewer's own modules
+// (assets/js, loaded here with a minimal `window`) read them back, and:
+//   - every snapshot the viewer's codec rebuilds (text / same / delta chains, ops + ins + fix) equals the file
+//     on disk byte for byte (lines joined with "\n", a final "\n" when "eol");
+//   - every diff's ops are a valid edit script of the two sides (equal runs compare equal by the C++ rule,
+//     the trailing equal run closes both sides, D / I totals match the counts);
+//   - the viewer's pairing (40_intraline.js pairBlocks, "the same rule as lib/line_pairing.cpp") reproduces
+//     the C++ pairs of every change block of every diff, whole file and per function, word pairing
+//     (flags 0) and positional pairing (flags 1) alike;
+//   - the find worker's copy of the codec (the source put into its Blob) counts matches as the rebuilt text
+//     does;
+//   - the data block reads the same compressed and plain, and another schema version is refused.
+// Dumps: testdata/sample_dump (its codegen files are inside the dump), a dump written here (CRLF, fix
+// entries, no final newline, pairing, same, chain cuts, --codegen DIR), the real fixtures in
+// ../shared/fixtures when present (IRTRACE_FIXTURES overrides; skipped with a message when absent).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = process.env.IRTRACE_BIN || path.join(ROOT, 'build', 'ir-trace');
+const SHARED = process.env.IRTRACE_FIXTURES || path.resolve(ROOT, '..', 'shared', 'fixtures');
+const skipBin = fs.existsSync(BIN) ? false : `ir-trace binary not found at ${BIN} (build it, or set IRTRACE_BIN)`;
+
+// ---- the viewer's modules, without a DOM ----
+// They are IIFEs registering into window.IrTrace and touch the DOM only when called; the ones below load
+// with a plain object as `window`. Run in this realm (vm.runInThisContext) so their arrays compare with
+// node's assert like any other.
+const MODULES = ['10_util.js', '15_payload.js', '20_model.js', '25_myers.js', '30_diff_rows.js', '40_intraline.js', '65_find.js'];
+globalThis.window = globalThis.window || {};
+for (const f of MODULES) vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
+const T = window.IrTrace;
+const P = T.payload;
+
+let tmp = null;
+function tmpDir() {
+  if (!tmp) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ir-trace-contract-'));
+    process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+  }
+  return tmp;
+}
+
+// ---- the report ----
+
+const DATA_RE = /<script type="application\/json" id="ir-trace-data">([\s\S]*?)<\/script>/;
+
+// Runs ir-trace on dump (extra: more arguments); returns the report's HTML.
+function convert(dump, name, extra = []) {
+  const out = path.join(tmpDir(), name + '.html');
+  execFileSync(BIN, [dump, '-o', out, '-q', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return fs.readFileSync(out, 'utf8');
+}
+
+// The data block's JSON (its <, >, &, U+2028, U+2029 are \u escapes, which JSON.parse reads back).
+function dataBlock(html) {
+  const m = DATA_RE.exec(html);
+  assert.ok(m, 'the report has the data block');
+  assert.doesNotMatch(m[1], /[<>&\u2028\u2029]/, 'the data block escapes <, >, &, U+2028, U+2029');
+  return JSON.parse(m[1]);
+}
+
+// The same data block as the page sees it, for T.payload.read.
+const fakeDocument = (html) => ({
+  getElementById: (id) => (id === 'ir-trace-data' ? { textContent: DATA_RE.exec(html)[1] } : null),
+});
+
+// ---- checks ----
+
+// Where snapshot file `file` of a codegen entry lives: --codegen DIR names files "kernels/..." (device) and
+// "orchestration/..." (host) inside DIR; files in the dump are "codegen_<role>...". Checks the role too.
+function codegenPath(entry, dump, codegenDir) {
+  const m = /^(kernels|orchestration)\//.exec(entry.name);
+  if (m) {
+    assert.ok(codegenDir, `${entry.name}: a --codegen file, but no --codegen DIR was given`);
+    assert.equal(entry.role, m[1] === 'kernels' ? P.ROLE.DEVICE : P.ROLE.HOST, entry.name + ' role');
+    return path.join(codegenDir, entry.name);
+  }
+  const d = /^codegen_(device|host)/.exec(entry.name);
+  assert.ok(d, entry.name + ': a codegen file in the dump is named codegen_<role>...');
+  assert.equal(entry.role, d[1], entry.name + ' role');
+  return path.join(dump, entry.name);
+}
+
+// Every snapshot rebuilt by the viewer's model (cached) and by the bare codec (uncached) equals its file.
+function checkSnapshots(data, dump, codegenDir) {
+  const model = new T.model.Model(data);
+  const where = new Map(); // snapshot index -> path
+  for (const e of data.entries) {
+    const s = data.snapshots[e.after];
+    assert.ok(s, `entry ${e.name}: snapshot ${e.after} exists`);
+    if (e.kind === P.KIND.CODEGEN) {
+      assert.equal(s.file, e.name, 'a codegen entry is named by its file');
+      assert.ok(Array.isArray(s.text), e.name + ': codegen snapshots are stored in full');
+      where.set(e.after, codegenPath(e, dump, codegenDir));
+    } else where.set(e.after, path.join(dump, s.file));
+  }
+  const forms = { text: 0, same: 0, delta: 0, fix: 0 };
+  data.snapshots.forEach((s, i) => {
+    const file = where.get(i) || path.join(dump, s.file);
+    const disk = fs.readFileSync(file);
+    const lines = model.lines(i);
+    assert.equal(lines.length, s.n, `${s.file}: "n"`);
+    const text = model.fileText(i);
+    assert.ok(Buffer.from(text, 'utf8').equals(disk), `${s.file}: rebuilt text equals the file byte for byte`);
+    assert.equal(P.fileText(s, P.snapshotLines(data.snapshots, i)), text, `${s.file}: the uncached codec rebuilds the same`);
+    assert.equal(s.eol, disk.length === 0 || disk[disk.length - 1] === 0x0a, `${s.file}: "eol"`);
+    assert.equal(['text', 'same', 'delta'].filter((k) => s[k] !== undefined).length, 1, `${s.file}: exactly one of text, same, delta`);
+    if (Array.isArray(s.text)) forms.text++;
+    else if (Number.isInteger(s.same)) forms.same++;
+    else forms.delta++;
+    if (s.delta && s.delta.fix.length) forms.fix++;
+  });
+  return { model, forms };
+}
+
+// The comparison key of the C++ diff: a trailing '\r' removed; the line without its '\n' differs from the
+// same text with one.
+function keys(lines, noEolIndex) {
+  return lines.map((l, i) => (l.endsWith('\r') ? l.slice(0, -1) : l) + (i === noEolIndex ? '\u0000no-eol' : ''));
+}
+
+// Checks one diff over left / right (the lines that were diffed, with their no-newline line index or -1)
+// and returns {blocks, positional}: the change blocks compared and how many paired by position.
+function checkDiff(what, diff, left, right, leftNoEol, rightNoEol, counts) {
+  const kl = keys(left, leftNoEol), kr = keys(right, rightNoEol);
+  let positional = 0;
+  const walk = P.forEachBlock(diff.ops, (e, d, n, x, y) => {
+    for (let j = 1; j <= e; j++) assert.equal(kl[x - j], kr[y - j], `${what}: equal run before line ${x} / ${y}`);
+  });
+  const tail = left.length - walk.before;
+  assert.ok(tail >= 0, `${what}: ops stay inside the before side`);
+  assert.equal(right.length - walk.after, tail, `${what}: the trailing equal run closes both sides`);
+  for (let j = 0; j < tail; j++) assert.equal(kl[walk.before + j], kr[walk.after + j], `${what}: trailing equal run`);
+  if (counts) assert.deepEqual({ ins: walk.ins, del: walk.del }, { ins: counts.ins, del: counts.del }, `${what}: ins / del`);
+  const js = T.intraline.pairBlocks(diff.ops, left, right);
+  assert.deepEqual(js, diff.pairs, `${what}: the viewer's pairing equals the C++ pairs`);
+  for (const p of diff.pairs) if (p[1] === P.PAIR_FLAGS.POSITIONAL) positional++;
+  // The row model shows each pair as one replace row.
+  const rows = T.rows.buildRows(diff.ops, diff.pairs, left.length, right.length);
+  const replace = rows.kind.subarray(0, rows.n).filter((k) => k === T.rows.REPLACE).length;
+  assert.equal(replace, diff.pairs.reduce((s, p) => s + (p.length - 2) / 2, 0), `${what}: one replace row per pair`);
+  return { blocks: walk.blocks, pairs: diff.pairs.length, positional };
+}
+
+// Every diff of every pass, whole file and per function.
+function checkDiffs(data, model) {
+  const total = { diffs: 0, blocks: 0, pairs: 0, positional: 0 };
+  const add = (r) => { total.diffs++; total.blocks += r.blocks; total.pairs += r.pairs; total.positional += r.positional; };
+  for (const e of data.entries) {
+    if (e.kind !== P.KIND.PASS) continue;
+    const sb = data.snapshots[e.before], sa = data.snapshots[e.after];
+    const name = `pass ${e.num} ${e.name}`;
+    add(checkDiff(name, e.diff, model.lines(e.before), model.lines(e.after), P.noEol(sb) - 1, P.noEol(sa) - 1, e));
+    for (const f of e.functions || []) {
+      if (!f.diff) {
+        assert.notEqual(f.status, P.FN_STATUS.CHANGED, `${name} function ${f.key}: a changed function has a diff`);
+        continue;
+      }
+      const l = model.section(e.before, f.key), r = model.section(e.after, f.key);
+      const noEol = (s, v) => T.model.viewNoEol(P.noEol(s), v.nums, v.lines.length) - 1;
+      add(checkDiff(`${name} function '${f.key}'`, f.diff, l.lines, r.lines, noEol(sb, l), noEol(sa, r), f));
+    }
+  }
+  return total;
+}
+
+// The find worker's program (its Blob source, with its own copy of the codec) run in an empty context:
+// per-snapshot match counts equal those of the rebuilt text.
+function checkWorkerCounts(data, model, source) {
+  const re = new RegExp(source, 'g');
+  const expected = data.snapshots.map((s, i) => model.lines(i).reduce((t, l) => t + (l.match(re) || []).length, 0));
+  const posted = [];
+  const self = { postMessage: (m) => posted.push(m) };
+  vm.runInNewContext(T.find.workerSource(), { self, Date });
+  self.onmessage({ data: { type: 'snaps', list: data.snapshots } });
+  self.onmessage({ data: { type: 'count', source, flags: 'g', lim: T.find.limits } });
+  const done = posted.find((m) => m.type === 'done');
+  assert.ok(done, 'the worker answers');
+  assert.deepEqual([...done.totals], expected, `worker match counts of /${source}/`);
+  const page = T.find.countJob(model, re);
+  while (!page.step()) { /* all */ }
+  assert.deepEqual([...page.totals], expected, `page match counts of /${source}/`);
+}
+
+function checkDump(t, dump, name, opts = {}) {
+  const extra = opts.codegen ? ['--codegen', opts.codegen] : [];
+  const data = dataBlock(convert(dump, name, ['--no-compress', ...extra]));
+  assert.deepEqual(P.check(data), { data }, 'the viewer accepts the payload');
+  const { model, forms } = checkSnapshots(data, dump, opts.codegen);
+  const diffs = checkDiffs(data, model);
+  for (const source of opts.patterns || []) checkWorkerCounts(data, model, source);
+  t.diagnostic(`${name}: ${data.snapshots.length} snapshots (${forms.text} text, ${forms.same} same, ${forms.delta} delta, ` +
+    `${forms.fix} with fix); ${diffs.diffs} diffs, ${diffs.blocks} change blocks, ${diffs.pairs} paired blocks ` +
+    `(${diffs.positional} positional)`);
+  return { data, forms, diffs };
+}
+
+// ---- a dump written here ----
+
+// Python-like functions under one class; each function `lines` long.
+function program(names, body) {
+  const out = ['# generated by payload_contract.test.mjs', '@pl.program', 'class Prog:'];
+  for (const n of names) {
+    out.push('    @pl.function', `    def ${n}(self, x: pl.Tensor[[64, 128], pl.FP32]):`);
+    for (let k = 0; k < body; k++) out.push(`        t_${k}: pl.Tile[[16, 128], pl.FP32] = pl.tile.${k % 2 ? 'exp' : 'add'}(t_${k - 1}, x)`);
+    out.push('        return x', '');
+  }
+  return out;
+}
+
+// Writes the dump and a --codegen DIR; returns {dump, codegen}.
+function writeContractDump(root) {
+  const dump = path.join(root, 'passes_dump');
+  const codegen = path.join(root, 'build');
+  fs.mkdirSync(dump, { recursive: true });
+  let lines = program(['alpha', 'beta', 'gamma', 'delta'], 12);
+  let num = 0;
+  const put = (name, text) => fs.writeFileSync(path.join(dump, name), text);
+  const lf = (ls) => ls.join('\n') + '\n';
+  const pass = (name, text) => put(`${String(++num).padStart(2, '0')}_after_${name}.py`, text);
+  const at = (needle) => { const i = lines.findIndex((l) => l.includes(needle)); assert.ok(i >= 0, needle); return i; };
+  put('00_frontend.py', lf(lines));
+
+  // Several change blocks; similar lines pair as replace rows (the best pair, not the first), a block with
+  // more deleted than inserted lines, one with an unrelated line left unpaired.
+  lines = lines.slice();
+  lines[at('def alpha')] = '    def alpha(self, x: pl.Tensor[[64, 256], pl.FP32]):';
+  lines.splice(at('t_3: pl.Tile'), 2, '        t_3: pl.Tile[[16, 128], pl.FP16] = pl.tile.exp(t_2, x)',
+    '        v = pl.system.sync_src(pipe=pl.Pipe.V, event=0)', '        t_4: pl.Tile[[16, 128], pl.FP16] = pl.tile.add(t_3, x)');
+  const b = at('def beta');
+  lines.splice(b + 3, 3, '        t_1: pl.Tile[[16, 128], pl.FP32] = pl.tile.exp(t_0, x, y)', '        w = 1');
+  pass('Retype', lf(lines));
+  // At the pairing threshold (Dice 0.5): two words of four in common pair; three of thirteen
+  // (6/13 = 0.46) do not.
+  lines.splice(at('def gamma') + 3, 0, '        aa bb');
+  lines.splice(at('def gamma') + 8, 0, '        p1 p2 p3 q1 q2 q3');
+  pass('Seed', lf(lines));
+  lines[at('aa bb')] = '        aa cc';
+  lines[at('p1 p2 p3')] = '        p1 p2 p3 r1 r2 r3 r4';
+  pass('Threshold', lf(lines));
+  // Lines that differ only by CR: two lines gain one inside an equal run (the delta needs "fix"), with a
+  // real change elsewhere.
+  const crlf = lines.slice();
+  crlf[at('def gamma')] += '\r';
+  crlf[at('def delta')] += '\r';
+  crlf[at('return x')] = '        return pl.tile.store(x)';
+  lines = crlf;
+  pass('GainCR', lf(lines));
+  // The same text: stored as "same".
+  pass('Verify', lf(lines));
+  // Every line ends in CRLF: only line endings differ.
+  pass('ToCRLF', lines.map((l) => (l.endsWith('\r') ? l : l + '\r')).join('\n') + '\n');
+  // Back to LF, and no final newline.
+  lines = lines.map((l) => l.replace(/\r$/, ''));
+  lines.push('# the end');
+  pass('NoNewline', lines.join('\n'));
+  // The final newline back, the last line changed: it pairs with the line that lacked one.
+  lines[lines.length - 1] = '# the very end';
+  pass('Newline', lf(lines));
+  // Long lines: a block with a line of 10,001 bytes, and one of 10,002 bytes in UTF-8 (5,008 characters),
+  // pair by position; one of exactly 10,000 bytes by words.
+  const inGamma = (needle) => lines.findIndex((l, i) => i > at('def gamma') && l.includes(needle));
+  lines[inGamma('t_1: pl.Tile')] = '        s = "' + 'a'.repeat(10001 - 14) + '"';
+  lines[inGamma('t_3: pl.Tile')] = '        t = "' + '\u00e9'.repeat((10002 - 14) / 2) + '"';
+  lines[inGamma('t_5: pl.Tile')] = '        u = "' + '\u00e9'.repeat((10000 - 14) / 2) + '"';
+  pass('LongLines', lf(lines));
+  // A block of 501 x 500 lines (over 500 x 500 cells) pairs by position; one of 500 x 500 by words.
+  const big = (k, n) => Array.from({ length: n }, (_, i) => `        big_${i} = pl.tile.${k}(big_${i - 1}, ${i})`);
+  lines.splice(at('def delta') + 1, 0, ...big('add', 501));
+  pass('Grow', lf(lines));
+  lines.splice(at('big_0 ='), 501, ...big('mul', 500));
+  pass('Rewrite', lf(lines));
+  lines.splice(at('big_0 ='), 500, ...big('sub', 500));
+  pass('RewriteAgain', lf(lines));
+  // A function moves, one is removed, one added.
+  const fnRange = (name) => { const s = at(`def ${name}(`) - 1; let e = s + 2; while (e < lines.length && !/^    @pl/.test(lines[e])) e++; return [s, e]; };
+  const [as, ae] = fnRange('alpha');
+  const alpha = lines.splice(as, ae - as);
+  lines.splice(at('def delta(') - 1, 0, ...alpha);
+  pass('Reorder', lf(lines));
+  const [bs, be] = fnRange('beta');
+  lines.splice(bs, be - bs, '    @pl.function', '    def epsilon(self, x):', '        return x', '');
+  pass('Replace', lf(lines));
+  // Many small passes: the delta chain is cut (a full "text" every 17th snapshot at most).
+  for (let k = 0; k < 20; k++) {
+    lines[at('def epsilon') + 1] = `        return x  # step ${k}`;
+    pass('Step' + k, lf(lines));
+  }
+  // An empty snapshot, then the text again.
+  pass('Empty', '');
+  pass('Restore', lf(lines));
+
+  // --codegen DIR: kernels/ (device) and orchestration/ (host); CRLF and no final newline.
+  fs.mkdirSync(path.join(codegen, 'kernels', 'aiv'), { recursive: true });
+  fs.mkdirSync(path.join(codegen, 'orchestration'), { recursive: true });
+  fs.writeFileSync(path.join(codegen, 'kernels', 'aiv', 'alpha.cpp'), '#include "k.h"\r\nvoid alpha(float* x) {\r\n  x[0] = 1;\r\n}\r\n');
+  fs.writeFileSync(path.join(codegen, 'orchestration', 'main.cpp'), 'int main() {\n  return 0;\n}');
+  return { dump, codegen };
+}
+
+// ---- tests ----
+
+test('sample_dump (codegen inside the dump): snapshots rebuild byte for byte, pairs match', { skip: skipBin }, (t) => {
+  const dump = path.join(ROOT, 'testdata', 'sample_dump');
+  const { data, forms } = checkDump(t, dump, 'sample', { patterns: ['pl\\.tile', 'sync'] });
+  assert.equal(data.entries.filter((e) => e.kind === P.KIND.CODEGEN).length, 2);
+  assert.ok(forms.same > 0 && forms.delta > 0 && forms.text > 0, JSON.stringify(forms));
+});
+
+test('sample_dump: the compressed data block reads to the same payload', { skip: skipBin }, async () => {
+  const dump = path.join(ROOT, 'testdata', 'sample_dump');
+  const plain = dataBlock(convert(dump, 'sample-plain', ['--no-compress']));
+  const html = convert(dump, 'sample-deflate');
+  const envelope = dataBlock(html);
+  assert.equal(envelope.schema, P.SCHEMA);
+  assert.equal(envelope.encoding, P.ENCODING);
+  const res = await P.read(fakeDocument(html));
+  assert.equal(res.error, undefined);
+  assert.deepEqual(res.data, plain);
+});
+
+test('a dump with CRLF, fix entries, no final newline, pairing, same, chain cuts and --codegen', { skip: skipBin }, (t) => {
+  const { dump, codegen } = writeContractDump(path.join(tmpDir(), 'contract'));
+  const { data, forms, diffs } = checkDump(t, dump, 'contract', { codegen, patterns: ['t_1\\b', '\\r', 'big_\\d+ = pl\\.tile\\.mul', 'return'] });
+  // The report really used each storage form and pairing kind.
+  assert.ok(forms.same >= 1, 'a "same" snapshot');
+  assert.ok(forms.fix >= 1, 'a delta with "fix"');
+  const passSnaps = data.entries.filter((e) => e.kind === P.KIND.PASS).map((e) => data.snapshots[e.after]);
+  assert.ok(passSnaps.some((s, k) => k > 16 && Array.isArray(s.text) && passSnaps[k - 1].delta), 'a delta chain cut by a full text');
+  assert.ok(passSnaps.some((s) => s.eol === false), 'a snapshot without a final newline');
+  assert.ok(data.entries.some((e) => (e.notes || []).includes('only line endings differ (CRLF vs LF)')), 'a CRLF-only pass');
+  assert.ok(diffs.positional >= 2, 'positional blocks (a long line, over 500 x 500)');
+  const bigPass = data.entries.find((e) => e.name === 'RewriteAgain');
+  assert.deepEqual(bigPass.diff.pairs.map((p) => [p[1], p.length]), [[P.PAIR_FLAGS.WORDS, 2 + 2 * 500]], '500 x 500 pairs by words');
+  const long = data.entries.find((e) => e.name === 'LongLines');
+  assert.deepEqual(long.diff.pairs.map((p) => p[1]), [P.PAIR_FLAGS.POSITIONAL, P.PAIR_FLAGS.POSITIONAL], 'lines over 10,000 bytes');
+  const threshold = data.entries.find((e) => e.name === 'Threshold');
+  assert.deepEqual(threshold.diff.pairs, [[0, P.PAIR_FLAGS.WORDS, 0, 0]], 'Dice 0.5 pairs, 0.46 does not');
+  assert.ok(diffs.pairs - diffs.positional >= 3, 'word-paired blocks');
+  const statuses = new Set(data.entries.flatMap((e) => (e.functions || []).map((f) => f.status)));
+  for (const s of Object.values(P.FN_STATUS)) assert.ok(statuses.has(s), 'a function ' + s);
+  const roles = data.entries.filter((e) => e.kind === P.KIND.CODEGEN).map((e) => [e.name, e.role]);
+  assert.deepEqual(roles, [['kernels/aiv/alpha.cpp', 'device'], ['orchestration/main.cpp', 'host']]);
+});
+
+const realDumps = fs.existsSync(SHARED)
+  ? fs.readdirSync(SHARED, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) =>
+    fs.readdirSync(path.join(SHARED, d.name)).map((n) => d.name + '/' + n)).filter((rel) => fs.existsSync(path.join(SHARED, rel, 'passes_dump'))).sort()
+  : [];
+if (!realDumps.length) test('real dumps', { skip: `no fixtures in ${SHARED}` }, () => {});
+for (const rel of realDumps) {
+  test(`real dump ${rel}: snapshots rebuild byte for byte, pairs match`, { skip: skipBin }, (t) => {
+    checkDump(t, path.join(SHARED, rel, 'passes_dump'), rel.replace(/\//g, '_'), { patterns: ['\\bload\\b'] });
+  });
+}
+
+test('the codec refuses another schema version and keeps the envelope errors', async () => {
+  const newer = 'this report uses data schema 2, newer than this viewer reads (1); open it with the ir-trace that wrote it';
+  assert.deepEqual(P.check({ schema: 2, snapshots: [], entries: [] }), { error: newer });
+  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1)' });
+  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1)' });
+  assert.deepEqual(P.check(null), { error: 'the report data is empty' });
+  assert.deepEqual(P.check({ schema: 1 }), { error: 'the report data has no snapshots or entries' });
+  assert.deepEqual(P.unwrap({ schema: 2, encoding: 'zstd-base64', data: '' }), { error: newer });
+  assert.deepEqual(P.unwrap({ schema: 1, encoding: 'zstd-base64', data: '' }), { error: 'unknown report data encoding "zstd-base64"' });
+  assert.deepEqual(P.unwrap({ schema: 1, encoding: 'deflate-base64', data: 'eJw=' }), { compressed: 'eJw=' });
+  const page = (json) => ({ getElementById: () => ({ textContent: json }) });
+  assert.deepEqual(await P.read(page('{"schema":2,"snapshots":[],"entries":[]}')), { error: newer });
+  assert.match((await P.read(page('{"schema":1,'))).error, /^the report data cannot be read: /);
+  assert.deepEqual(await P.read({ getElementById: () => null }), { error: 'the report has no data block' });
+});
+
+test('the codec: one ops walk, delta apply (with mapping), snapshot rebuild', () => {
+  const seen = [];
+  const end = P.forEachBlock([2, 1, 0, 0, 0, 0, 1, 2, 3], (...a) => seen.push(a));
+  assert.deepEqual(seen, [[2, 1, 0, 2, 2, 0], [0, 0, 0, 3, 2, -1], [1, 2, 3, 4, 3, 1]]);
+  assert.deepEqual(end, { before: 6, after: 6, blocks: 2, del: 3, ins: 3 });
+  const base = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  assert.deepEqual(P.applyOps(base, [1, 1, 2, 2, 1, 0], ['X', 'Y']), ['a', 'X', 'Y', 'c', 'd', 'f', 'g']);
+  const delta = { from: 0, ops: [1, 1, 2], ins: ['X', 'Y'], fix: [[0, 'a\r'], [9, 'ignored']] };
+  assert.deepEqual(P.applyDelta(base, delta), ['a\r', 'X', 'Y', 'c', 'd', 'e', 'f', 'g']);
+  // Per-line values: copied lines keep theirs, inserted and fixed ones are mapped (0-based result index).
+  const mapped = P.applyDelta([10, 11, 12, 13, 14, 15, 16], delta, (text, i) => 'ins' + i + text, (text, i) => 'fix' + i);
+  assert.deepEqual(mapped, ['fix0', 'ins1X', 'ins2Y', 12, 13, 14, 15, 16]);
+  const snaps = [{ text: ['a', 'b'] }, { delta: { from: 0, ops: [1, 0, 1], ins: ['c'], fix: [] } }, { same: 1 }];
+  assert.deepEqual(P.snapshotLines(snaps, 2), ['a', 'c', 'b']);
+  assert.deepEqual(P.appendBlock(P.appendBlock([3, 0, 0], 2, 1, 0), 0, 0, 0), [5, 1, 0]);
+  // The codec's source runs alone (the find worker embeds it): nothing outside itself.
+  const alone = vm.runInNewContext('(' + P.source.toString() + ')()', {});
+  assert.equal(JSON.stringify(alone.snapshotLines(snaps, 2)), JSON.stringify(['a', 'c', 'b']));
+});
