@@ -182,11 +182,13 @@
       return [];
     }
 
-    // Takes a snapshot and its lines. Returns the file's text: lines joined with '\n', plus a final '\n'
-    // unless "eol" is false; "" for no lines.
+    // Takes a snapshot and its lines. Returns the file's text: lines joined with the snapshot's line break
+    // ('\r' when "newline" is "cr", a file without any '\n'; else '\n'), plus a final one unless "eol" is
+    // false; "" for no lines.
     function fileText(s, lines) {
       if (!lines.length) return '';
-      return lines.join('\n') + (s && s.eol === false ? '' : '\n');
+      const brk = s && s.newline === 'cr' ? '\r' : '\n';
+      return lines.join(brk) + (s && s.eol === false ? '' : brk);
     }
 
     // Takes a snapshot. Returns 1 + the 0-based index of its last line when that line has no '\n' ("eol"

@@ -102,7 +102,8 @@
     // Everything the diff view needs for entry e and function key (null = whole file):
     // {left, right, leftNums, rightNums, ops, pairs, leftFile, rightFile, single}
     view(e, key) {
-      const hasBefore = e.kind === KIND.PASS && Number.isInteger(e.before);
+      // A crashed pass ("crashed": its before and after are the last snapshot written) shows that one side.
+      const hasBefore = e.kind === KIND.PASS && Number.isInteger(e.before) && !e.crashed;
       const fn = key === null ? null : this.functions(e).find((f) => f.key === key) || null;
       const right = this.section(e.after, fn ? fn.key : null);
       const left = hasBefore ? this.section(e.before, fn ? fn.key : null) : { lines: [], nums: [] };

@@ -269,7 +269,9 @@
         this.notices.appendChild(el('div', { class: 'error-box', role: 'alert' },
           el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
           el('pre', null, e.error || 'The pass failed.'),
-          el('p', { class: 'hint' }, 'Shown next to it: the IR before this pass (left) and what it printed (right).')));
+          el('p', { class: 'hint' }, e.crashed
+            ? 'This pass wrote no snapshot: it crashed. Shown below: the IR before it, the last snapshot written.'
+            : 'Shown next to it: the IR before this pass (left) and what it printed (right).')));
       }
       const warnings = Array.isArray(e.warnings) ? e.warnings : [];
       if (warnings.length) {

@@ -110,7 +110,9 @@ function checkSnapshots(data, dump, codegenDir) {
     const text = model.fileText(i);
     assert.ok(Buffer.from(text, 'utf8').equals(disk), `${s.file}: rebuilt text equals the file byte for byte`);
     assert.equal(P.fileText(s, P.snapshotLines(data.snapshots, i)), text, `${s.file}: the uncached codec rebuilds the same`);
-    assert.equal(s.eol, disk.length === 0 || disk[disk.length - 1] === 0x0a, `${s.file}: "eol"`);
+    const brk = s.newline === 'cr' ? 0x0d : 0x0a;
+    assert.equal(s.newline === 'cr', disk.includes(0x0d) && !disk.includes(0x0a), `${s.file}: "newline" is "cr" exactly when the file has CR and no LF`);
+    assert.equal(s.eol, disk.length === 0 || disk[disk.length - 1] === brk, `${s.file}: "eol"`);
     assert.equal(['text', 'same', 'delta'].filter((k) => s[k] !== undefined).length, 1, `${s.file}: exactly one of text, same, delta`);
     if (Array.isArray(s.text)) forms.text++;
     else if (Number.isInteger(s.same)) forms.same++;
@@ -120,16 +122,19 @@ function checkSnapshots(data, dump, codegenDir) {
   return { model, forms };
 }
 
-// The comparison key of the C++ diff: a trailing '\r' removed; the line without its '\n' differs from the
-// same text with one.
-function keys(lines, noEolIndex) {
-  return lines.map((l, i) => (l.endsWith('\r') ? l.slice(0, -1) : l) + (i === noEolIndex ? '\u0000no-eol' : ''));
+// The comparison key of the C++ diff: a trailing '\r' removed, and a leading U+FEFF on the file's first line
+// (fileStart: lines[0] is line 0 of its file); the line without its '\n' differs from the same text with one.
+function keys(lines, noEolIndex, fileStart) {
+  return lines.map((l, i) => {
+    const k = i === 0 && fileStart && l.startsWith('\ufeff') ? l.slice(1) : l;
+    return (k.endsWith('\r') ? k.slice(0, -1) : k) + (i === noEolIndex ? '\u0000no-eol' : '');
+  });
 }
 
 // Checks one diff over left / right (the lines that were diffed, with their no-newline line index or -1)
 // and returns {blocks, positional}: the change blocks compared and how many paired by position.
-function checkDiff(what, diff, left, right, leftNoEol, rightNoEol, counts) {
-  const kl = keys(left, leftNoEol), kr = keys(right, rightNoEol);
+function checkDiff(what, diff, left, right, leftNoEol, rightNoEol, counts, leftStart = true, rightStart = true) {
+  const kl = keys(left, leftNoEol, leftStart), kr = keys(right, rightNoEol, rightStart);
   let positional = 0;
   const walk = P.forEachBlock(diff.ops, (e, d, n, x, y) => {
     for (let j = 1; j <= e; j++) assert.equal(kl[x - j], kr[y - j], `${what}: equal run before line ${x} / ${y}`);
@@ -165,7 +170,8 @@ function checkDiffs(data, model) {
       }
       const l = model.section(e.before, f.key), r = model.section(e.after, f.key);
       const noEol = (s, v) => T.model.viewNoEol(P.noEol(s), v.nums, v.lines.length) - 1;
-      add(checkDiff(`${name} function '${f.key}'`, f.diff, l.lines, r.lines, noEol(sb, l), noEol(sa, r), f));
+      add(checkDiff(`${name} function '${f.key}'`, f.diff, l.lines, r.lines, noEol(sb, l), noEol(sa, r), f,
+        l.nums.length > 0 && l.nums[0] === 0, r.nums.length > 0 && r.nums[0] === 0));
     }
   }
   return total;
@@ -296,6 +302,15 @@ function writeContractDump(root) {
   // An empty snapshot, then the text again.
   pass('Empty', '');
   pass('Restore', lf(lines));
+  // Classic Mac OS line ends (no LF at all): CR breaks lines, and the text rebuilds with them.
+  pass('ToCR', lines.join('\r') + '\r');
+  // A byte-order mark added (a no-op with a note), then a real change after it, then back to LF.
+  pass('AddBOM', '\ufeff' + lines.join('\r') + '\r');
+  lines[0] = lines[0] + '  # first';
+  pass('AfterBOM', '\ufeff' + lf(lines));
+  pass('DropBOM', lf(lines));
+  // The last pass crashed: its log, one past the last snapshot, and no snapshot.
+  put(`${String(num + 1).padStart(2, '0')}_after_Crash.log`, 'error: out of UB memory\n');
 
   // --codegen DIR: kernels/ (device) and orchestration/ (host); CRLF and no final newline.
   fs.mkdirSync(path.join(codegen, 'kernels', 'aiv'), { recursive: true });
@@ -348,6 +363,15 @@ test('a dump with CRLF, fix entries, no final newline, pairing, same, chain cuts
   for (const s of Object.values(P.FN_STATUS)) assert.ok(statuses.has(s), 'a function ' + s);
   const roles = data.entries.filter((e) => e.kind === P.KIND.CODEGEN).map((e) => [e.name, e.role]);
   assert.deepEqual(roles, [['kernels/aiv/alpha.cpp', 'device'], ['orchestration/main.cpp', 'host']]);
+  // Line ends and byte-order marks (issue 8): stored so that the text rebuilds byte for byte (checked above).
+  const named = (n) => data.entries.find((e) => e.name === n);
+  assert.equal(data.snapshots[named('ToCR').after].newline, 'cr');
+  assert.ok(named('ToCR').notes.includes('only line endings differ (CR vs LF)'));
+  assert.equal(named('AddBOM').status, P.STATUS.NOOP);
+  assert.ok(named('AddBOM').notes.includes('a byte-order mark (U+FEFF) was added at the start of the file'));
+  assert.ok(named('AfterBOM').diff.ops.length > 0);
+  const crash = data.entries.filter((e) => e.kind === P.KIND.PASS).pop();
+  assert.deepEqual([crash.name, crash.status, crash.crashed, crash.before === crash.after], ['Crash', P.STATUS.FAILED, true, true]);
 });
 
 const realDumps = fs.existsSync(SHARED)
