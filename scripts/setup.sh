@@ -6,8 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_tests=0
-[[ "${1:-}" == "--tests" ]] && want_tests=1
+want_tests=0 sanitize=0
+for arg in "$@"; do
+  case $arg in
+    --tests) want_tests=1 ;;
+    --sanitize) sanitize=1 ;;  # ASan + UBSan build in build-asan/ (scripts/test.sh --sanitize)
+    *) echo "setup: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
 
 packages=(cmake g++ make pkg-config libcli11-dev libdtl-dev libfmt-dev libspdlog-dev catch2
           libctemplate-dev libxxhash-dev zlib1g-dev)
@@ -36,5 +42,7 @@ fi
 
 tests=OFF
 (( want_tests )) && tests=ON
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DIRTRACE_TESTS=$tests >/dev/null
-cmake --build build -j "$(nproc)"
+build=build flags=()
+(( sanitize )) && build=build-asan flags=(-DIRTRACE_SANITIZE=ON)
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DIRTRACE_TESTS=$tests "${flags[@]}" >/dev/null
+cmake --build "$build" -j "$(nproc)"
