@@ -375,6 +375,105 @@ TEST_CASE("scope/llvm: CRLF and fallbacks", "[function_scope]") {
   CHECK(open_body.fallback == "unbalanced braces: the body of @f is not closed, defined at line 1");
 }
 
+// Issue 8, item 10: attributes with parentheses (and typed-pointer function types) before the name.
+TEST_CASE("scope/llvm: return attributes and result types with parentheses before the name", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define dereferenceable(16) ptr @ref_ret(ptr %p) {\n"                          // 0
+                  "  ret ptr %p\n"                                                               // 1
+                  "}\n"                                                                          // 2
+                  "define internal range(i32 0, 100) i32 @ranged(i32 %x) {\n"                   // 3
+                  "  ret i32 %x\n"                                                               // 4
+                  "}\n"                                                                          // 5
+                  // clang 14 (typed pointers): a C++ reference return, a function-pointer return.
+                  "define dso_local noundef nonnull align 4 dereferenceable(16) %struct.Big* @_Z7ref_retv() #0 {\n"  // 6
+                  "  ret %struct.Big* @g\n"                                                      // 7
+                  "}\n"                                                                          // 8
+                  "define dso_local noundef i32 (i32)* @_Z5getfpv() #0 {\n"                      // 9
+                  "  ret i32 (i32)* @_ZL2sqi\n"                                                  // 10
+                  "}\n"                                                                          // 11
+                  "define dso_local noalias noundef [3 x i32 (i32)*]* @_Z11complex_reti(i32 noundef %0) local_unnamed_addr #0 {\n"  // 12
+                  "  ret [3 x i32 (i32)*]* null\n"                                               // 13
+                  "}\n"                                                                          // 14
+                  "define noundef nofpclass(nan inf) <2 x float> @v() {\n"                       // 15
+                  "  ret <2 x float> zeroinitializer\n"                                          // 16
+                  "}\n"                                                                          // 17
+                  "define %\"struct.a@b(\" @q() {\n"                                             // 18 quoted type with '@' and '('
+                  "  ret %\"struct.a@b(\" zeroinitializer\n"                                     // 19
+                  "}\n");                                                                        // 20
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"ref_ret[0,3)", "ranged[3,6)", "_Z7ref_retv[6,9)", "_Z5getfpv[9,12)",
+                                                "_Z11complex_reti[12,15)", "v[15,18)", "q[18,21)"});
+}
+
+TEST_CASE("scope/llvm: names quoted, numbered and with escapes", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define void @0() {\n"                          // 0
+                  "  ret void\n"                                  // 1
+                  "}\n"                                           // 2
+                  "define void @\"\\01?f@@YAXXZ\"() {\n"          // 3 MSVC name with a \01 prefix: kept as written
+                  "  ret void\n"                                  // 4
+                  "}\n"                                           // 5
+                  "define void @\"a\\\"(i32 %x) {\n"              // 6 a LLVM string ends at the next quote: name `a\`
+                  "  ret void\n"                                  // 7
+                  "}\n"                                           // 8
+                  "define void @.str$x-1() {\n"                   // 9
+                  "  ret void\n"                                  // 10
+                  "}\n");                                         // 11
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"0[0,3)", "\\01?f@@YAXXZ[3,6)", "a\\[6,9)", ".str$x-1[9,12)"});
+}
+
+TEST_CASE("scope/llvm: every optional part of the LangRef header", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define weak_odr dso_preemptable hidden dllexport cc 10 zeroext i8 @all(i8 %a) unnamed_addr "
+                  "addrspace(1) #0 allocsize(0) \"key\"=\"{\" section \".text.{\" partition \"p\" comdat($all) align 16 "
+                  "gc \"statepoint-example\" prefix i32 123 prologue { i8, i8 } { i8 1, i8 2 } "
+                  "personality ptr @__gxx_personality_v0 !dbg !7 !prof !8 {\n"  // 0
+                  "entry:\n"                                                    // 1
+                  "  ret i8 %a\n"                                               // 2
+                  "}\n"                                                         // 3
+                  "define private fastcc void @p() prologue <{ i8, i8 }> <{ i8 1, i8 2 }> personality i32 (...)* "
+                  "bitcast (i32 ()* @gp to i32 (...)*) {\n"                     // 4
+                  "  ret void\n"                                                // 5
+                  "}\n"                                                         // 6
+                  "define linkonce_odr void @c() comdat {\n"                    // 7
+                  "  ret void\n"                                                // 8
+                  "}\n");                                                       // 9
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"all[0,4)", "p[4,7)", "c[7,10)"});
+}
+
+TEST_CASE("scope/llvm: a header spread over lines, the body's brace on a later line", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define internal\n"                                     // 0
+                  "    i32 ; the result type (a comment with a '(' and an @)\n"  // 1
+                  "    @split(i32 %x,\n"                                  // 2
+                  "           i32 %y)\n"                                  // 3
+                  "    #0\n"                                              // 4
+                  "{\n"                                                   // 5
+                  "  ret i32 %x\n"                                        // 6
+                  "}\n"                                                   // 7
+                  "define void @pro() prologue { i8, i8 } { i8 1, i8 2 }\n"  // 8 the constants are not the body
+                  "{\n"                                                   // 9
+                  "  ret void\n"                                          // 10
+                  "}\n"                                                   // 11
+                  "define void @one() { ret void }\n");                   // 12
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"split[0,8)", "pro[8,12)", "one[12,13)"});
+}
+
+TEST_CASE("scope/llvm: a define without a name or a body falls back", "[function_scope]") {
+  Scope no_name = Split(ScopeLanguage::kLlvm, "define void @f() {\n}\ndefine i32 (i32\n");
+  CHECK(no_name.sections.empty());
+  CHECK(no_name.fallback == "no function name after `define` at line 3");
+  Scope no_body = Split(ScopeLanguage::kLlvm, "define void @f()\ndeclare void @g()\n");
+  CHECK(no_body.fallback == "no body for @f, defined at line 1");
+  // `@` alone is not a definition: the line stays outside.
+  Scope bare_at = Split(ScopeLanguage::kLlvm, "define void @ () {\n}\ndefine void @g() {\n}\n");
+  CHECK(bare_at.fallback.empty());
+  CHECK(Describe(bare_at) == std::vector<std::string>{"g[2,4)"});
+}
+
 // ---- C-like --------------------------------------------------------------------------------------
 
 TEST_CASE("scope/c: functions at top level and inside namespaces and extern \"C\"", "[function_scope]") {

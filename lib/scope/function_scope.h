@@ -76,10 +76,14 @@ Scope SplitPython(const std::vector<std::string_view>& lines);
 // A func op without a region (declaration) is outside; so are `module`/`gpu.module` lines. Falls back
 // when a body or a multi-line signature is not closed.
 Scope SplitMlir(const std::vector<std::string_view>& lines);
-// LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (quoted names
-// `@"a b"`, `-`, `$`, `.` included); as LLVM's textual IR printer writes them (`-print-after-all`).
-// The range starts at the `define` line (the `; Function Attrs:` comment above it is outside);
-// `declare`, globals, attribute groups and metadata are outside. Falls back on an unclosed body.
+// LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (`@name`, numbered `@0`,
+// quoted `@"a b"` with the text between the quotes as written). Accepts the whole header grammar of the
+// LLVM Language Reference ("Functions"): any linkage, visibility, calling convention, return attributes
+// with parentheses (`dereferenceable(16)`, `range(i32 0, 100)`) and result types (`{ i32, i64 }`, typed-
+// pointer `i32 (i32)*`) before the name; section, comdat, gc, prefix/prologue/personality constants and
+// metadata after the parameters; a header over several lines. The range starts at the `define` line (the
+// `; Function Attrs:` comment above it is outside); `declare`, globals, attribute groups and metadata are
+// outside. Falls back on a `define` without a name, a body or a closing brace. See llvm_scope.cpp.
 Scope SplitLlvm(const std::vector<std::string_view>& lines);
 // C-like codegen: top-level function definitions (a signature followed by a `{ ... }` body at brace
 // depth 0, outside namespaces' own braces counted as transparent), by brace matching outside strings,
