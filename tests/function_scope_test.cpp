@@ -342,6 +342,41 @@ TEST_CASE("scope/mlir: CRLF, one-line bodies, fallbacks", "[function_scope]") {
   CHECK(open_sig.fallback == "unbalanced brackets in the signature of @a starting at line 1");
 }
 
+TEST_CASE("scope/mlir: header variants the func dialect grammar allows", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kMlir,
+                  "func.func private @p() {\n"                                        // 0
+                  "  return\n"                                                        // 1
+                  "}\n"                                                               // 2
+                  "func.func nested @n() {\n"                                         // 3
+                  "  return\n"                                                        // 4
+                  "}\n"                                                               // 5
+                  "func.func public @\"quoted {name}\"() {\n"                         // 6
+                  "  return\n"                                                        // 7
+                  "}\n"                                                               // 8
+                  "llvm.func linkonce_odr hidden local_unnamed_addr fastcc @lf() -> i32 attributes {passthrough = [\"a\"]} {\n"  // 9
+                  "  llvm.return %0 : i32\n"                                          // 10
+                  "}\n"                                                               // 11
+                  "func.func\n"                                                       // 12 symbol on a later line
+                  "    @later(%x: i64) -> (i64 {a.b}, i64)\n"                          // 13
+                  "  attributes {fruit = \"banana\"}\n"                               // 14 as in the func dialect docs
+                  "{\n"                                                               // 15 region on a later line
+                  "  return %x, %x : i64, i64\n"                                      // 16
+                  "}\n"                                                               // 17
+                  "func.func private @decl(i32) -> i32\n"                             // 18 declaration
+                  "// a comment\n"                                                    // 19
+                  "func.func private @decl2()\n"                                      // 20 declaration before a
+                  "{-#\n"                                                             // 21 resource section
+                  "  dialect_resources: {builtin: {r: \"0x04\"}}\n"                   // 22
+                  "#-}\n");                                                           // 23
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"p[0,3)", "n[3,6)", "quoted {name}[6,9)", "lf[9,12)",
+                                                "later[12,18)"});
+  // `func.func` as a word inside another op's line, or not followed by a symbol, is no function.
+  Scope none = Split(ScopeLanguage::kMlir, "func.funcs @x() {\n}\nfunc.func %0 {\n}\n");
+  CHECK(none.fallback.empty());
+  CHECK(none.sections.empty());
+}
+
 // ---- LLVM ----------------------------------------------------------------------------------------
 
 TEST_CASE("scope/llvm: defines keyed by name, everything else outside", "[function_scope]") {
@@ -668,11 +703,12 @@ TEST_CASE("scope: garbage and mutated fixtures never crash and keep the contract
 }
 
 TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
-  std::string py, mlir, ll, c;
+  std::string py, mlir, generic, ll, c;
   for (int i = 0; i < 10000; ++i) {
     std::string n = std::to_string(i);
     py += "def f" + n + "(a,\n      b):\n    x = g([1,\n2])\n    return x\n";
     mlir += "func.func @f" + n + "() {\n  %0 = \"op\"() : () -> i32\n  scf.if %c {\n  }\n}\n";
+    generic += "\"func.func\"() <{function_type = () -> (), sym_name = \"f" + n + "\"}> ({\n  \"x.op\"() : () -> ()\n}) : () -> ()\n";
     ll += "define void @f" + n + "() {\nentry:\n  %x = add i32 1, 2\n  ret void\n}\n";
     c += "int f" + n + "(int a,\n    int b) {\n  if (a) {\n  }\n}\n";
   }
@@ -683,6 +719,7 @@ TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
   auto start = std::chrono::steady_clock::now();
   CHECK(Split(ScopeLanguage::kPython, py).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kMlir, mlir).sections.size() == 10000);
+  CHECK(Split(ScopeLanguage::kMlir, generic).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kLlvm, ll).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kC, c).sections.size() == 10000);
   for (ScopeLanguage lang : kScanned) {

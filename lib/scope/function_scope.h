@@ -70,11 +70,15 @@ Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& li
 // multiple of 8. Falls back on unbalanced/mismatched brackets and on a triple-quoted string open at
 // the end; an unterminated one-quote string just ends with its line.
 Scope SplitPython(const std::vector<std::string_view>& lines);
-// MLIR: `func.func`, `llvm.func`, `gpu.func` ops (any visibility, optionally `"func.func"` generic form
-// not required) keyed by the symbol after '@' (quoted symbols unquoted), from the op's line to the line
-// closing its region, by brace matching outside strings; as mlir-opt's IR printer writes them.
-// A func op without a region (declaration) is outside; so are `module`/`gpu.module` lines. Falls back
-// when a body or a multi-line signature is not closed.
+// MLIR: `func.func`, `llvm.func`, `gpu.func` ops with a body, keyed by their symbol, from the op's line to
+// the line closing its region, by bracket matching outside strings and `//` comments. Custom form (the
+// func dialect's `func.func [visibility] @name(args) [-> results] [attributes {...}] {`): any words before
+// the `@`, quoted symbols unquoted, the op spread over lines. Generic form (the MLIR Language Reference's
+// generic operation, which mlir-opt prints for IR that failed verification): `"func.func"() <{...}> ({...})
+// {...}` keyed by `sym_name` from the properties or the attribute dictionary, so both forms of a function
+// give one key. A func op without a body (custom: no region; generic: empty regions) is a declaration and
+// is outside; so are `module`/`gpu.module` lines. Falls back when a signature or body is not closed, or a
+// generic func op with a body has no sym_name. See mlir_scope.cpp.
 Scope SplitMlir(const std::vector<std::string_view>& lines);
 // LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (`@name`, numbered `@0`,
 // quoted `@"a b"` with the text between the quotes as written). Accepts the whole header grammar of the
