@@ -571,6 +571,75 @@ TEST_CASE("scope/c: qualified names, operators, trailing qualifiers", "[function
   CHECK(Describe(s)[1] == "g[2,5)");
 }
 
+TEST_CASE("scope/c: specifiers, attributes and macros before the name", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kC,
+                  "static inline __attribute__((always_inline)) void f1(int x) {\n"  // 0
+                  "}\n"                                                             // 1
+                  "template <typename T, int N = 3>\n"                              // 2
+                  "__aicore__ inline void f2(__gm__ T* x) {\n"                      // 3
+                  "}\n"                                                             // 4
+                  "extern \"C\" __global__ AICORE void f3(GM_ADDR x, GM_ADDR y) {\n"  // 5
+                  "}\n"                                                             // 6
+                  "AICORE inline void f4(LocalTensor<half> x)\n"                    // 7
+                  "{\n"                                                             // 8
+                  "}\n"                                                             // 9
+                  "EXPORT(int) f5(int x) {\n"                                       // 10 a return-type macro
+                  "}\n"                                                             // 11
+                  "static EXPORT(int) f6(int x) {\n"                                // 12
+                  "}\n"                                                             // 13
+                  "SOME_MACRO(x) void f7() {\n"                                     // 14
+                  "}\n"                                                             // 15
+                  "__declspec(dllexport) [[nodiscard]] alignas(16) int f8() {\n"    // 16
+                  "}\n"                                                             // 17
+                  "decltype(auto) f9() { return 1; }\n"                             // 18
+                  "std::function<void()> f10() {\n"                                 // 19
+                  "}\n");                                                           // 20
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"f1[0,2)", "f2[2,5)", "f3[5,7)", "f4[7,10)", "f5[10,12)",
+                                                "f6[12,14)", "f7[14,16)", "f8[16,18)", "f9[18,19)", "f10[19,21)"});
+}
+
+TEST_CASE("scope/c: trailing macros, parenthesized declarators, specializations, function-try-blocks",
+          "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kC,
+                  "void g1(int a) MY_MACRO(1) {\n"                                  // 0 the macro is not the name
+                  "}\n"                                                             // 1
+                  "void Bar::g2() const ABSL_LOCKS_EXCLUDED(mu) {\n"                // 2
+                  "}\n"                                                             // 3
+                  "Foo::Foo(int a) EXCLUDES(mu) : a_(a) {\n"                        // 4
+                  "}\n"                                                             // 5
+                  "int (*g3(int x))(int) {\n"                                       // 6 returns a function pointer
+                  "  return 0;\n"                                                   // 7
+                  "}\n"                                                             // 8
+                  "void (*signal(int sig, void (*func)(int)))(int) {\n"             // 9
+                  "}\n"                                                             // 10
+                  "int (*(*g4(int))[3])(int) {\n"                                   // 11
+                  "}\n"                                                             // 12
+                  "template <> void g5<int>(int x) {\n"                             // 13 explicit specialization
+                  "}\n"                                                             // 14
+                  "template <> inline void Cls<float>::set<2>(float v) {\n"         // 15
+                  "}\n"                                                             // 16
+                  "S::S() try : x(1) {\n"                                           // 17 function-try-block
+                  "  work();\n"                                                     // 18
+                  "} catch (const E& e) {\n"                                        // 19
+                  "  log(e);\n"                                                     // 20
+                  "} catch (...) {\n"                                               // 21
+                  "}\n"                                                             // 22
+                  "void g6(int (*cb)(int)) {\n"                                     // 23
+                  "}\n"                                                             // 24
+                  "auto g7() -> int (*)(int) {\n"                                   // 25
+                  "}\n");                                                           // 26
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"g1[0,2)", "Bar::g2[2,4)", "Foo::Foo[4,6)", "g3[6,9)",
+                                                "signal[9,11)", "g4[11,13)", "g5<int>[13,15)",
+                                                "Cls<float>::set<2>[15,17)", "S::S[17,23)", "g6[23,25)",
+                                                "g7[25,27)"});
+  // K&R definitions (removed in C23) are not recognised: outside, no fallback.
+  Scope knr = Split(ScopeLanguage::kC, "int old(a, b) int a; int b; {\n  return a;\n}\n");
+  CHECK(knr.fallback.empty());
+  CHECK(knr.sections.empty());
+}
+
 TEST_CASE("scope/c: overloads, unbalanced braces and open comments fall back", "[function_scope]") {
   Scope dup = Split(ScopeLanguage::kC, "void f(int) {}\nvoid f(float) {}\n");
   CHECK(dup.sections.empty());

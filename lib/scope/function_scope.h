@@ -89,14 +89,18 @@ Scope SplitMlir(const std::vector<std::string_view>& lines);
 // `; Function Attrs:` comment above it is outside); `declare`, globals, attribute groups and metadata are
 // outside. Falls back on a `define` without a name, a body or a closing brace. See llvm_scope.cpp.
 Scope SplitLlvm(const std::vector<std::string_view>& lines);
-// C-like codegen: top-level function definitions (a signature followed by a `{ ... }` body at brace
+// C-like codegen: top-level function definitions (a declarator followed by a `{ ... }` body at brace
 // depth 0, outside namespaces' own braces counted as transparent), by brace matching outside strings,
-// char literals and comments; key is the function name (qualified name if written qualified).
-// The range starts at the declaration's first token after the previous `;`, `{` or `}` at that level
-// (so a `template <...>` line is included, comments and preprocessor lines before it are not) and ends
-// at the closing `}` line. struct/class/union/enum bodies, `= {...}` initializers and lambdas are not
-// functions (their inline member functions stay outside). Overloads fall back (duplicate key).
-// Preprocessor lines are skipped, so braces split across `#if` branches can make it fall back.
+// char literals and comments, following the C grammar's function-definition (C17 6.9.1; C++'s adds
+// ctor-initializers and function-try-blocks, whose handlers belong to the function). The key is the
+// declarator's name: qualified if written so, `f<int>` for an explicit specialization, the inner name of
+// `int (*f(int))(int)`; attributes and macros with parentheses before the name or after the parameters
+// are not taken for it. The range starts at the declaration's first token after the previous `;`, `{`
+// or `}` at that level (so a `template <...>` line is included, comments and preprocessor lines before it
+// are not) and ends at the closing `}` line. struct/class/union/enum bodies, `= {...}` initializers and
+// lambdas are not functions (their inline member functions stay outside), nor are K&R definitions.
+// Overloads fall back (duplicate key). Preprocessor lines are skipped, so braces split across `#if`
+// branches can make it fall back. See c_scope.cpp.
 Scope SplitC(const std::vector<std::string_view>& lines);
 
 }  // namespace irtrace
