@@ -276,6 +276,33 @@ TEST_CASE("scope/python: decorators attach across blank and comment lines, only 
   CHECK(Describe(s) == std::vector<std::string>{"f[0,5)", "g[7,8)", "h[9,12)"});
 }
 
+TEST_CASE("scope/python: header variants of the Python grammar (funcdef, classdef, decorators)", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kPython,
+                  "@(lambda f: f)\n"                        // 0 any expression is a decorator (3.9)
+                  "@a.b[c](d)\n"                            // 1
+                  "async def a():\n"                        // 2
+                  "    pass\n"                              // 3
+                  "def\tb[T](x: T) -> T:\n"                 // 4 a tab, type parameters (3.12)
+                  "    return x\n"                          // 5
+                  "def \\\n"                                // 6 backslash continuation before the name
+                  "  c():\n"                                // 7
+                  "    pass\n"                              // 8
+                  "async \\\n"                              // 9
+                  "def d(): pass\n"                         // 10
+                  "class K[T](Base, metaclass=M):\n"        // 11
+                  "    class Inner:\n"                      // 12 a member class, its own members inside
+                  "        def m(self): pass\n"             // 13
+                  "    async def am(self): pass\n"          // 14
+                  "    @staticmethod\n"                     // 15
+                  "    def \\\n"                            // 16
+                  "sm(): pass\n"                            // 17
+                  "class E(Exception): pass\n"              // 18 one-line class: no members
+                  "def e(): return 1\n");                   // 19
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"a[0,4)", "b[4,6)", "c[6,9)", "d[9,11)", "K.Inner[12,14)",
+                                                "K.am[14,15)", "K.sm[15,18)", "e[19,20)"});
+}
+
 TEST_CASE("scope/python: unsafe snapshots fall back with a reason", "[function_scope]") {
   Scope dup = Split(ScopeLanguage::kPython, "class C:\n    def f(self): pass\n    def f(self): pass\n");
   CHECK(dup.sections.empty());
