@@ -4,6 +4,8 @@
 // changed, never as removed and added.
 #include <catch2/catch.hpp>
 
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -185,6 +187,35 @@ TEST_CASE("scope/mlir generic: a pass between custom and generic form changes fu
   auto broken = MakeSnapshot("03_after_C.mlir", "mlir", "\"func.func\"() ({\n  \"func.return\"() : () -> ()\n}) : () -> ()\n");
   CHECK(broken->scope.fallback == "no sym_name in the generic-form \"func.func\" at line 1");
   CHECK(DiffPass(*custom, *broken).functions.empty());
+}
+
+TEST_CASE("scope/mlir generic: mutated generic text keeps the Scope contract", "[function_scope]") {
+  std::mt19937 rng(8);
+  const std::string alphabet = "{}()<>[]\"\\/,=: \n@^%x";
+  for (int round = 0; round < 500; ++round) {
+    std::string text = round % 2 ? kGeneric15 : kCustom15;
+    for (int k = 0; k < 1 + round % 6; ++k) {
+      size_t at = rng() % text.size();
+      if (rng() % 2) {
+        text.erase(at, 1 + rng() % 3);
+      } else {
+        text.insert(at, 1, alphabet[rng() % alphabet.size()]);
+      }
+    }
+    Lines t(text);
+    Scope scope = SplitMlir(t.lines);
+    INFO(text);
+    if (!scope.fallback.empty()) REQUIRE(scope.sections.empty());
+    std::set<std::string> keys;
+    size_t prev_end = 0;
+    for (const Section& sec : scope.sections) {
+      REQUIRE(sec.begin < sec.end);
+      REQUIRE(sec.end <= t.lines.size());
+      REQUIRE(sec.begin >= prev_end);
+      REQUIRE(keys.insert(sec.key).second);
+      prev_end = sec.end;
+    }
+  }
 }
 
 }  // namespace irtrace
