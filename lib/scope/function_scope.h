@@ -63,9 +63,8 @@ Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& li
 // Python-like IR: top-level `def`/`async def` (key `name`) and direct `def`/`async def`/`class` members
 // of top-level classes (key `Class.member`), headers as the Python Language Reference's funcdef and
 // classdef give them (type parameters, a backslash continuation before the name; see python_scope.cpp),
-// each from its first decorator line to the last non-blank
-// line of its body, found by indentation while respecting (), [], {}, strings (incl. triple-quoted),
-// comments and backslash continuations. Nested defs stay in their parent. Need not parse as Python.
+// each from its first decorator line to the last non-blank line of its body, found by indentation while
+// respecting (), [], {}, strings (incl. triple-quoted), comments and backslash continuations. Nested defs stay in their parent. Need not parse as Python.
 // A top-level class's own lines (its decorator, `class` line, docstring) are outside. Comment-only
 // lines never end a body; one indented deeper than the header belongs to it, so trailing comments at
 // or left of the header's column (and trailing blank lines) are outside. Tabs advance to the next
