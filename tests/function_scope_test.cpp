@@ -276,6 +276,33 @@ TEST_CASE("scope/python: decorators attach across blank and comment lines, only 
   CHECK(Describe(s) == std::vector<std::string>{"f[0,5)", "g[7,8)", "h[9,12)"});
 }
 
+TEST_CASE("scope/python: header variants of the Python grammar (funcdef, classdef, decorators)", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kPython,
+                  "@(lambda f: f)\n"                        // 0 any expression is a decorator (3.9)
+                  "@a.b[c](d)\n"                            // 1
+                  "async def a():\n"                        // 2
+                  "    pass\n"                              // 3
+                  "def\tb[T](x: T) -> T:\n"                 // 4 a tab, type parameters (3.12)
+                  "    return x\n"                          // 5
+                  "def \\\n"                                // 6 backslash continuation before the name
+                  "  c():\n"                                // 7
+                  "    pass\n"                              // 8
+                  "async \\\n"                              // 9
+                  "def d(): pass\n"                         // 10
+                  "class K[T](Base, metaclass=M):\n"        // 11
+                  "    class Inner:\n"                      // 12 a member class, its own members inside
+                  "        def m(self): pass\n"             // 13
+                  "    async def am(self): pass\n"          // 14
+                  "    @staticmethod\n"                     // 15
+                  "    def \\\n"                            // 16
+                  "sm(): pass\n"                            // 17
+                  "class E(Exception): pass\n"              // 18 one-line class: no members
+                  "def e(): return 1\n");                   // 19
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"a[0,4)", "b[4,6)", "c[6,9)", "d[9,11)", "K.Inner[12,14)",
+                                                "K.am[14,15)", "K.sm[15,18)", "e[19,20)"});
+}
+
 TEST_CASE("scope/python: unsafe snapshots fall back with a reason", "[function_scope]") {
   Scope dup = Split(ScopeLanguage::kPython, "class C:\n    def f(self): pass\n    def f(self): pass\n");
   CHECK(dup.sections.empty());
@@ -342,6 +369,41 @@ TEST_CASE("scope/mlir: CRLF, one-line bodies, fallbacks", "[function_scope]") {
   CHECK(open_sig.fallback == "unbalanced brackets in the signature of @a starting at line 1");
 }
 
+TEST_CASE("scope/mlir: header variants the func dialect grammar allows", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kMlir,
+                  "func.func private @p() {\n"                                        // 0
+                  "  return\n"                                                        // 1
+                  "}\n"                                                               // 2
+                  "func.func nested @n() {\n"                                         // 3
+                  "  return\n"                                                        // 4
+                  "}\n"                                                               // 5
+                  "func.func public @\"quoted {name}\"() {\n"                         // 6
+                  "  return\n"                                                        // 7
+                  "}\n"                                                               // 8
+                  "llvm.func linkonce_odr hidden local_unnamed_addr fastcc @lf() -> i32 attributes {passthrough = [\"a\"]} {\n"  // 9
+                  "  llvm.return %0 : i32\n"                                          // 10
+                  "}\n"                                                               // 11
+                  "func.func\n"                                                       // 12 symbol on a later line
+                  "    @later(%x: i64) -> (i64 {a.b}, i64)\n"                          // 13
+                  "  attributes {fruit = \"banana\"}\n"                               // 14 as in the func dialect docs
+                  "{\n"                                                               // 15 region on a later line
+                  "  return %x, %x : i64, i64\n"                                      // 16
+                  "}\n"                                                               // 17
+                  "func.func private @decl(i32) -> i32\n"                             // 18 declaration
+                  "// a comment\n"                                                    // 19
+                  "func.func private @decl2()\n"                                      // 20 declaration before a
+                  "{-#\n"                                                             // 21 resource section
+                  "  dialect_resources: {builtin: {r: \"0x04\"}}\n"                   // 22
+                  "#-}\n");                                                           // 23
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"p[0,3)", "n[3,6)", "quoted {name}[6,9)", "lf[9,12)",
+                                                "later[12,18)"});
+  // `func.func` as a word inside another op's line, or not followed by a symbol, is no function.
+  Scope none = Split(ScopeLanguage::kMlir, "func.funcs @x() {\n}\nfunc.func %0 {\n}\n");
+  CHECK(none.fallback.empty());
+  CHECK(none.sections.empty());
+}
+
 // ---- LLVM ----------------------------------------------------------------------------------------
 
 TEST_CASE("scope/llvm: defines keyed by name, everything else outside", "[function_scope]") {
@@ -373,6 +435,105 @@ TEST_CASE("scope/llvm: CRLF and fallbacks", "[function_scope]") {
   Scope open_body = Split(ScopeLanguage::kLlvm, "define void @f() {\n  ret void\n");
   CHECK(open_body.sections.empty());
   CHECK(open_body.fallback == "unbalanced braces: the body of @f is not closed, defined at line 1");
+}
+
+// Issue 8, item 10: attributes with parentheses (and typed-pointer function types) before the name.
+TEST_CASE("scope/llvm: return attributes and result types with parentheses before the name", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define dereferenceable(16) ptr @ref_ret(ptr %p) {\n"                          // 0
+                  "  ret ptr %p\n"                                                               // 1
+                  "}\n"                                                                          // 2
+                  "define internal range(i32 0, 100) i32 @ranged(i32 %x) {\n"                   // 3
+                  "  ret i32 %x\n"                                                               // 4
+                  "}\n"                                                                          // 5
+                  // clang 14 (typed pointers): a C++ reference return, a function-pointer return.
+                  "define dso_local noundef nonnull align 4 dereferenceable(16) %struct.Big* @_Z7ref_retv() #0 {\n"  // 6
+                  "  ret %struct.Big* @g\n"                                                      // 7
+                  "}\n"                                                                          // 8
+                  "define dso_local noundef i32 (i32)* @_Z5getfpv() #0 {\n"                      // 9
+                  "  ret i32 (i32)* @_ZL2sqi\n"                                                  // 10
+                  "}\n"                                                                          // 11
+                  "define dso_local noalias noundef [3 x i32 (i32)*]* @_Z11complex_reti(i32 noundef %0) local_unnamed_addr #0 {\n"  // 12
+                  "  ret [3 x i32 (i32)*]* null\n"                                               // 13
+                  "}\n"                                                                          // 14
+                  "define noundef nofpclass(nan inf) <2 x float> @v() {\n"                       // 15
+                  "  ret <2 x float> zeroinitializer\n"                                          // 16
+                  "}\n"                                                                          // 17
+                  "define %\"struct.a@b(\" @q() {\n"                                             // 18 quoted type with '@' and '('
+                  "  ret %\"struct.a@b(\" zeroinitializer\n"                                     // 19
+                  "}\n");                                                                        // 20
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"ref_ret[0,3)", "ranged[3,6)", "_Z7ref_retv[6,9)", "_Z5getfpv[9,12)",
+                                                "_Z11complex_reti[12,15)", "v[15,18)", "q[18,21)"});
+}
+
+TEST_CASE("scope/llvm: names quoted, numbered and with escapes", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define void @0() {\n"                          // 0
+                  "  ret void\n"                                  // 1
+                  "}\n"                                           // 2
+                  "define void @\"\\01?f@@YAXXZ\"() {\n"          // 3 MSVC name with a \01 prefix: kept as written
+                  "  ret void\n"                                  // 4
+                  "}\n"                                           // 5
+                  "define void @\"a\\\"(i32 %x) {\n"              // 6 a LLVM string ends at the next quote: name `a\`
+                  "  ret void\n"                                  // 7
+                  "}\n"                                           // 8
+                  "define void @.str$x-1() {\n"                   // 9
+                  "  ret void\n"                                  // 10
+                  "}\n");                                         // 11
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"0[0,3)", "\\01?f@@YAXXZ[3,6)", "a\\[6,9)", ".str$x-1[9,12)"});
+}
+
+TEST_CASE("scope/llvm: every optional part of the LangRef header", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define weak_odr dso_preemptable hidden dllexport cc 10 zeroext i8 @all(i8 %a) unnamed_addr "
+                  "addrspace(1) #0 allocsize(0) \"key\"=\"{\" section \".text.{\" partition \"p\" comdat($all) align 16 "
+                  "gc \"statepoint-example\" prefix i32 123 prologue { i8, i8 } { i8 1, i8 2 } "
+                  "personality ptr @__gxx_personality_v0 !dbg !7 !prof !8 {\n"  // 0
+                  "entry:\n"                                                    // 1
+                  "  ret i8 %a\n"                                               // 2
+                  "}\n"                                                         // 3
+                  "define private fastcc void @p() prologue <{ i8, i8 }> <{ i8 1, i8 2 }> personality i32 (...)* "
+                  "bitcast (i32 ()* @gp to i32 (...)*) {\n"                     // 4
+                  "  ret void\n"                                                // 5
+                  "}\n"                                                         // 6
+                  "define linkonce_odr void @c() comdat {\n"                    // 7
+                  "  ret void\n"                                                // 8
+                  "}\n");                                                       // 9
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"all[0,4)", "p[4,7)", "c[7,10)"});
+}
+
+TEST_CASE("scope/llvm: a header spread over lines, the body's brace on a later line", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kLlvm,
+                  "define internal\n"                                     // 0
+                  "    i32 ; the result type (a comment with a '(' and an @)\n"  // 1
+                  "    @split(i32 %x,\n"                                  // 2
+                  "           i32 %y)\n"                                  // 3
+                  "    #0\n"                                              // 4
+                  "{\n"                                                   // 5
+                  "  ret i32 %x\n"                                        // 6
+                  "}\n"                                                   // 7
+                  "define void @pro() prologue { i8, i8 } { i8 1, i8 2 }\n"  // 8 the constants are not the body
+                  "{\n"                                                   // 9
+                  "  ret void\n"                                          // 10
+                  "}\n"                                                   // 11
+                  "define void @one() { ret void }\n");                   // 12
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"split[0,8)", "pro[8,12)", "one[12,13)"});
+}
+
+TEST_CASE("scope/llvm: a define without a name or a body falls back", "[function_scope]") {
+  Scope no_name = Split(ScopeLanguage::kLlvm, "define void @f() {\n}\ndefine i32 (i32\n");
+  CHECK(no_name.sections.empty());
+  CHECK(no_name.fallback == "no function name after `define` at line 3");
+  Scope no_body = Split(ScopeLanguage::kLlvm, "define void @f()\ndeclare void @g()\n");
+  CHECK(no_body.fallback == "no body for @f, defined at line 1");
+  // `@` alone is not a definition: the line stays outside.
+  Scope bare_at = Split(ScopeLanguage::kLlvm, "define void @ () {\n}\ndefine void @g() {\n}\n");
+  CHECK(bare_at.fallback.empty());
+  CHECK(Describe(bare_at) == std::vector<std::string>{"g[2,4)"});
 }
 
 // ---- C-like --------------------------------------------------------------------------------------
@@ -435,6 +596,75 @@ TEST_CASE("scope/c: qualified names, operators, trailing qualifiers", "[function
   CHECK(s.fallback.empty());
   CHECK(Keys(s) == std::vector<std::string>{"a::b::f", "g", "Vec<T>::operator==", "Foo::~Foo"});
   CHECK(Describe(s)[1] == "g[2,5)");
+}
+
+TEST_CASE("scope/c: specifiers, attributes and macros before the name", "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kC,
+                  "static inline __attribute__((always_inline)) void f1(int x) {\n"  // 0
+                  "}\n"                                                             // 1
+                  "template <typename T, int N = 3>\n"                              // 2
+                  "__aicore__ inline void f2(__gm__ T* x) {\n"                      // 3
+                  "}\n"                                                             // 4
+                  "extern \"C\" __global__ AICORE void f3(GM_ADDR x, GM_ADDR y) {\n"  // 5
+                  "}\n"                                                             // 6
+                  "AICORE inline void f4(LocalTensor<half> x)\n"                    // 7
+                  "{\n"                                                             // 8
+                  "}\n"                                                             // 9
+                  "EXPORT(int) f5(int x) {\n"                                       // 10 a return-type macro
+                  "}\n"                                                             // 11
+                  "static EXPORT(int) f6(int x) {\n"                                // 12
+                  "}\n"                                                             // 13
+                  "SOME_MACRO(x) void f7() {\n"                                     // 14
+                  "}\n"                                                             // 15
+                  "__declspec(dllexport) [[nodiscard]] alignas(16) int f8() {\n"    // 16
+                  "}\n"                                                             // 17
+                  "decltype(auto) f9() { return 1; }\n"                             // 18
+                  "std::function<void()> f10() {\n"                                 // 19
+                  "}\n");                                                           // 20
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"f1[0,2)", "f2[2,5)", "f3[5,7)", "f4[7,10)", "f5[10,12)",
+                                                "f6[12,14)", "f7[14,16)", "f8[16,18)", "f9[18,19)", "f10[19,21)"});
+}
+
+TEST_CASE("scope/c: trailing macros, parenthesized declarators, specializations, function-try-blocks",
+          "[function_scope]") {
+  Scope s = Split(ScopeLanguage::kC,
+                  "void g1(int a) MY_MACRO(1) {\n"                                  // 0 the macro is not the name
+                  "}\n"                                                             // 1
+                  "void Bar::g2() const ABSL_LOCKS_EXCLUDED(mu) {\n"                // 2
+                  "}\n"                                                             // 3
+                  "Foo::Foo(int a) EXCLUDES(mu) : a_(a) {\n"                        // 4
+                  "}\n"                                                             // 5
+                  "int (*g3(int x))(int) {\n"                                       // 6 returns a function pointer
+                  "  return 0;\n"                                                   // 7
+                  "}\n"                                                             // 8
+                  "void (*signal(int sig, void (*func)(int)))(int) {\n"             // 9
+                  "}\n"                                                             // 10
+                  "int (*(*g4(int))[3])(int) {\n"                                   // 11
+                  "}\n"                                                             // 12
+                  "template <> void g5<int>(int x) {\n"                             // 13 explicit specialization
+                  "}\n"                                                             // 14
+                  "template <> inline void Cls<float>::set<2>(float v) {\n"         // 15
+                  "}\n"                                                             // 16
+                  "S::S() try : x(1) {\n"                                           // 17 function-try-block
+                  "  work();\n"                                                     // 18
+                  "} catch (const E& e) {\n"                                        // 19
+                  "  log(e);\n"                                                     // 20
+                  "} catch (...) {\n"                                               // 21
+                  "}\n"                                                             // 22
+                  "void g6(int (*cb)(int)) {\n"                                     // 23
+                  "}\n"                                                             // 24
+                  "auto g7() -> int (*)(int) {\n"                                   // 25
+                  "}\n");                                                           // 26
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"g1[0,2)", "Bar::g2[2,4)", "Foo::Foo[4,6)", "g3[6,9)",
+                                                "signal[9,11)", "g4[11,13)", "g5<int>[13,15)",
+                                                "Cls<float>::set<2>[15,17)", "S::S[17,23)", "g6[23,25)",
+                                                "g7[25,27)"});
+  // K&R definitions (removed in C23) are not recognised: outside, no fallback.
+  Scope knr = Split(ScopeLanguage::kC, "int old(a, b) int a; int b; {\n  return a;\n}\n");
+  CHECK(knr.fallback.empty());
+  CHECK(knr.sections.empty());
 }
 
 TEST_CASE("scope/c: overloads, unbalanced braces and open comments fall back", "[function_scope]") {
@@ -569,11 +799,12 @@ TEST_CASE("scope: garbage and mutated fixtures never crash and keep the contract
 }
 
 TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
-  std::string py, mlir, ll, c;
+  std::string py, mlir, generic, ll, c;
   for (int i = 0; i < 10000; ++i) {
     std::string n = std::to_string(i);
     py += "def f" + n + "(a,\n      b):\n    x = g([1,\n2])\n    return x\n";
     mlir += "func.func @f" + n + "() {\n  %0 = \"op\"() : () -> i32\n  scf.if %c {\n  }\n}\n";
+    generic += "\"func.func\"() <{function_type = () -> (), sym_name = \"f" + n + "\"}> ({\n  \"x.op\"() : () -> ()\n}) : () -> ()\n";
     ll += "define void @f" + n + "() {\nentry:\n  %x = add i32 1, 2\n  ret void\n}\n";
     c += "int f" + n + "(int a,\n    int b) {\n  if (a) {\n  }\n}\n";
   }
@@ -584,6 +815,7 @@ TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
   auto start = std::chrono::steady_clock::now();
   CHECK(Split(ScopeLanguage::kPython, py).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kMlir, mlir).sections.size() == 10000);
+  CHECK(Split(ScopeLanguage::kMlir, generic).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kLlvm, ll).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kC, c).sections.size() == 10000);
   for (ScopeLanguage lang : kScanned) {

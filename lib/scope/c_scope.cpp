@@ -6,6 +6,24 @@
 // arrives it is classified: function definition (a section from the declaration's first token to the
 // closing `}`), transparent block, or anything else (struct/class/enum bodies, `= {...}` initializers),
 // whose contents are not looked at.
+//
+// A definition, as the C grammar gives it (ISO C17 6.9.1 and Annex A.2.4; C++ [dcl.fct.def.general] adds
+// attributes, virt-specifiers, a ctor-initializer and the function-try-block):
+//
+//   function-definition: declaration-specifiers declarator declaration-list(opt) compound-statement
+//   declarator:          pointer(opt) direct-declarator
+//   direct-declarator:   identifier | ( declarator ) | direct-declarator ( parameter-type-list ) | ...
+//
+// Accepted before the name: any declaration specifiers, attributes (`__attribute__((...))`, `[[...]]`,
+// `__declspec(...)`, `alignas(...)`), CUDA/Ascend keywords and macros (`__global__`, `__aicore__`,
+// `AICORE`, `__launch_bounds__(...)`), `template <...>` headers, a return-type macro with parentheses
+// (`EXPORT(int) f(...)`). The name: an identifier, qualified (`ns::C<T>::f`, `~C`, `operator==`), an
+// explicit specialization (`f<int>`), or inside a parenthesized declarator (`int (*f(int))(int)`, a
+// function returning a function pointer). After the parameters: qualifiers, `noexcept(...)`, attributes,
+// trailing macros (`f(...) MACRO(x)`), a trailing return type, `requires`, a constructor's initializer
+// list, the body's `{` on a later line, and a function-try-block (`f() try { } catch (...) { }`, its
+// handlers part of the function). Not accepted: K&R definitions (an identifier list and a
+// declaration-list before the body; obsolescent, removed in C23), which stay outside.
 #include <string>
 #include <vector>
 
@@ -29,6 +47,7 @@ enum class Block {
   kFunction,     // a section
   kOther,        // struct/enum bodies, initializers, nested blocks
   kInDecl,       // braces inside a declaration: default arguments, constructor brace-initializers
+  kHandler,      // a `catch (...) { }` handler of a function-try-block: part of that function
 };
 
 struct OpenBlock {
@@ -36,6 +55,15 @@ struct OpenBlock {
   size_t line;   // line of the '{'
   size_t begin;  // first line of the declaration (functions)
   std::string key;
+  bool function_try = false;  // a function whose body is a function-try-block (`f() try {`)
+};
+
+// A function-try-block's function, closed but waiting for its `catch` handlers.
+struct TriedFunction {
+  bool set = false;
+  std::string key;
+  size_t begin = 0;
+  size_t end = 0;  // one past the last line of the try block or handler so far
 };
 
 bool IsClassKey(std::string_view t) { return t == "struct" || t == "class" || t == "union" || t == "enum"; }
@@ -46,6 +74,16 @@ bool IsNotAName(std::string_view t) {
       "__attribute__", "__declspec", "alignas", "_Alignas", "__align__", "decltype", "noexcept", "throw",
       "sizeof", "alignof", "static_assert", "requires", "__launch_bounds__", "typeof", "__typeof__", "asm",
       "__asm__", "if", "for", "while", "switch", "return", "catch"};
+  for (std::string_view w : kWords) {
+    if (t == w) return true;
+  }
+  return false;
+}
+
+// Specifiers that say how a function is stored or inlined, never what it returns.
+bool IsStorageOrFunctionSpecifier(std::string_view t) {
+  static constexpr std::string_view kWords[] = {"static", "extern", "inline", "__inline", "__inline__",
+                                                "__forceinline", "constexpr", "consteval", "_Noreturn"};
   for (std::string_view w : kWords) {
     if (t == w) return true;
   }
@@ -88,6 +126,7 @@ class CScanner {
 
   // Reports what is still open at the end of the text.
   void End() {
+    FlushTried();
     if (out_->failed()) return;
     if (comment_open_) return out_->Fail(AtLine("unterminated comment starting", open_line_));
     if (raw_open_) return out_->Fail(AtLine("unterminated raw string starting", open_line_));
@@ -208,7 +247,10 @@ class CScanner {
     if (text == "{") return OpenBrace(ln);
     if (text == "}") return CloseBrace(ln);
     if (opaque_ > 0) return;
-    if (text == ";") return ResetDecl();
+    if (text == ";") {
+      FlushTried();
+      return ResetDecl();
+    }
     Token t{text, kind, ln, depth_};
     if (text == "(" || text == "[") {
       ++depth_;
@@ -233,18 +275,39 @@ class CScanner {
     Block kind = Block::kOther;
     std::string key;
     size_t begin = ln;
+    bool function_try = false;
     if (opaque_ == 0) {
       bool body_next = !decl_.empty() && (decl_.back().text == ")" || after_init_brace_);
       if (depth_ > 0 || (ctor_init_ && !body_next)) {
         kind = Block::kInDecl;
+      } else if (tried_.set && !decl_.empty() && decl_.front().text == "catch") {
+        kind = Block::kHandler;
+        ResetDecl();
       } else {
+        FlushTried();
         kind = Classify(&key);
+        function_try = kind == Block::kFunction && HasTry();
         if (!decl_.empty()) begin = decl_.front().line;
         ResetDecl();
       }
     }
     if (kind != Block::kTransparent) ++opaque_;
-    blocks_.push_back(OpenBlock{kind, ln, begin, std::move(key)});
+    blocks_.push_back(OpenBlock{kind, ln, begin, std::move(key), function_try});
+  }
+
+  // True when the declaration in progress has `try` at depth 0: a function-try-block follows.
+  bool HasTry() const {
+    for (const Token& t : decl_) {
+      if (t.depth == 0 && t.text == "try") return true;
+    }
+    return false;
+  }
+
+  // Adds the function-try-block's function waiting for more handlers, if any.
+  void FlushTried() {
+    if (!tried_.set) return;
+    tried_.set = false;
+    out_->Add(std::move(tried_.key), tried_.begin, tried_.end);
   }
 
   void CloseBrace(size_t ln) {
@@ -252,7 +315,14 @@ class CScanner {
     OpenBlock b = std::move(blocks_.back());
     blocks_.pop_back();
     if (b.kind != Block::kTransparent) --opaque_;
-    if (b.kind == Block::kFunction) out_->Add(std::move(b.key), b.begin, ln + 1);
+    if (b.kind == Block::kTransparent) FlushTried();
+    if (b.kind == Block::kFunction && b.function_try) {
+      tried_ = TriedFunction{true, std::move(b.key), b.begin, ln + 1};
+    } else if (b.kind == Block::kFunction) {
+      out_->Add(std::move(b.key), b.begin, ln + 1);
+    } else if (b.kind == Block::kHandler) {
+      tried_.end = ln + 1;
+    }
     if (opaque_ > 0) return;
     if (b.kind == Block::kInDecl) {
       after_init_brace_ = true;  // the declaration goes on: `: a{1}, b{2} {`
@@ -278,24 +348,89 @@ class CScanner {
       }
       ++k;
     }
-    size_t name = n;  // the name before the last parameter list
-    for (size_t j = k; j < n; ++j) {
-      const Token& t = decl_[j];
-      if (t.depth != 0) continue;
-      if (t.text == "=") return Block::kOther;  // initializer or lambda
-      if (t.text == "->" || t.text == ":") break;  // trailing return type, constructor initializers
-      if (t.text == "(" && j > k && decl_[j - 1].kind == TokKind::kIdent && !IsNotAName(decl_[j - 1].text)) {
-        name = j - 1;
-      }
-    }
-    if (name == n || (name > k && IsClassKey(decl_[name - 1].text))) return Block::kOther;
+    size_t name = FindName(k);
+    if (name >= n || (name > k && IsClassKey(decl_[name - 1].text))) return Block::kOther;
     *key = QualifiedName(k, name);
     return Block::kFunction;
   }
 
+  // The declarator's name in decl_[k, n): the index of its last token (the identifier, or the `>` that
+  // closes an explicit specialization's template arguments, `f<int>`); n when there is none, n + 1 for
+  // an initializer (`= ...`: not a function). The name stands before a parameter list at depth 0. A
+  // later `name(...)` replaces an earlier one when it does not directly follow a `)` (after any trailing
+  // qualifiers), `MACRO(x) void f(...)` is `f` but `void f(...) const MACRO(x)` stays `f`; or when the
+  // earlier one has no type before it, so cannot be a name (`EXPORT(int) f(...)` is `f`). A list that
+  // opens with `(*`, `(&` or `(^` is a parenthesized declarator, `int (*f(int))(int)`: the name is inside.
+  size_t FindName(size_t k) const {
+    size_t n = decl_.size();
+    size_t name = n;
+    bool untyped = false;  // the name found so far has only storage-class and function specifiers before it
+    size_t lead = k;       // the first token that is not such a specifier
+    while (lead < n && IsStorageOrFunctionSpecifier(decl_[lead].text)) ++lead;
+    for (size_t j = k + 1; j < n; ++j) {
+      const Token& t = decl_[j];
+      if (t.depth != 0) continue;
+      if (t.text == "=") return n + 1;               // initializer or lambda
+      if (t.text == "->" || t.text == ":") break;  // trailing return type, constructor initializers
+      if (t.text != "(") continue;
+      bool nested = j + 1 < n && (decl_[j + 1].text == "*" || decl_[j + 1].text == "&" || decl_[j + 1].text == "^");
+      size_t candidate = nested && !IsNotAName(decl_[j - 1].text) ? NameInside(j) : NameBefore(j, k);
+      if (candidate < n && (name == n || untyped || !FollowsGroup(NameStart(candidate, k), k))) {
+        name = candidate;
+        untyped = NameStart(candidate, k) == lead;
+      }
+    }
+    return name;
+  }
+
+  // The name whose last token is just before the `(` at decl_[j], or n: an identifier that is no keyword
+  // taking parentheses, or an identifier's template arguments (`f<int>`, at most 64 tokens long).
+  size_t NameBefore(size_t j, size_t k) const {
+    const Token& prev = decl_[j - 1];
+    if (prev.kind == TokKind::kIdent) return IsNotAName(prev.text) ? decl_.size() : j - 1;
+    if (prev.text != ">") return decl_.size();
+    size_t open = NameStart(j - 1, k);
+    return open < j - 1 && decl_[open].kind == TokKind::kIdent && !IsNotAName(decl_[open].text) ? j - 1 : decl_.size();
+  }
+
+  // Inside the parenthesized declarator opened at decl_[j]: the first identifier followed by `(`, or n.
+  size_t NameInside(size_t j) const {
+    for (size_t i = j + 1; i + 1 < decl_.size() && decl_[i].depth > 0; ++i) {
+      if (decl_[i].kind == TokKind::kIdent && decl_[i + 1].text == "(" && !IsNotAName(decl_[i].text)) return i;
+    }
+    return decl_.size();
+  }
+
+  // The first token of the name ending at decl_[last]: for `f<...>` the `f` (searching back at most 64
+  // tokens, never before k), else `last` itself.
+  size_t NameStart(size_t last, size_t k) const {
+    if (decl_[last].text != ">") return last;
+    int angles = 0;
+    for (size_t p = last; p > k && last - p < 64; --p) {
+      if (decl_[p].text == ">") ++angles;
+      if (decl_[p].text == "<" && --angles == 0) return p - 1;
+    }
+    return last;
+  }
+
+  // True when decl_[first] comes right after a `)`, with only trailing qualifiers between.
+  bool FollowsGroup(size_t first, size_t k) const {
+    static constexpr std::string_view kTrailing[] = {"const", "volatile", "&", "&&", "noexcept", "override",
+                                                     "final", "mutable"};
+    size_t p = first;
+    while (p > k) {
+      std::string_view t = decl_[p - 1].text;
+      bool trailing = false;
+      for (std::string_view w : kTrailing) trailing = trailing || t == w;
+      if (!trailing) return t == ")";
+      --p;
+    }
+    return false;
+  }
+
   // The name ending at decl_[name] with its qualifiers (`ns::C<T>::f`, `~C`, `operator bool`).
   std::string QualifiedName(size_t k, size_t name) const {
-    size_t first = name;
+    size_t first = NameStart(name, k);
     if (first > k && (decl_[first - 1].text == "operator" || decl_[first - 1].text == "~")) --first;
     while (first >= k + 2 && decl_[first - 1].text == "::") {
       size_t p = first - 2;
@@ -335,6 +470,7 @@ class CScanner {
   bool emit_ = true;       // false on preprocessor lines
   // Brace tracking.
   std::vector<OpenBlock> blocks_;
+  TriedFunction tried_;  // a function-try-block's function, until its last handler
   size_t opaque_ = 0;      // open blocks that are not transparent
   std::vector<Token> decl_;
   int depth_ = 0;

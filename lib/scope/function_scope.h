@@ -61,34 +61,47 @@ Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& li
 // The per-format scanners SplitFunctions dispatches to (one file each).
 //
 // Python-like IR: top-level `def`/`async def` (key `name`) and direct `def`/`async def`/`class` members
-// of top-level classes (key `Class.member`), each from its first decorator line to the last non-blank
-// line of its body, found by indentation while respecting (), [], {}, strings (incl. triple-quoted),
-// comments and backslash continuations. Nested defs stay in their parent. Need not parse as Python.
+// of top-level classes (key `Class.member`), headers as the Python Language Reference's funcdef and
+// classdef give them (type parameters, a backslash continuation before the name; see python_scope.cpp),
+// each from its first decorator line to the last non-blank line of its body, found by indentation while
+// respecting (), [], {}, strings (incl. triple-quoted), comments and backslash continuations. Nested defs stay in their parent. Need not parse as Python.
 // A top-level class's own lines (its decorator, `class` line, docstring) are outside. Comment-only
 // lines never end a body; one indented deeper than the header belongs to it, so trailing comments at
 // or left of the header's column (and trailing blank lines) are outside. Tabs advance to the next
 // multiple of 8. Falls back on unbalanced/mismatched brackets and on a triple-quoted string open at
 // the end; an unterminated one-quote string just ends with its line.
 Scope SplitPython(const std::vector<std::string_view>& lines);
-// MLIR: `func.func`, `llvm.func`, `gpu.func` ops (any visibility, optionally `"func.func"` generic form
-// not required) keyed by the symbol after '@' (quoted symbols unquoted), from the op's line to the line
-// closing its region, by brace matching outside strings; as mlir-opt's IR printer writes them.
-// A func op without a region (declaration) is outside; so are `module`/`gpu.module` lines. Falls back
-// when a body or a multi-line signature is not closed.
+// MLIR: `func.func`, `llvm.func`, `gpu.func` ops with a body, keyed by their symbol, from the op's line to
+// the line closing its region, by bracket matching outside strings and `//` comments. Custom form (the
+// func dialect's `func.func [visibility] @name(args) [-> results] [attributes {...}] {`): any words before
+// the `@`, quoted symbols unquoted, the op spread over lines. Generic form (the MLIR Language Reference's
+// generic operation, which mlir-opt prints for IR that failed verification): `"func.func"() <{...}> ({...})
+// {...}` keyed by `sym_name` from the properties or the attribute dictionary, so both forms of a function
+// give one key. A func op without a body (custom: no region; generic: empty regions) is a declaration and
+// is outside; so are `module`/`gpu.module` lines. Falls back when a signature or body is not closed, or a
+// generic func op with a body has no sym_name. See mlir_scope.cpp.
 Scope SplitMlir(const std::vector<std::string_view>& lines);
-// LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (quoted names
-// `@"a b"`, `-`, `$`, `.` included); as LLVM's textual IR printer writes them (`-print-after-all`).
-// The range starts at the `define` line (the `; Function Attrs:` comment above it is outside);
-// `declare`, globals, attribute groups and metadata are outside. Falls back on an unclosed body.
+// LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (`@name`, numbered `@0`,
+// quoted `@"a b"` with the text between the quotes as written). Accepts the whole header grammar of the
+// LLVM Language Reference ("Functions"): any linkage, visibility, calling convention, return attributes
+// with parentheses (`dereferenceable(16)`, `range(i32 0, 100)`) and result types (`{ i32, i64 }`, typed-
+// pointer `i32 (i32)*`) before the name; section, comdat, gc, prefix/prologue/personality constants and
+// metadata after the parameters; a header over several lines. The range starts at the `define` line (the
+// `; Function Attrs:` comment above it is outside); `declare`, globals, attribute groups and metadata are
+// outside. Falls back on a `define` without a name, a body or a closing brace. See llvm_scope.cpp.
 Scope SplitLlvm(const std::vector<std::string_view>& lines);
-// C-like codegen: top-level function definitions (a signature followed by a `{ ... }` body at brace
+// C-like codegen: top-level function definitions (a declarator followed by a `{ ... }` body at brace
 // depth 0, outside namespaces' own braces counted as transparent), by brace matching outside strings,
-// char literals and comments; key is the function name (qualified name if written qualified).
-// The range starts at the declaration's first token after the previous `;`, `{` or `}` at that level
-// (so a `template <...>` line is included, comments and preprocessor lines before it are not) and ends
-// at the closing `}` line. struct/class/union/enum bodies, `= {...}` initializers and lambdas are not
-// functions (their inline member functions stay outside). Overloads fall back (duplicate key).
-// Preprocessor lines are skipped, so braces split across `#if` branches can make it fall back.
+// char literals and comments, following the C grammar's function-definition (C17 6.9.1; C++'s adds
+// ctor-initializers and function-try-blocks, whose handlers belong to the function). The key is the
+// declarator's name: qualified if written so, `f<int>` for an explicit specialization, the inner name of
+// `int (*f(int))(int)`; attributes and macros with parentheses before the name or after the parameters
+// are not taken for it. The range starts at the declaration's first token after the previous `;`, `{`
+// or `}` at that level (so a `template <...>` line is included, comments and preprocessor lines before it
+// are not) and ends at the closing `}` line. struct/class/union/enum bodies, `= {...}` initializers and
+// lambdas are not functions (their inline member functions stay outside), nor are K&R definitions.
+// Overloads fall back (duplicate key). Preprocessor lines are skipped, so braces split across `#if`
+// branches can make it fall back. See c_scope.cpp.
 Scope SplitC(const std::vector<std::string_view>& lines);
 
 }  // namespace irtrace

@@ -1,9 +1,28 @@
 // LLVM IR: `define` bodies keyed by their `@name`, as LLVM's textual printer writes them.
 //
+// The header, as the LLVM Language Reference Manual ("Functions") gives it:
+//
+//   define [linkage] [PreemptionSpecifier] [visibility] [DLLStorageClass] [cconv] [ret attrs]
+//          <ResultType> @<FunctionName> ([argument list])
+//          [(unnamed_addr|local_unnamed_addr)] [AddrSpace] [fn Attrs] [section "name"] [partition "name"]
+//          [comdat [($name)]] [align N] [gc] [prefix Constant] [prologue Constant] [personality Constant]
+//          (!name !N)* { ... }
+//
+// Accepted: all of it. Before the name, words and whole bracketed groups are stepped over, so any
+// linkage, `dso_local`, visibility, DLL storage class, calling convention (`fastcc`, `cc 10`), return
+// attributes (`noundef`, `align 8`, `dereferenceable(16)`, `range(i32 0, 100)`) and result type (`ptr`,
+// `{ i32, i64 }`, `<4 x i32>`, `[3 x ptr]`, `%"class.std::string"`, and the function-pointer types of
+// typed-pointer IR, LLVM <= 16: `i32 (i32)*`) may come before the `@`. The name is `@name`, a numbered
+// `@0`, or `@"quoted name"` (the key is the text between the quotes as written, so `@"\01f"` is `\01f`;
+// LLVM strings end at the next quote). After the parameter list, everything up to the body's `{` is
+// stepped over (`unnamed_addr`, `addrspace(1)`, `#0`, inline attributes, `section "s"`, `comdat($c)`,
+// `align 16`, `gc "g"`, prefix/prologue/personality constants, whose `{ ... }` struct type and value are
+// not the body, `!dbg !7` attachments). The header may be spread over lines with `;` comments between,
+// and the body's `{` may be on a later line; the grammar allows both, the printer writes one line.
+//
 // Only lines outside bodies that start with `define` are looked at, so globals, `declare` lines,
-// `attributes #0 = { ... }` groups and metadata `!0 = !{...}` stay outside. Strings (`"..."`, no
-// backslash escape of the quote in LLVM) and `;` comments are skipped when counting braces.
-#include <optional>
+// `attributes #0 = { ... }` groups and metadata `!0 = !{...}` stay outside. The range is from the
+// `define` line to the line of the body's closing `}` (the `; Function Attrs:` comment above is outside).
 #include <string>
 #include <vector>
 
@@ -13,74 +32,93 @@
 namespace irtrace {
 namespace {
 
-// Index just past the string starting at `i` (s[i] == '"'); an unterminated string ends with its line.
-size_t SkipString(std::string_view s, size_t i) {
-  size_t close = s.find('"', i + 1);
-  return close == std::string_view::npos ? s.size() : close + 1;
-}
+constexpr TextSyntax kLlvmSyntax{";", false};
 
-// When `s` starts with `define` and a blank (after indentation), the index of the function's '@'.
-std::optional<size_t> DefineSymbol(std::string_view s) {
+// When `s` starts with `define` and a blank (after indentation), the index just past `define`.
+size_t DefineEnd(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && IsBlankChar(s[i])) ++i;
   constexpr std::string_view kDefine = "define";
   if (s.size() <= i + kDefine.size() || s.substr(i, kDefine.size()) != kDefine ||
       !IsBlankChar(s[i + kDefine.size()])) {
-    return std::nullopt;
+    return 0;
   }
-  for (i += kDefine.size(); i < s.size(); ++i) {
-    if (s[i] == '"') {
-      i = SkipString(s, i) - 1;
-    } else if (s[i] == ';' || s[i] == '(') {
-      return std::nullopt;  // a comment or the parameter list before any name
-    } else if (s[i] == '@') {
-      return i;
-    }
-  }
-  return std::nullopt;
+  return i + kDefine.size();
 }
 
-// Result of following one definition from its `define` line.
-struct BodyEnd {
-  bool closed = false;
-  size_t last_line = 0;  // line of the closing '}' (or where scanning stopped)
-};
+bool IsOpener(char c) { return c == '(' || c == '[' || c == '{' || c == '<'; }
 
-// Follows the definition starting at line `ln`, char `from` (just after the name): skips the parameter
-// list, then counts braces; the body ends at the end of the first line where the count, having been
-// positive, is back to zero (so `prologue { i8, i8 } {...}` constants before the body are harmless).
-BodyEnd MatchBody(const std::vector<std::string_view>& lines, size_t ln, size_t from) {
-  long parens = 0;
-  bool params_done = false;
-  long depth = 0;
-  bool opened = false;
-  size_t i = from;
-  for (; ln < lines.size(); ++ln, i = 0) {
-    std::string_view s = StripCr(lines[ln]);
-    while (i < s.size()) {
-      char c = s[i];
-      if (c == '"') {
-        i = SkipString(s, i);
-        continue;
-      }
-      if (c == ';') break;
-      if (!params_done) {
-        if (c == '(') {
-          ++parens;
-        } else if (c == ')' && parens > 0 && --parens == 0) {
-          params_done = true;
-        }
-      } else if (c == '{') {
-        ++depth;
-        opened = true;
-      } else if (c == '}') {
-        --depth;
-      }
-      ++i;
+// Steps from after `define` to the '@' of the function's name, over words and whole bracketed groups.
+// False when the text ends first.
+bool SkipToName(TextCursor* c) {
+  while (c->SkipSpace()) {
+    char ch = c->Peek();
+    if (ch == '@') return true;
+    if (ch == '"') {
+      c->ReadString();
+    } else if (IsOpener(ch)) {
+      if (!c->SkipGroup()) return false;
+    } else {
+      c->Advance();
     }
-    if (opened && depth <= 0) return BodyEnd{true, ln};
   }
-  return BodyEnd{false, lines.empty() ? 0 : lines.size() - 1};
+  return false;
+}
+
+// At the '@': moves past the name and returns it; empty when there is none.
+std::string ReadName(TextCursor* c) {
+  c->Advance();
+  if (c->Peek() == '"') return c->ReadString();
+  return std::string(c->ReadWord("$.-"));
+}
+
+// From after the name, steps over the parameter list and the rest of the header to the body's '{'. A
+// `{` right after `prefix`, `prologue` or `personality` is a struct type, and a `{` right after that
+// type's group is its value: both are stepped over. False when the text ends first.
+bool SkipToBody(TextCursor* c) {
+  enum class Constant { kNone, kType, kValue } constant = Constant::kNone;  // where a `{` is a constant's
+  while (c->SkipSpace()) {
+    char ch = c->Peek();
+    if (ch == '{' && constant == Constant::kNone) return true;
+    if (ch == '"') {
+      c->ReadString();
+      constant = Constant::kNone;
+    } else if (IsOpener(ch)) {
+      bool struct_type = ch == '{' && constant == Constant::kType;
+      if (!c->SkipGroup()) return false;
+      constant = struct_type ? Constant::kValue : Constant::kNone;
+    } else if (IsIdentStart(ch)) {
+      std::string_view word = c->ReadWord("$.-");
+      bool constant_follows = word == "prefix" || word == "prologue" || word == "personality";
+      constant = constant_follows ? Constant::kType : Constant::kNone;
+    } else {
+      c->Advance();
+      constant = Constant::kNone;
+    }
+  }
+  return false;
+}
+
+// Adds the definition whose `define` starts line `ln` (`name_from` indexes just past the keyword) and
+// returns the line after it; on a header or body that does not end, records the fallback instead.
+size_t AddDefinition(const std::vector<std::string_view>& lines, size_t ln, size_t name_from, ScopeBuilder* out) {
+  TextCursor c(lines, kLlvmSyntax, ln, name_from);
+  if (!SkipToName(&c)) {
+    out->Fail(AtLine("no function name after `define`", ln));
+    return lines.size();
+  }
+  std::string key = ReadName(&c);
+  if (key.empty()) return ln + 1;  // `@` without a name: not a definition
+  bool empty = false;
+  if (!SkipToBody(&c)) {
+    out->Fail(AtLine("no body for @" + key + ", defined", ln));
+  } else if (!c.SkipBraces(&empty)) {
+    out->Fail(AtLine("unbalanced braces: the body of @" + key + " is not closed, defined", ln));
+  } else {
+    out->Add(std::move(key), ln, c.line() + 1);
+    return c.line() + 1;
+  }
+  return lines.size();
 }
 
 }  // namespace
@@ -89,22 +127,8 @@ Scope SplitLlvm(const std::vector<std::string_view>& lines) {
   ScopeBuilder out;
   size_t ln = 0;
   while (ln < lines.size() && !out.failed()) {
-    std::string_view s = StripCr(lines[ln]);
-    std::optional<size_t> at = DefineSymbol(s);
-    std::string key = at ? ReadAtSymbol(s, *at + 1) : std::string();
-    if (key.empty()) {
-      ++ln;
-      continue;
-    }
-    size_t after = *at + 1;
-    if (after < s.size() && s[after] == '"') after = SkipString(s, after);
-    BodyEnd end = MatchBody(lines, ln, after);
-    if (!end.closed) {
-      out.Fail(AtLine("unbalanced braces: the body of @" + key + " is not closed, defined", ln));
-      break;
-    }
-    out.Add(std::move(key), ln, end.last_line + 1);
-    ln = end.last_line + 1;
+    size_t name_from = DefineEnd(StripCr(lines[ln]));
+    ln = name_from == 0 ? ln + 1 : AddDefinition(lines, ln, name_from, &out);
   }
   return out.Finish();
 }

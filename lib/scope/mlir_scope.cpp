@@ -1,9 +1,35 @@
-// MLIR: `func.func`, `llvm.func` and `gpu.func` ops with a body, as mlir-opt's printer writes them.
+// MLIR: `func.func`, `llvm.func` and `gpu.func` ops with a body, in the custom form mlir-opt's printer
+// writes and in the generic form it writes for IR that failed verification (a failed pass).
 //
-// Lines outside function bodies are checked for a func op at their start; everything else there (module
-// wrappers, `#map`/`#loc` aliases, `gpu.module` lines, resource blobs) stays outside. A body is found by
-// brace matching outside string literals and `//` comments.
-#include <optional>
+// Custom form, as the func dialect documents `func.func` (`llvm.func` and `gpu.func` are written alike):
+//
+//   func.func sym_visibility? @name `(` argument-list `)` (`->` function-result-list)?
+//             (`attributes` dictionary-attribute)? region?
+//
+// Accepted: any words between the op name and the `@` (visibility `private`/`nested`/`public`, llvm.func's
+// linkage, `unnamed_addr` and calling convention); `@name` or `@"quoted name"` (key unquoted, `\"` and `\\`
+// unescaped: ReadAtSymbol); the signature's bracketed groups, keywords (`kernel`, `workgroup(...)`) and
+// `attributes {...}`, up to the region's `{`. The grammar lets the op spread over lines: the symbol may come
+// on a later line, and a line ending at bracket depth 0 continues when the next one starts with `{`, `->`,
+// `attributes`, `kernel`, `workgroup` or `private` (none of which starts an operation); otherwise the op is
+// a declaration (no region) and stays outside.
+//
+// Generic form, as the MLIR Language Reference ("Operations") gives it:
+//
+//   generic-operation ::= string-literal `(` value-use-list? `)` successor-list?
+//                         dictionary-properties? region-list? dictionary-attribute? `:` function-type
+//
+// `"func.func"`, `"llvm.func"` and `"gpu.func"` are keyed by their `sym_name`, from the properties `<{...}>`
+// (MLIR 18 on) or the attribute dictionary after the regions (older MLIR; gpu.func, whose sym_name is no
+// property), read as the custom form's quoted symbol is, so both forms of one function give one key. The
+// range is from the op's line to the line closing its region list (or the dictionary after it). An op
+// whose regions are empty is a declaration (the generic form of a custom one-line declaration) and stays
+// outside, again as in the custom form. A generic func op with a body but no sym_name makes the snapshot
+// fall back.
+//
+// Only lines outside function bodies are checked for a func op at their start (after indentation);
+// everything else there (module wrappers in either form, `gpu.module`, `#map`/`#loc` aliases, resource
+// blobs) stays outside. Brackets are matched outside string literals and `//` comments.
 #include <string>
 #include <vector>
 
@@ -13,120 +39,232 @@
 namespace irtrace {
 namespace {
 
+constexpr TextSyntax kMlirSyntax{"//", true};
 constexpr std::string_view kFuncOps[] = {"func.func", "llvm.func", "gpu.func"};
 
-// Index just past a string literal starting at `i` (s[i] == '"'); strings end at their line.
-size_t SkipString(std::string_view s, size_t i) {
-  for (++i; i < s.size(); ++i) {
-    if (s[i] == '\\') {
-      ++i;
-    } else if (s[i] == '"') {
-      return i + 1;
-    }
-  }
-  return s.size();
-}
+bool IsOpener(char c) { return c == '(' || c == '[' || c == '{' || c == '<'; }
 
-// When `s` starts (after indentation) with a func op name and a blank, the index of the '@' of its
-// symbol; otherwise nullopt. The symbol is the first '@' of the line (visibility and linkage words
-// such as `private` or `internal` may come between).
-std::optional<size_t> FuncOpSymbol(std::string_view s) {
+// A func op found at the start of a line.
+struct OpStart {
+  enum class Form { kNone, kCustom, kGeneric } form = Form::kNone;
+  std::string_view name;  // "func.func", "llvm.func", "gpu.func"
+  size_t after = 0;       // index just past the op name (custom) or its closing quote (generic)
+};
+
+OpStart FuncOpAt(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && IsBlankChar(s[i])) ++i;
   std::string_view rest = s.substr(i);
   for (std::string_view op : kFuncOps) {
-    if (rest.size() > op.size() && rest.substr(0, op.size()) == op && IsBlankChar(rest[op.size()])) {
-      size_t at = s.find('@', i + op.size());
-      if (at == std::string_view::npos) return std::nullopt;
-      return at;
+    if (rest.substr(0, op.size()) == op && (rest.size() == op.size() || IsBlankChar(rest[op.size()]))) {
+      return OpStart{OpStart::Form::kCustom, op, i + op.size()};
+    }
+    if (rest.size() >= op.size() + 2 && rest[0] == '"' && rest.substr(1, op.size()) == op && rest[op.size() + 1] == '"') {
+      return OpStart{OpStart::Form::kGeneric, op, i + op.size() + 2};
     }
   }
-  return std::nullopt;
+  return OpStart{};
 }
 
-struct Position {
-  size_t line = 0;
-  size_t pos = 0;
-};
+// ---- custom form ----------------------------------------------------------------------------------
+
+// After a signature line that ended at bracket depth 0: true when the text that follows continues the
+// signature rather than starting the next operation (`{-#` opens a resource section, not a region).
+bool ContinuesSignature(TextCursor c) {
+  if (!c.SkipSpace() || c.LookingAt("{-#")) return false;
+  if (c.Peek() == '{' || c.LookingAt("->")) return true;
+  std::string_view word = c.ReadWord();
+  return word == "attributes" || word == "kernel" || word == "workgroup" || word == "private";
+}
 
 enum class SigEnd { kRegion, kDeclaration, kUnbalanced };
 
-// Walks a func op's signature from `from` to its region's '{' (returned in `at`). A '{' at bracket depth
-// 0 opens the region unless it follows the `attributes` keyword (then it is an attribute dictionary).
-// The signature continues onto the next line only while a bracket is open; a line ending at depth 0
-// without a region is a declaration (`at.line` is then its last line).
-SigEnd ScanSignature(const std::vector<std::string_view>& lines, Position from, Position* at) {
-  std::vector<char> open;  // '(', '[', '<', '{' nesting
+// Walks a func op's signature from just after its symbol to its region's '{' (the cursor is left there).
+// A '{' at bracket depth 0 opens the region unless it follows the `attributes` keyword. For a declaration
+// `last_line` is set to the op's last line.
+SigEnd ScanSignature(TextCursor* c, size_t* last_line) {
   std::string_view last_word;
-  size_t ln = from.line;
-  size_t i = from.pos;
-  for (; ln < lines.size(); ++ln, i = 0) {
-    std::string_view s = StripCr(lines[ln]);
-    while (i < s.size()) {
-      char c = s[i];
-      if (c == '"') {
-        i = SkipString(s, i);
-        last_word = {};
-        continue;
-      }
-      if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') break;
-      if (IsIdentStart(c)) {
-        size_t start = i;
-        while (i < s.size() && (IsIdentChar(s[i]) || s[i] == '.')) ++i;
-        last_word = s.substr(start, i - start);
-        continue;
-      }
-      if (c == '{' && open.empty() && last_word != "attributes") {
-        *at = Position{ln, i};
-        return SigEnd::kRegion;
-      }
-      if (c == '(' || c == '[' || c == '<' || c == '{') {
-        open.push_back(c);
-      } else if (c == '>') {
-        // `->` is an arrow, not a closing angle bracket.
-        if ((i == 0 || s[i - 1] != '-') && !open.empty() && open.back() == '<') open.pop_back();
-      } else if (c == ')' || c == ']' || c == '}') {
-        char want = c == ')' ? '(' : c == ']' ? '[' : '{';
-        // Drop stray '<' (comparisons in affine expressions) the closer crosses, then its opener if it
-        // matches; dropping them even without a match keeps the scan linear.
-        size_t k = open.size();
-        while (k > 0 && open[k - 1] == '<') --k;
-        open.resize(k > 0 && open[k - 1] == want ? k - 1 : k);
-      }
-      if (!IsBlankChar(c)) last_word = {};
-      ++i;
+  for (;;) {
+    if (!c->SkipSpaceInLine()) {
+      *last_line = c->line();
+      if (!ContinuesSignature(*c)) return SigEnd::kDeclaration;
+      c->SkipSpace();
+      continue;
     }
-    if (open.empty()) {
-      *at = Position{ln, 0};
-      return SigEnd::kDeclaration;
+    char ch = c->Peek();
+    if (ch == '{' && last_word != "attributes") return SigEnd::kRegion;
+    if (IsIdentStart(ch)) {
+      last_word = c->ReadWord(".");
+      continue;
+    }
+    last_word = {};
+    if (ch == '"') {
+      c->ReadString();
+    } else if (IsOpener(ch)) {
+      if (!c->SkipGroup()) return SigEnd::kUnbalanced;
+    } else {
+      c->Advance();
     }
   }
-  *at = Position{from.line, 0};
-  return SigEnd::kUnbalanced;
 }
 
-// The line holding the '}' that closes the region opened at `open`, or nullopt at end of text.
-std::optional<size_t> MatchRegion(const std::vector<std::string_view>& lines, Position open) {
-  size_t depth = 0;
-  size_t i = open.pos;
-  for (size_t ln = open.line; ln < lines.size(); ++ln, i = 0) {
-    std::string_view s = StripCr(lines[ln]);
-    while (i < s.size()) {
-      char c = s[i];
-      if (c == '"') {
-        i = SkipString(s, i);
-        continue;
-      }
-      if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') break;
-      if (c == '{') {
-        ++depth;
-      } else if (c == '}' && --depth == 0) {
-        return ln;
-      }
-      ++i;
+// Follows the custom-form op starting at line `ln` (`op.after` indexes just past its name) and adds its
+// section; returns the line to look at next. Not a func op header (no symbol after the leading words):
+// the next line.
+size_t ScanCustom(const std::vector<std::string_view>& lines, size_t ln, const OpStart& op, ScopeBuilder* out) {
+  TextCursor c(lines, kMlirSyntax, ln, op.after);
+  while (c.SkipSpace() && c.Peek() != '@') {
+    if (!IsIdentStart(c.Peek())) return ln + 1;
+    c.ReadWord();  // visibility, linkage, calling convention
+  }
+  if (c.AtEnd()) return ln + 1;
+  c.Advance();  // '@'
+  std::string key = c.Peek() == '"' ? c.ReadString() : std::string(c.ReadWord("$.-"));
+  if (key.empty()) return ln + 1;
+  size_t last = ln;
+  switch (ScanSignature(&c, &last)) {
+    case SigEnd::kDeclaration:
+      return last + 1;  // a declaration is not a section
+    case SigEnd::kUnbalanced:
+      out->Fail(AtLine("unbalanced brackets in the signature of @" + key + " starting", ln));
+      return lines.size();
+    case SigEnd::kRegion:
+      break;
+  }
+  size_t open_line = c.line();
+  bool empty = false;
+  if (!c.SkipBraces(&empty)) {
+    out->Fail(AtLine("unbalanced braces: the body of @" + key + " is not closed, opened", open_line));
+    return lines.size();
+  }
+  out->Add(std::move(key), ln, c.line() + 1);
+  return c.line() + 1;
+}
+
+// ---- generic form ---------------------------------------------------------------------------------
+
+// Moves past one attribute value: to the ',' or '}' that ends it in its dictionary. False when the text
+// ends first.
+bool SkipValue(TextCursor* c) {
+  while (c->SkipSpace()) {
+    char ch = c->Peek();
+    if (ch == ',' || ch == '}') return true;
+    if (ch == '"') {
+      c->ReadString();
+    } else if (IsOpener(ch)) {
+      if (!c->SkipGroup()) return false;
+    } else {
+      c->Advance();
     }
   }
-  return std::nullopt;
+  return false;
+}
+
+// At a dictionary's '{': moves past its '}'. An entry `sym_name = "..."` directly in it (not in a nested
+// dictionary; the name bare or quoted) sets `sym_name`. False when the text ends first.
+bool ReadDictionary(TextCursor* c, std::string* sym_name) {
+  c->Advance();  // '{'
+  while (c->SkipSpace()) {
+    char ch = c->Peek();
+    if (ch == '}') {
+      c->Advance();
+      return true;
+    }
+    if (ch == ',') {
+      c->Advance();
+      continue;
+    }
+    std::string name = ch == '"' ? c->ReadString() : std::string(c->ReadWord("$.-"));
+    if (!c->SkipSpace()) return false;
+    if (!name.empty() && c->Peek() != '=') continue;  // a unit attribute: `gpu.kernel`
+    if (c->Peek() == '=') c->Advance();
+    if (!c->SkipSpace()) return false;
+    if (name == "sym_name" && c->Peek() == '"') {
+      *sym_name = c->ReadString();
+    } else if (!SkipValue(c)) {
+      return false;
+    }
+  }
+  return false;
+}
+
+// At a region list's '(': moves past its ')'. `body` is set when a region holds anything but blanks and
+// comments. False when the text ends first.
+bool SkipRegionList(TextCursor* c, bool* body) {
+  c->Advance();  // '('
+  while (c->SkipSpace()) {
+    char ch = c->Peek();
+    bool empty = true;
+    if (ch == ')') {
+      c->Advance();
+      return true;
+    }
+    if (ch == '{') {
+      if (!c->SkipBraces(&empty)) return false;
+      if (!empty) *body = true;
+    } else if (ch == '"') {
+      c->ReadString();
+    } else {
+      c->Advance();  // ',' between regions
+    }
+  }
+  return false;
+}
+
+// What the parts of a generic op after its operands hold.
+struct GenericOp {
+  bool closed = true;     // false: the text ended inside a part
+  bool body = false;      // some region is not empty
+  std::string sym_name;   // empty when neither dictionary has one
+  size_t last_line = 0;   // line of the last part's closing bracket
+};
+
+// Reads the optional parts after the operand list: successors, `<{properties}>`, `({regions})` and the
+// attribute dictionary, each only where it starts (a part may begin on a later line).
+GenericOp ReadGenericParts(TextCursor* c) {
+  GenericOp op;
+  op.last_line = c->line();
+  auto next_is = [&](char ch) { return c->SkipSpace() && c->Peek() == ch && !c->LookingAt("{-#"); };
+  if (next_is('[')) {
+    op.closed = c->SkipGroup();
+    op.last_line = c->line();
+  }
+  if (op.closed && next_is('<') && c->LookingAt("<{")) {
+    c->Advance();  // '<'
+    op.closed = ReadDictionary(c, &op.sym_name);
+    if (op.closed && c->SkipSpace() && c->Peek() == '>') c->Advance();
+    op.last_line = c->line();
+  }
+  if (op.closed && next_is('(')) {
+    op.closed = SkipRegionList(c, &op.body);
+    op.last_line = c->line();
+  }
+  if (op.closed && next_is('{')) {
+    op.closed = ReadDictionary(c, &op.sym_name);
+    op.last_line = c->line();
+  }
+  return op;
+}
+
+// Follows the generic-form op starting at line `ln` and adds its section; returns the line to look at next.
+size_t ScanGeneric(const std::vector<std::string_view>& lines, size_t ln, const OpStart& start, ScopeBuilder* out) {
+  TextCursor c(lines, kMlirSyntax, ln, start.after);
+  if (!c.SkipSpace() || c.Peek() != '(') return ln + 1;  // the op name quoted elsewhere, not an op
+  GenericOp op;
+  op.closed = c.SkipGroup();  // operands
+  if (op.closed) op = ReadGenericParts(&c);
+  std::string what = "the generic-form \"" + std::string(start.name) + "\"";
+  if (!op.closed) {
+    out->Fail(AtLine("unbalanced brackets in " + what + " starting", ln));
+    return lines.size();
+  }
+  if (!op.body) return op.last_line + 1;  // a declaration is not a section
+  if (op.sym_name.empty()) {
+    out->Fail(AtLine("no sym_name in " + what, ln));
+    return lines.size();
+  }
+  out->Add(std::move(op.sym_name), ln, op.last_line + 1);
+  return op.last_line + 1;
 }
 
 }  // namespace
@@ -135,37 +273,16 @@ Scope SplitMlir(const std::vector<std::string_view>& lines) {
   ScopeBuilder out;
   size_t ln = 0;
   while (ln < lines.size() && !out.failed()) {
-    std::string_view s = StripCr(lines[ln]);
-    std::optional<size_t> at = FuncOpSymbol(s);
-    std::string key = at ? ReadAtSymbol(s, *at + 1) : std::string();
-    if (key.empty()) {
-      ++ln;
-      continue;
-    }
-    // Resume the signature scan after the symbol (a quoted symbol may hold braces).
-    size_t after = *at + 1;
-    if (after < s.size() && s[after] == '"') {
-      after = SkipString(s, after);
-    } else {
-      while (after < s.size() && (IsIdentChar(s[after]) || s[after] == '$' || s[after] == '.' || s[after] == '-')) {
-        ++after;
-      }
-    }
-    Position region;
-    switch (ScanSignature(lines, Position{ln, after}, &region)) {
-      case SigEnd::kDeclaration:
-        ln = region.line + 1;  // a declaration is not a section
+    OpStart op = FuncOpAt(StripCr(lines[ln]));
+    switch (op.form) {
+      case OpStart::Form::kNone:
+        ++ln;
         break;
-      case SigEnd::kUnbalanced:
-        out.Fail(AtLine("unbalanced brackets in the signature of @" + key + " starting", ln));
+      case OpStart::Form::kCustom:
+        ln = ScanCustom(lines, ln, op, &out);
         break;
-      case SigEnd::kRegion:
-        if (std::optional<size_t> close = MatchRegion(lines, region)) {
-          out.Add(std::move(key), ln, *close + 1);
-          ln = *close + 1;
-        } else {
-          out.Fail(AtLine("unbalanced braces: the body of @" + key + " is not closed, opened", region.line));
-        }
+      case OpStart::Form::kGeneric:
+        ln = ScanGeneric(lines, ln, op, &out);
         break;
     }
   }

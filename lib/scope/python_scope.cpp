@@ -4,6 +4,20 @@
 // lines that start a logical line are looked at for `def`/`class`/decorators and for dedents. The text
 // need not parse as Python (`pl.tensor.and(`, empty `else:` bodies): nothing beyond brackets, strings,
 // comments and indentation is interpreted.
+//
+// Headers, as the Python Language Reference ("Compound statements": function and class definitions)
+// gives them:
+//
+//   funcdef:   [decorators] ["async"] "def" funcname [type_params] "(" [parameter_list] ")" ["->" expression] ":" suite
+//   classdef:  [decorators] "class" classname [type_params] [inheritance] ":" suite
+//   decorator: "@" assignment_expression NEWLINE
+//
+// Accepted: `def`, `async def` and `class` (blanks or tabs between the words), the name followed by
+// anything (type parameters `f[T]`, bases); decorators of any expression, over several lines inside
+// brackets, attached across blank and comment lines at the same column; a backslash continuation
+// between the keywords and the name (`def \` / `f():`); one-line bodies (`def f(): pass`). Top-level
+// defs are sections `name`; a top-level class's direct defs and classes are `Class.member` (deeper ones
+// belong to their member).
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +89,22 @@ StmtHead Classify(std::string_view code) {
   } else if (auto rest2 = AfterWord(code, "class")) {
     head.name = LeadingIdent(*rest2);
     if (!head.name.empty()) head.kind = Stmt::kClass;
+  }
+  return head;
+}
+
+// The start of a logical line whose physical lines end in a backslash (`def \` then `f():`), joined with a
+// blank for each backslash-newline; at most 8 lines, enough for the keywords and name Classify reads.
+std::string JoinBackslashLines(const std::vector<std::string_view>& lines, size_t ln, size_t pos) {
+  std::string head;
+  std::string_view s = StripCr(lines[ln]).substr(pos);
+  for (size_t k = 1;; ++k) {
+    bool continued = !s.empty() && s.back() == '\\';
+    head.append(s.substr(0, continued ? s.size() - 1 : s.size()));
+    if (!continued || k == 8 || ln + k >= lines.size()) break;
+    head += ' ';
+    s = StripCr(lines[ln + k]);
+    s.remove_prefix(MeasureIndent(s).pos);
   }
   return head;
 }
@@ -225,6 +255,11 @@ Scope SplitPython(const std::vector<std::string_view>& lines) {
     }
 
     StmtHead head = Classify(s.substr(ind.pos));
+    std::string joined;  // holds the name when the header goes on after a backslash
+    if (head.kind == Stmt::kOther && s.back() == '\\') {
+      joined = JoinBackslashLines(lines, ln, ind.pos);
+      head = Classify(joined);
+    }
     if (section && ind.width <= section->indent) close_section();
     if (cls && ind.width <= cls->indent) cls.reset();
     if (!section) {

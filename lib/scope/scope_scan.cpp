@@ -1,6 +1,7 @@
 #include "scope/scope_scan.h"
 
 #include <utility>
+#include <vector>
 
 namespace irtrace {
 
@@ -28,6 +29,124 @@ std::string ReadAtSymbol(std::string_view line, size_t pos) {
     name += c;
   }
   return name;
+}
+
+TextCursor::TextCursor(const std::vector<std::string_view>& lines, TextSyntax syntax, size_t line, size_t pos)
+    : lines_(lines), syntax_(syntax), line_(line), pos_(pos) {}
+
+std::string_view TextCursor::Text() const { return AtEnd() ? std::string_view() : StripCr(lines_[line_]); }
+
+char TextCursor::Peek() const {
+  std::string_view s = Text();
+  return pos_ < s.size() ? s[pos_] : '\0';
+}
+
+bool TextCursor::LookingAt(std::string_view text) const {
+  std::string_view s = Text();
+  return pos_ <= s.size() && s.substr(pos_, text.size()) == text;
+}
+
+void TextCursor::Advance() {
+  if (AtEnd()) return;
+  if (pos_ < Text().size()) {
+    ++pos_;
+  } else {
+    ++line_;
+    pos_ = 0;
+  }
+}
+
+bool TextCursor::SkipSpaceInLine() {
+  std::string_view s = Text();
+  while (pos_ < s.size() && IsBlankChar(s[pos_])) ++pos_;
+  if (!syntax_.line_comment.empty() && LookingAt(syntax_.line_comment)) pos_ = s.size();
+  return pos_ < s.size();
+}
+
+bool TextCursor::SkipSpace() {
+  while (!AtEnd()) {
+    if (SkipSpaceInLine()) return true;
+    Advance();  // from the line's end to the start of the next one
+  }
+  return false;
+}
+
+size_t TextCursor::StringEnd() const {
+  std::string_view s = Text();
+  for (size_t i = pos_ + 1; i < s.size(); ++i) {
+    if (s[i] == '\\' && syntax_.backslash_escapes) {
+      ++i;
+    } else if (s[i] == '"') {
+      return i + 1;
+    }
+  }
+  return s.size();
+}
+
+std::string TextCursor::ReadString() {
+  std::string_view s = Text();
+  size_t end = StringEnd();
+  std::string out;
+  if (syntax_.backslash_escapes) {
+    out = ReadAtSymbol(s, pos_);
+  } else {
+    size_t close = end > pos_ + 1 && s[end - 1] == '"' ? end - 1 : end;
+    out = std::string(s.substr(pos_ + 1, close - pos_ - 1));
+  }
+  pos_ = end;
+  return out;
+}
+
+std::string_view TextCursor::ReadWord(std::string_view extra) {
+  std::string_view s = Text();
+  size_t start = pos_;
+  while (pos_ < s.size() && (IsIdentChar(s[pos_]) || extra.find(s[pos_]) != std::string_view::npos)) ++pos_;
+  return s.substr(start, pos_ - start);
+}
+
+bool TextCursor::SkipGroup() {
+  std::vector<char> open;  // '(', '[', '{', '<' nesting
+  while (SkipSpace()) {
+    char c = Peek();
+    if (c == '"') {
+      pos_ = StringEnd();
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{' || c == '<') {
+      open.push_back(c);
+    } else if (c == '>') {
+      if ((pos_ == 0 || Text()[pos_ - 1] != '-') && !open.empty() && open.back() == '<') open.pop_back();
+    } else if (c == ')' || c == ']' || c == '}') {
+      char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+      size_t k = open.size();
+      while (k > 0 && open[k - 1] == '<') --k;
+      open.resize(k > 0 && open[k - 1] == want ? k - 1 : k);
+    }
+    Advance();
+    if (open.empty()) return true;
+  }
+  return false;
+}
+
+bool TextCursor::SkipBraces(bool* empty) {
+  size_t depth = 0;
+  *empty = true;
+  while (SkipSpace()) {
+    char c = Peek();
+    if (depth > 0 && c != '}') *empty = false;
+    if (c == '"') {
+      pos_ = StringEnd();
+      continue;
+    }
+    if (c == '{') {
+      ++depth;
+    } else if (c == '}' && depth > 0 && --depth == 0) {
+      Advance();
+      return true;
+    }
+    Advance();
+  }
+  return false;
 }
 
 void ScopeBuilder::Add(std::string key, size_t begin, size_t end) {
