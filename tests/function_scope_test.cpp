@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -798,7 +797,9 @@ TEST_CASE("scope: garbage and mutated fixtures never crash and keep the contract
   }
 }
 
-TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
+// Big and adversarial inputs keep the contract. Speed is the benchmark's business (tests/bench): no timing
+// here, but a scan that turned quadratic on these would run for minutes and hit ctest's timeout.
+TEST_CASE("scope: 50,000 lines and a 1 MB line keep the contract", "[function_scope]") {
   std::string py, mlir, generic, ll, c;
   for (int i = 0; i < 10000; ++i) {
     std::string n = std::to_string(i);
@@ -812,7 +813,6 @@ TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
   const std::string huge_braces = std::string(1 << 19, '{') + std::string(1 << 19, '}');
   // Stray closers crossing many '<' in an MLIR signature once made the scan quadratic.
   const std::string stray_angles = "func.func @f(" + std::string(1 << 19, '<') + std::string(1 << 19, ']');
-  auto start = std::chrono::steady_clock::now();
   CHECK(Split(ScopeLanguage::kPython, py).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kMlir, mlir).sections.size() == 10000);
   CHECK(Split(ScopeLanguage::kMlir, generic).sections.size() == 10000);
@@ -829,8 +829,6 @@ TEST_CASE("scope: 50,000 lines and a 1 MB line are fast", "[function_scope]") {
     CheckInvariants(Split(lang, "define void @f() {" + many + "}"), 1);
     CheckInvariants(Split(lang, "Foo() : " + many + " {}"), 1);
   }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  CHECK(seconds < 10.0);  // linear: well under a second unsanitized; generous for ASan/UBSan builds
 }
 
 }  // namespace irtrace
