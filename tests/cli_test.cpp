@@ -416,5 +416,74 @@ TEST_CASE("cli: the thread count does not change the report", "[cli]") {
   CHECK(reports[0] == reports[2]);
 }
 
+// A dump that takes the binary about a second (60 passes of 5,000 lines, 200 lines changed by each), so
+// that a signal or a kill lands while the report is being written.
+void WriteSlowDump(const std::string& dir) {
+  std::vector<std::string> lines;
+  for (int i = 0; i < 5000; ++i) lines.push_back("    x" + std::to_string(i) + " = op(a, b)");
+  auto write = [&](const std::string& name) {
+    std::string text = "def f():\n";
+    for (const std::string& l : lines) text += l + "\n";
+    WriteFile(dir + "/" + name, text);
+  };
+  write("00_frontend.py");
+  unsigned state = 1;
+  for (int p = 1; p <= 60; ++p) {
+    for (int k = 0; k < 200; ++k) {
+      state = state * 1103515245u + 12345u;
+      lines[(state >> 8) % lines.size()] += " # p" + std::to_string(p);
+    }
+    char name[64];
+    std::snprintf(name, sizeof name, "%02d_after_P%d.py", p, p);
+    write(name);
+  }
+}
+
+// nohup, `cmd &` in a script, make: a signal ignored by the caller must stay ignored (the run completes);
+// the cleanup handler is only for signals that would end the run.
+TEST_CASE("cli: signals the caller ignores stay ignored (nohup)", "[cli]") {
+  TempDir t;
+  WriteSlowDump(t / "dump");
+  // The shell ignores both too, so that no signal lands before nohup has set SIGHUP aside.
+  RunResult r = Run("trap '' HUP INT; nohup " + kBin + " -q dump -o out.html & pid=$!; "
+                    "while kill -0 $pid 2>/dev/null; do kill -HUP $pid; kill -INT $pid; sleep 0.01; done 2>/dev/null; "
+                    "wait $pid",
+                    t.path());
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  CHECK_THAT(ReadFile(t / "out.html"), Catch::StartsWith("<!DOCTYPE html>"));
+  CHECK(DotFiles(t.path()).empty());
+}
+
+// Past `ulimit -f` a write raises SIGXFSZ, which by default ends the run without a word and leaves its
+// temporary file: it must be an error with its cause, exit 1, and nothing left.
+TEST_CASE("cli: under ulimit -f the run says File too large and leaves nothing", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  WriteFile(t / "out.html", "previous report\n");
+  RunResult r = Run("ulimit -f 16; " + kBin + " dump -o out.html", t.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "ir-trace: error: cannot write 'out.html': File too large\n");
+  CHECK(ReadFile(t / "out.html") == "previous report\n");
+  CHECK(DotFiles(t.path()).empty());
+}
+
+// kill -9 cannot be caught: the run must leave nothing that outlives the next run for the same output,
+// and the old report untouched.
+TEST_CASE("cli: kill -9 leaves no temporary file behind", "[cli]") {
+  TempDir t;
+  WriteSlowDump(t / "dump");
+  WriteFile(t / "out.html", "previous report\n");
+  WriteFile(t / ".out.html.tmp-K1ll3d", "a temporary file an earlier version left\n");
+  RunResult r = Run(kBin + " -q dump -o out.html & pid=$!; sleep 0.2; kill -9 $pid; wait $pid", t.path());
+  if (r.exit_code != 128 + 9) {
+    WARN("the run ended (" << r.exit_code << ") before it could be killed; skipped");
+    return;
+  }
+  CHECK(ReadFile(t / "out.html") == "previous report\n");
+  CHECK(Run(kBin + " -q dump -o out.html", t.path()).exit_code == 0);
+  CHECK(DotFiles(t.path()).empty());
+}
+
 }  // namespace
 }  // namespace irtrace
