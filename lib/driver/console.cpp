@@ -69,7 +69,7 @@ int RunConvert(const ConvertOptions& options, Console* console) {
     console->Summary(options.output, s);
     return static_cast<int>(ExitCode::kOk);
   } catch (const Error& e) {
-    console->Error(e.what());
+    console->Error(e.place() == ErrorPlace::kInInput ? options.dump_dir + ": " + e.what() : e.what());
     return static_cast<int>(e.code());
   } catch (const std::bad_alloc&) {
     console->Error("out of memory");

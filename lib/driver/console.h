@@ -46,8 +46,9 @@ class Console {
 };
 
 // Runs ConvertDump and prints through `console`: the summary on success, or the one error line. The one
-// place that catches the library's errors. Returns the process exit code: 0, 1 (ExitCode::kInput) or 2
-// (ExitCode::kUsage, the output path names one of the dump's own files).
+// place that catches the library's errors: an error about the dump's contents (ErrorPlace::kInInput) is
+// printed after the dump as given in `options` ("build/k3/passes_dump: pass 7 is missing (...)"), any
+// other as it is. Returns the process exit code: 0, 1 (ExitCode::kInput) or 2 (ExitCode::kUsage).
 int RunConvert(const ConvertOptions& options, Console* console);
 
 }  // namespace irtrace

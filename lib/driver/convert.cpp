@@ -41,7 +41,8 @@ struct Loaded {
 
 Loaded Load(const DumpFile& f) {
   Loaded l;
-  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension);
+  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension,
+                        f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
   if (!f.log_name.empty()) l.log_text = ReadTextFile(f.log_name, f.log_path);
   return l;
 }
