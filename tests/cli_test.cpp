@@ -2,10 +2,16 @@
 // determinism and the file mode.
 #include <catch2/catch.hpp>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "driver/convert.h"
 #include "test_util.h"
@@ -344,6 +350,12 @@ TEST_CASE("cli: the report never replaces one of the dump's own files", "[cli]")
     CheckOneErrorLine(r);
     CHECK_THAT(r.err, Catch::Contains("the dump's own"));
   }
+  // Through a symbolic link: the rename would replace the entry the link leads to.
+  fs::create_symlink("dump/00_frontend.py", t / "link.html");
+  RunResult link = Run(kBin + " dump -o link.html", t.path());
+  CHECK(link.exit_code == 2);
+  CHECK(link.err == "ir-trace: error: cannot write 'link.html': it is the dump's own '00_frontend.py'\n");
+  CHECK(fs::is_symlink(t / "link.html"));
   CHECK(ReadFile(t / "dump/00_frontend.py") == frontend);
   CHECK(ReadFile(t / "cg/kernels/k.cpp") == "void k() {}\n");
   CHECK(DotFiles(t / "dump").empty());
@@ -448,6 +460,103 @@ void WriteSlowDump(const std::string& dir) {
   }
 }
 
+mode_t TypeOf(const std::string& path) {
+  struct stat st;
+  REQUIRE(::lstat(path.c_str(), &st) == 0);
+  return st.st_mode & S_IFMT;
+}
+
+// -o judged after following every link: a regular file or new name is replaced atomically (through a
+// link, at its end), a character device or FIFO is written in place, "-" is standard output, anything else
+// is an error and left alone.
+TEST_CASE("cli: each kind of output path", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  REQUIRE(Run(kBin + " -q dump -o plain.html", t.path()).exit_code == 0);
+  std::string report = ReadFile(t / "plain.html");
+  SECTION("a symbolic link stays a link; its target is replaced") {
+    WriteFile(t / "real/r.html", "old");
+    fs::create_symlink("real/r.html", t / "out.html");
+    RunResult r = Run(kBin + " dump -o out.html", t.path());
+    CHECK(r.exit_code == 0);
+    CHECK(fs::is_symlink(t / "out.html"));
+    CHECK(ReadFile(t / "real/r.html") == report);
+    CHECK(DotFiles(t / "real").empty());
+  }
+  SECTION("a dangling symbolic link creates its target") {
+    fs::create_directory(t / "real");
+    fs::create_symlink("real/new.html", t / "out.html");
+    CHECK(Run(kBin + " -q dump -o out.html", t.path()).exit_code == 0);
+    CHECK(fs::is_symlink(t / "out.html"));
+    CHECK(ReadFile(t / "real/new.html") == report);
+  }
+  SECTION("a FIFO is written in place") {
+    REQUIRE(::mkfifo((t / "pipe").c_str(), 0644) == 0);
+    RunResult r = Run("timeout 10 cat pipe > got & " + kBin + " dump -o pipe; rc=$?; wait; exit $rc", t.path());
+    CHECK(r.exit_code == 0);
+    CHECK(r.err == "wrote pipe: 2 passes, 1 changed, 0 warnings\n");
+    CHECK(ReadFile(t / "got") == report);
+    CHECK(TypeOf(t / "pipe") == S_IFIFO);
+  }
+  SECTION("a character device is written in place") {
+    // Never the real /dev/null: a node like it in the scratch directory.
+    if (::mknod((t / "null").c_str(), S_IFCHR | 0666, ::makedev(1, 3)) != 0) {
+      WARN("mknod is not allowed here (" << std::strerror(errno) << "); skipped");
+      return;
+    }
+    RunResult r = Run(kBin + " dump -o null", t.path());
+    CHECK(r.exit_code == 0);
+    CHECK(TypeOf(t / "null") == S_IFCHR);
+  }
+  SECTION("- is standard output") {
+    RunResult r = Run(kBin + " dump -o -", t.path());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == report);
+    CHECK(r.err == "wrote standard output: 2 passes, 1 changed, 0 warnings\n");
+  }
+  SECTION("a link to /proc/self/fd/1 (what /dev/stdout is) leads to a pipe") {
+    // A link of our own, not /dev/stdout itself: a regression would replace the link, not the system's.
+    fs::create_symlink("/proc/self/fd/1", t / "stdout");
+    RunResult r = Run(kBin + " dump -o stdout | cat", t.path());
+    CHECK(r.out == report);
+    CHECK(r.err == "wrote stdout: 2 passes, 1 changed, 0 warnings\n");
+    CHECK(fs::is_symlink(t / "stdout"));
+  }
+  SECTION("a socket is an error and left alone") {
+    int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::string sock = t / "sock";
+    REQUIRE(sock.size() < sizeof addr.sun_path);
+    std::strcpy(addr.sun_path, sock.c_str());
+    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    RunResult r = Run(kBin + " dump -o sock", t.path());
+    ::close(fd);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "ir-trace: error: cannot write 'sock': it is a socket\n");
+    CHECK(TypeOf(sock) == S_IFSOCK);
+  }
+  CHECK(DotFiles(t.path()).empty());
+}
+
+// Standard output, a FIFO or a device get the report only once it is complete: a run that fails after it
+// began writing puts nothing there.
+TEST_CASE("cli: a failed run writes nothing to standard output or a FIFO", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  fs::create_symlink(t / "nowhere.py", t / "dump/03_after_Late.py");  // fails when read, after listing
+  RunResult out = Run(kBin + " dump -o -", t.path());
+  CHECK(out.exit_code == 1);
+  CHECK(out.out.empty());
+  REQUIRE(::mkfifo((t / "pipe").c_str(), 0644) == 0);
+  // The reader is released by an empty write of our own; had the run written, it would have got that.
+  RunResult fifo = Run("timeout 10 cat pipe > got & " + kBin + " dump -o pipe; rc=$?; timeout 5 sh -c ': > pipe'; wait; exit $rc",
+                       t.path());
+  CHECK(fifo.exit_code == 1);
+  CHECK(ReadFile(t / "got").empty());
+  CHECK(TypeOf(t / "pipe") == S_IFIFO);
+}
+
 // nohup, `cmd &` in a script, make: a signal ignored by the caller must stay ignored (the run completes);
 // the cleanup handler is only for signals that would end the run.
 TEST_CASE("cli: signals the caller ignores stay ignored (nohup)", "[cli]") {
@@ -474,6 +583,10 @@ TEST_CASE("cli: under ulimit -f the run says File too large and leaves nothing",
   CHECK(r.exit_code == 1);
   CHECK(r.err == "ir-trace: error: cannot write 'out.html': File too large\n");
   CHECK(ReadFile(t / "out.html") == "previous report\n");
+  RunResult s = Run("ulimit -f 16; " + kBin + " dump -o -", t.path());
+  CHECK(s.exit_code == 1);
+  CHECK(s.err == "ir-trace: error: cannot write standard output: File too large\n");
+  CHECK(s.out.empty());
   CHECK(DotFiles(t.path()).empty());
 }
 
@@ -492,6 +605,68 @@ TEST_CASE("cli: kill -9 leaves no temporary file behind", "[cli]") {
   CHECK(ReadFile(t / "out.html") == "previous report\n");
   CHECK(Run(kBin + " -q dump -o out.html", t.path()).exit_code == 0);
   CHECK(DotFiles(t.path()).empty());
+}
+
+// Root ignores modes, so the run drops to nobody (setpriv), from a copy of the binary in a world-readable
+// directory. The cause must be the real one, never "does not exist".
+TEST_CASE("cli: permission denied is reported as such", "[cli]") {
+  std::string drop;
+  if (::geteuid() == 0) {
+    if (Run("command -v setpriv").exit_code != 0) {
+      WARN("setpriv (util-linux) is not installed; skipped");
+      return;
+    }
+    drop = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+  }
+  TempDir t;
+  fs::permissions(t.path(), fs::perms::all);  // everyone may enter, read and write
+  fs::copy_file(IRTRACE_BINARY, t / "ir-trace");
+  fs::permissions(t / "ir-trace", fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                      fs::perms::others_read | fs::perms::others_exec);
+  WriteSmallDump(t / "open/dump");
+  WriteSmallDump(t / "secret/dump");
+  WriteFile(t / "secret/build/kernels/k.cpp", "void k() {}\n");
+  fs::permissions(t / "secret", fs::perms::owner_all);
+  fs::create_directory(t / "ro");
+  fs::permissions(t / "ro", fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+  WriteSmallDump(t / "locked");
+  fs::permissions(t / "locked", fs::perms::owner_all);
+  WriteSmallDump(t / "unreadable");
+  fs::permissions(t / "unreadable/01_after_ConvertToSSA.py", fs::perms::none);
+  struct Case {
+    std::string args, message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"secret/dump -o r.html", "secret/dump: cannot read the dump: Permission denied"},
+           {"locked -o r.html", "locked: cannot read the dump: Permission denied"},
+           {"unreadable -o r.html", "unreadable: cannot open '01_after_ConvertToSSA.py': Permission denied"},
+           {"open/dump -o secret/r.html", "cannot write 'secret/r.html': Permission denied"},
+           {"open/dump -o ro/r.html", "cannot write 'ro/r.html': Permission denied"},
+           {"open/dump --codegen secret/build -o r.html", "cannot read --codegen 'secret/build': Permission denied"}}) {
+    INFO(c.args);
+    RunResult r = Run(drop + "./ir-trace " + c.args, t.path());
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "ir-trace: error: " + c.message + "\n");
+  }
+  CHECK_FALSE(fs::exists(t / "r.html"));
+  CHECK(fs::is_empty(t / "ro"));
+}
+
+TEST_CASE("cli: a dangling link is named as one - dump, snapshot, log or output", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  fs::create_symlink("nowhere", t / "gone");
+  fs::create_symlink("nowhere/r.html", t / "out.html");
+  RunResult dump = Run(kBin + " gone -o r.html", t.path());
+  CHECK(dump.err == "ir-trace: error: gone: the dump is a dangling symbolic link\n");
+  fs::create_symlink("nowhere.log", t / "dump/01_after_ConvertToSSA.log");
+  RunResult log = Run(kBin + " dump -o r.html", t.path());
+  CHECK(log.err == "ir-trace: error: dump: log '01_after_ConvertToSSA.log' is a dangling symbolic link\n");
+  fs::remove(t / "dump/01_after_ConvertToSSA.log");
+  RunResult out = Run(kBin + " dump -o out.html", t.path());
+  CHECK(out.err == "ir-trace: error: cannot write 'out.html' (a dangling symbolic link to 'nowhere/r.html'): "
+                   "directory 'nowhere': No such file or directory\n");
+  for (const RunResult& r : {dump, log, out}) CHECK(r.exit_code == 1);
 }
 
 }  // namespace

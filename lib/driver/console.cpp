@@ -66,7 +66,7 @@ void Console::Error(const std::string& message) {
 int RunConvert(const ConvertOptions& options, Console* console) {
   try {
     ConvertSummary s = ConvertDump(options, console->Observer());
-    console->Summary(options.output, s);
+    console->Summary(options.output == "-" ? "standard output" : options.output, s);
     return static_cast<int>(ExitCode::kOk);
   } catch (const Error& e) {
     console->Error(e.place() == ErrorPlace::kInInput ? options.dump_dir + ": " + e.what() : e.what());

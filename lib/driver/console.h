@@ -28,7 +28,7 @@ class Console {
   // The callbacks ConvertDump reports through; valid while the console lives.
   ConvertObserver Observer();
   // "wrote report.html: 13 passes, 4 changed, 1 warning" (with ", N failed" and ", N codegen" when any),
-  // unless quiet.
+  // unless quiet. `output` names the report ("standard output" for -o -).
   void Summary(const std::string& output, const ConvertSummary& s);
   // "ir-trace: error: <message>" as one line (line breaks in `message` become spaces).
   void Error(const std::string& message);
