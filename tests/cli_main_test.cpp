@@ -109,6 +109,30 @@ TEST_CASE("cli_main: errors about the dump's contents start with the dump as giv
   CHECK(out.err == "ir-trace: error: cannot write '" + (t / "out.html") + "': it is a directory\n");
 }
 
+// Names are bytes. In the terminal (and a log) control characters are escaped, so a name can neither
+// colour the terminal nor forge an "ir-trace: error:" line; the report keeps them as they are.
+TEST_CASE("cli_main: names with control characters are escaped on err, kept in the report", "[cli_main]") {
+  TempDir t;
+  std::string dump = t / "dump";
+  irtrace::test::WriteDump(dump, {"00_frontend.py", "01_after_A\tB.py", "notes\x1b[31m.txt",
+                                  "x\nir-trace: error: forged.txt"});
+  CliResult r = RunMain({dump, "-v", "--no-compress", "-o", t / "r.html"});
+  CHECK(r.code == 0);
+  std::vector<std::string> lines = irtrace::test::SplitLines(r.err);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0] == "ir-trace: ignored notes\\x1b[31m.txt");
+  CHECK(lines[1] == "ir-trace: ignored x\\nir-trace: error: forged.txt");
+  CHECK(r.err.find('\x1b') == std::string::npos);
+  for (const std::string& line : lines) CHECK(line.rfind("ir-trace: error:", 0) != 0);
+  CHECK_THAT(ReadFile(t / "r.html"), Catch::Contains("\"name\":\"A\\tB\""));  // JSON for the tab itself
+
+  WriteFile(dump + "/02_\x1b[2JB.py", "x\n");
+  CliResult bad = RunMain({dump, "-o", t / "r.html"});
+  CHECK(bad.code == 1);
+  CHECK(bad.err == "ir-trace: error: " + dump + ": '02_\\x1b[2JB.py': malformed snapshot name (expected "
+                   "NN_after_<Pass>.<ext> or 00_frontend.<ext>)\n");
+}
+
 TEST_CASE("cli_main: -v diagnostics go to the err stream handed in", "[cli_main]") {
   TempDir t;
   std::string dump = t / "dump";

@@ -1,11 +1,14 @@
 // The command's printer: every line ir-trace writes to its diagnostic stream (the summary, the one-line
-// error, the progress line and the -v diagnostics) is written here, to the stream handed in.
+// error, the progress line and the -v diagnostics) is written here, to the stream handed in. Names in those
+// lines are whatever bytes a file name or an argument holds, so every line passes through EscapeControls:
+// no name can colour the terminal or forge a line.
 #pragma once
 
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "driver/convert.h"
 
@@ -14,6 +17,11 @@ class logger;
 }
 
 namespace irtrace {
+
+// `text` with what a terminal would act on written as C escapes: backslash as \\, tab, newline and
+// carriage return as \t \n \r, other C0 controls and DEL as \xNN, C1 controls (U+0080 to U+009F) as
+// \u00NN, bytes that are not UTF-8 as \xNN. Everything else (printable ASCII, other UTF-8) is kept.
+std::string EscapeControls(std::string_view text);
 
 class Console {
  public:
@@ -30,7 +38,7 @@ class Console {
   // "wrote report.html: 13 passes, 4 changed, 1 warning" (with ", N failed" and ", N codegen" when any),
   // unless quiet. `output` names the report ("standard output" for -o -).
   void Summary(const std::string& output, const ConvertSummary& s);
-  // "ir-trace: error: <message>" as one line (line breaks in `message` become spaces).
+  // "ir-trace: error: <message>" as one line (control characters escaped, see EscapeControls).
   void Error(const std::string& message);
 
  private:
