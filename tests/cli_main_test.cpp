@@ -64,12 +64,45 @@ TEST_CASE("cli_main: --help and --version print to out and return 0", "[cli_main
 TEST_CASE("cli_main: argument errors return 2 with one error line", "[cli_main]") {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {}, {"--bogus", "d"}, {"d", "--context", "-1"}, {"d", "--context", "abc"}, {"d", "--context", "1000001"},
-           {"d", "e"}, {"d", "-o"}}) {
-    INFO("args: " << args.size());
+           {"d", "e"}, {"d", "-o"}, {"-dash"}, {"d", "-o", ""}, {""}, {"d", "--codegen", ""}, {"d", "--output="}}) {
+    INFO("args: " << args.size() << (args.empty() ? "" : " " + args[0] + (args.size() > 1 ? " " + args[1] : "")));
     CliResult r = RunMain(args);
     CHECK(r.code == 2);
     CheckOneErrorLine(r);
   }
+}
+
+// The command line is wrong in itself: said so, naming what is wrong (not a missing PASSES_DUMP when an
+// option is unknown).
+TEST_CASE("cli_main: argument errors name what is wrong", "[cli_main]") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"-dash"}, "unknown option '-dash'"},
+           {{"-dash", "d"}, "unknown option '-dash'"},
+           {{"d", "--bogus=3"}, "unknown option '--bogus=3'"},
+           {{}, "PASSES_DUMP is required"},
+           {{"d", "e"}, "one PASSES_DUMP per run, got another: 'e'"},
+           {{"--", "d", "-x"}, "one PASSES_DUMP per run, got another: '-x'"},  // after --, not an option
+           {{"d", "-o", ""}, "--output is an empty path"},
+           {{""}, "PASSES_DUMP is an empty path"},
+           {{"d", "--codegen", ""}, "--codegen is an empty path"}}) {
+    CliResult r = RunMain(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.err == "ir-trace: error: " + c.message + " (see ir-trace --help)\n");
+  }
+}
+
+// A repeated -o or --context is not an error: the last one wins (README, man page).
+TEST_CASE("cli_main: a repeated -o or --context - the last one wins", "[cli_main]") {
+  TempDir t;
+  CliResult r = RunMain({kSample, "-q", "--no-compress", "-o", t / "a.html", "--context", "7", "-o", t / "b.html",
+                         "--context=0"});
+  CHECK(r.code == 0);
+  CHECK_FALSE(std::filesystem::exists(t / "a.html"));
+  CHECK_THAT(ReadFile(t / "b.html"), Catch::Contains("\"context\":0,"));
 }
 
 TEST_CASE("cli_main: converts the sample dump with the summary line on err", "[cli_main]") {
@@ -142,7 +175,7 @@ TEST_CASE("cli_main: -v diagnostics go to the err stream handed in", "[cli_main]
   std::vector<std::string> lines = irtrace::test::SplitLines(r.err);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0] == "ir-trace: ignored notes.txt");
-  CHECK(lines[1].rfind("ir-trace: 2 snapshots, 1 passes (1 changed), 0 codegen; load ", 0) == 0);
+  CHECK(lines[1].rfind("ir-trace: 2 snapshots, 1 pass (1 changed), 0 codegen; load ", 0) == 0);
   CHECK(lines[2] == "wrote " + (t / "r.html") + ": 1 pass, 1 changed, 0 warnings");
 
   SECTION("-q keeps the diagnostics and drops the summary") {

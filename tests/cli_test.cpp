@@ -669,5 +669,36 @@ TEST_CASE("cli: a dangling link is named as one - dump, snapshot, log or output"
   for (const RunResult& r : {dump, log, out}) CHECK(r.exit_code == 1);
 }
 
+// One rule: 2 when the command line is wrong in itself, 1 when the dump or the filesystem says no.
+TEST_CASE("cli: exit code 2 for the command line, 1 for the dump or the filesystem", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  fs::create_directory(t / "dir.html");
+  WriteFile(t / "file", "x\n");
+  struct Case {
+    std::string args;
+    int code;
+    std::string message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"dump -o ''", 2, "--output is an empty path (see ir-trace --help)"},
+           {"'' -o r.html", 2, "PASSES_DUMP is an empty path (see ir-trace --help)"},
+           {"-dash", 2, "unknown option '-dash' (see ir-trace --help)"},
+           {"dump --context 5x", 2, "--context takes a whole number from 0 to 1000000, got '5x'"},
+           {"dump dump -o r.html", 2, "one PASSES_DUMP per run, got another: 'dump' (see ir-trace --help)"},
+           {"dump -o dump/00_frontend.py", 2, "cannot write 'dump/00_frontend.py': it is the dump's own '00_frontend.py'"},
+           {"missing -o r.html", 1, "missing: cannot read the dump: No such file or directory"},
+           {"dump -o dir.html", 1, "cannot write 'dir.html': it is a directory"},
+           {"dump -o nodir/r.html", 1, "cannot write 'nodir/r.html': directory 'nodir': No such file or directory"},
+           {"dump -o file/r.html", 1, "cannot write 'file/r.html': Not a directory"},
+           {"dump --codegen missing -o r.html", 1, "cannot read --codegen 'missing': No such file or directory"}}) {
+    INFO(c.args);
+    RunResult r = Run(kBin + " " + c.args, t.path());
+    CHECK(r.exit_code == c.code);
+    CHECK(r.err == "ir-trace: error: " + c.message + "\n");
+  }
+  CHECK_FALSE(fs::exists(t / "r.html"));
+}
+
 }  // namespace
 }  // namespace irtrace

@@ -221,9 +221,9 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   ConvertSummary summary = Summarize(entries);
   if (observer.diagnostic) {
     observer.diagnostic(fmt::format(
-        "{} snapshots, {} passes ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
-        passes.Snapshots(), summary.passes, summary.changed, summary.codegen, passes.load_seconds,
-        passes.diff_seconds, Seconds(start)));
+        "{} snapshots, {} {} ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
+        passes.Snapshots(), summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed,
+        summary.codegen, passes.load_seconds, passes.diff_seconds, Seconds(start)));
   }
   return summary;
 }
