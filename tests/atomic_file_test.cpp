@@ -50,6 +50,15 @@ mode_t ModeOf(const std::string& path) {
   return st.st_mode & 0777;
 }
 
+// True when `dir`'s filesystem can make unnamed files (O_TMPFILE): then a temporary file has no name
+// while it is written. Elsewhere AtomicFile names it from the start.
+bool HasUnnamedFiles(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY, 0600);
+  if (fd < 0) return false;
+  ::close(fd);
+  return true;
+}
+
 std::string ErrorOf(const std::string& path) {
   try {
     AtomicFile f(path);
@@ -79,7 +88,7 @@ TEST_CASE("atomic_file: Commit writes the file and leaves nothing else", "[atomi
   std::string path = t / "report.html";
   {
     AtomicFile f(path);
-    CHECK(EntryCount(t.path()) == 0);  // the temporary file has no name while it is written (O_TMPFILE)
+    CHECK(EntryCount(t.path()) == (HasUnnamedFiles(t.path()) ? 0 : 1));  // the temporary file, unnamed
     CHECK_FALSE(fs::exists(path));
     f.Write("hello ");
     f.Write("");
@@ -245,7 +254,12 @@ TEST_CASE("atomic_file: SIGKILL while writing leaves no temporary file", "[atomi
   }
   CHECK(WaitStatus(child) == 128 + SIGKILL);
   CHECK(ReadFile(dest) == "old report");
-  CHECK(EntryCount(t.path()) == 1);
+  if (HasUnnamedFiles(t.path())) {
+    CHECK(EntryCount(t.path()) == 1);
+  } else {  // a named temporary file is left; the next run for the same output removes it
+    AtomicFile next(dest);
+    CHECK(EntryCount(t.path()) == 2);
+  }
 }
 
 // A run killed between naming its temporary file and renaming it (or on a filesystem without unnamed
