@@ -145,7 +145,7 @@ AtomicFile::AtomicFile(const std::string& path, const std::string& shown)
   signals_armed_ = ArmSignalCleanup();
   try {
     int fd = OpenTemp();
-    ::fchmod(fd, 0666 & ~CurrentUmask());  // O_TMPFILE applied the umask already; mkstemp made it 0600
+    if (!temp_path_.empty()) ::fchmod(fd, 0666 & ~CurrentUmask());  // mkstemp made it 0600; O_TMPFILE used the umask
     file_ = ::fdopen(fd, "wb");
     if (!file_) {
       int err = errno;
