@@ -550,7 +550,8 @@ TEST_CASE("cli: a failed run writes nothing to standard output or a FIFO", "[cli
   CHECK(out.out.empty());
   REQUIRE(::mkfifo((t / "pipe").c_str(), 0644) == 0);
   // The reader is released by an empty write of our own; had the run written, it would have got that.
-  RunResult fifo = Run("timeout 10 cat pipe > got & " + kBin + " dump -o pipe; rc=$?; timeout 5 sh -c ': > pipe'; wait; exit $rc",
+  RunResult fifo = Run("timeout 10 cat pipe > got & " + kBin +
+                           " dump -o pipe; rc=$?; timeout 5 sh -c ': > pipe'; wait; exit $rc",
                        t.path());
   CHECK(fifo.exit_code == 1);
   CHECK(ReadFile(t / "got").empty());
@@ -686,7 +687,8 @@ TEST_CASE("cli: exit code 2 for the command line, 1 for the dump or the filesyst
            {"-dash", 2, "unknown option '-dash' (see ir-trace --help)"},
            {"dump --context 5x", 2, "--context takes a whole number from 0 to 1000000, got '5x'"},
            {"dump dump -o r.html", 2, "one PASSES_DUMP per run, got another: 'dump' (see ir-trace --help)"},
-           {"dump -o dump/00_frontend.py", 2, "cannot write 'dump/00_frontend.py': it is the dump's own '00_frontend.py'"},
+           {"dump -o dump/00_frontend.py", 2,
+            "cannot write 'dump/00_frontend.py': it is the dump's own '00_frontend.py'"},
            {"missing -o r.html", 1, "missing: cannot read the dump: No such file or directory"},
            {"dump -o dir.html", 1, "cannot write 'dir.html': it is a directory"},
            {"dump -o nodir/r.html", 1, "cannot write 'nodir/r.html': directory 'nodir': No such file or directory"},

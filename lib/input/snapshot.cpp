@@ -38,7 +38,9 @@ std::string ReadBytes(const char* kind, const std::string& name, const std::stri
   // it fails. Only a regular file's size is a useful reservation.
   struct stat st;
   if (::fstat(::fileno(f), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) throw Error("cannot read '" + name + "': " + std::strerror(EISDIR), ExitCode::kInput, place);
+    if (S_ISDIR(st.st_mode)) {
+      throw Error("cannot read '" + name + "': " + std::strerror(EISDIR), ExitCode::kInput, place);
+    }
     if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<size_t>(st.st_size));
   }
   char buf[1 << 16];
