@@ -55,7 +55,38 @@ TEST_CASE("console: quiet drops the summary, never the error", "[console]") {
     con.Summary("r.html", ConvertSummary{});
     con.Error("bad\nthing\r");
   }
-  CHECK(c.Text() == "ir-trace: error: bad thing \n");
+  CHECK(c.Text() == "ir-trace: error: bad\\nthing\\r\n");
+}
+
+// File names are bytes: one with ESC sequences would colour the terminal, one with a newline would forge a
+// line. Every name printed goes through EscapeControls.
+TEST_CASE("console: EscapeControls writes what a terminal acts on as C escapes", "[console]") {
+  CHECK(EscapeControls("plain name_01.py") == "plain name_01.py");
+  CHECK(EscapeControls("a\tb\nc\rd") == "a\\tb\\nc\\rd");
+  CHECK(EscapeControls("\x1b[31mred\x1b[0m") == "\\x1b[31mred\\x1b[0m");
+  CHECK(EscapeControls(std::string("nul\0bel\x07" "del\x7f", 12)) == "nul\\x00bel\\x07del\\x7f");
+  CHECK(EscapeControls("back\\slash") == "back\\\\slash");          // unambiguous: \\ is a backslash
+  CHECK(EscapeControls("csi\xC2\x9B" "2J") == "csi\\u009b2J");          // C1 control U+009B
+  CHECK(EscapeControls("bad\x9B\xFFutf8") == "bad\\x9b\\xffutf8");   // not UTF-8: bytes
+  const char* utf8 = "\xC3\xA9t\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x98\x80";  // "été → 😀"
+  CHECK(EscapeControls(utf8) == utf8);
+  CHECK(EscapeControls("\xC0\xAF\xED\xA0\x80") == "\\xc0\\xaf\\xed\\xa0\\x80");  // overlong, surrogate
+  CHECK(EscapeControls("\xE2\x86") == "\\xe2\\x86");                 // cut short
+}
+
+TEST_CASE("console: every line escapes what it prints", "[console]") {
+  Capture c;
+  {
+    Console con(c.file(), true, false, false);
+    con.Observer().diagnostic("ignored a\nir-trace: error: forged");
+    ConvertSummary s;
+    con.Summary("out\x1b[2J.html", s);
+    con.Error("'\x1b]0;title\x07'");
+  }
+  CHECK(c.Text() ==
+        "ir-trace: ignored a\\nir-trace: error: forged\n"
+        "wrote out\\x1b[2J.html: 0 passes, 0 changed, 0 warnings\n"
+        "ir-trace: error: '\\x1b]0;title\\x07'\n");
 }
 
 TEST_CASE("console: diagnostics only under -v, with the prefix", "[console]") {

@@ -206,7 +206,8 @@ TEST_CASE("snapshot: LoadSnapshot reads the file - failures name it", "[snapshot
     FAIL("no error for a missing file");
   } catch (const Error& e) {
     CHECK(e.code() == ExitCode::kInput);
-    CHECK_THAT(e.what(), Catch::StartsWith("cannot open '02_after_B.py'"));
+    CHECK(e.place() == ErrorPlace::kInInput);
+    CHECK(std::string(e.what()) == "cannot open '02_after_B.py': No such file or directory");
   }
   try {
     LoadSnapshot("dir.py", t.path(), "py");
@@ -214,6 +215,37 @@ TEST_CASE("snapshot: LoadSnapshot reads the file - failures name it", "[snapshot
   } catch (const Error& e) {
     CHECK(e.code() == ExitCode::kInput);
     CHECK_THAT(e.what(), Catch::Contains("'dir.py'"));
+  }
+}
+
+// ls lists a dangling link, so "No such file or directory" would mislead: the error says what it is.
+TEST_CASE("snapshot: a dangling symbolic link, a loop or an unreadable file says why", "[snapshot]") {
+  test::TempDir t;
+  std::filesystem::create_symlink(t / "nowhere.py", t / "03_after_C.py");
+  std::filesystem::create_symlink("01_after_L.log", t / "01_after_L.log");
+  auto error_of = [](auto load) -> std::string {
+    try {
+      load();
+    } catch (const Error& e) {
+      CHECK(e.code() == ExitCode::kInput);
+      return e.what();
+    }
+    FAIL("no error");
+    return "";
+  };
+  CHECK(error_of([&] { LoadSnapshot("03_after_C.py", t / "03_after_C.py", "py"); }) ==
+        "snapshot '03_after_C.py' is a dangling symbolic link");
+  CHECK(error_of([&] { ReadTextFile("03_after_C.log", t / "03_after_C.py"); }) ==
+        "log '03_after_C.log' is a dangling symbolic link");
+  CHECK(error_of([&] { ReadTextFile("01_after_L.log", t / "01_after_L.log"); }) ==
+        "cannot open '01_after_L.log': Too many levels of symbolic links");
+  // A --codegen DIR's file is named by its path as given, not inside the dump.
+  try {
+    LoadSnapshot("kernels/k.cpp", t / "build/kernels/k.cpp", "cpp", ErrorPlace::kAsGiven);
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.place() == ErrorPlace::kAsGiven);
+    CHECK(std::string(e.what()) == "cannot open '" + (t / "build/kernels/k.cpp") + "': No such file or directory");
   }
 }
 

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -10,17 +11,52 @@
 #include "driver/convert.h"
 
 namespace irtrace::cli {
+namespace {
+
+// What is wrong with the command line that CLI11 let through, or "": an unknown option (CLI11, left to
+// itself, would report a missing PASSES_DUMP first), a second PASSES_DUMP, a missing or empty path.
+std::string CheckArguments(const std::vector<std::string>& extras, bool have_dump, const ConvertOptions& o) {
+  std::vector<std::string> arguments;  // extras that are not options: after "--", or not starting with '-'
+  bool options_end = false;
+  for (const std::string& a : extras) {
+    if (!options_end && a == "--") {
+      options_end = true;
+    } else if (!options_end && a.size() > 1 && a[0] == '-') {
+      return "unknown option '" + a + "'";
+    } else {
+      arguments.push_back(a);
+    }
+  }
+  if (!arguments.empty()) return "one PASSES_DUMP per run, got another: '" + arguments[0] + "'";
+  if (!have_dump) return "PASSES_DUMP is required";
+  if (o.dump_dir.empty()) return "PASSES_DUMP is an empty path";
+  if (o.output.empty()) return "--output is an empty path";
+  for (const std::string& d : o.codegen_dirs) {
+    if (d.empty()) return "--codegen is an empty path";
+  }
+  return "";
+}
+
+}  // namespace
 
 int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   ConvertOptions options;
   bool verbose = false, quiet = false;
   CLI::App app{"Convert a compiler pass dump into a self-contained HTML report.", "ir-trace"};
-  app.add_option("PASSES_DUMP", options.dump_dir, "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>")
-      ->required();
-  app.add_option("-o,--output", options.output, "Report to write (default: ir_trace.html)")->type_name("PATH");
+  // Checked after parsing (CheckArguments), so that an unknown option is reported before a missing dump.
+  CLI::Option* dump = app.add_option("PASSES_DUMP", options.dump_dir,
+                                     "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>");
+  app.allow_extras();
+  // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
+  app.add_option("-o,--output", options.output,
+                 "Report to write (default: ir_trace.html; - for standard output; the last one given wins)")
+      ->type_name("PATH")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string context = "3";
-  app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)")
-      ->type_name("N");
+  app.add_option("--context", context,
+                 "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)")
+      ->type_name("N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--codegen", options.codegen_dirs,
                  "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
       ->allow_extra_args(false)
@@ -43,6 +79,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   } catch (const CLI::ParseError& e) {
     return usage_error(std::string(e.what()) + " (see ir-trace --help)");
   }
+  std::string wrong = CheckArguments(app.remaining(), dump->count() > 0, options);
+  if (!wrong.empty()) return usage_error(wrong + " (see ir-trace --help)");
   // Parsed here, base 10 (CLI11 would read a leading 0 as octal).
   if (!ParseContext(context, &options.context)) {
     return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");

@@ -7,6 +7,56 @@
 #include <spdlog/spdlog.h>
 
 namespace irtrace {
+namespace {
+
+bool IsContinuation(std::string_view t, size_t i) {
+  return i < t.size() && (static_cast<unsigned char>(t[i]) & 0xC0) == 0x80;
+}
+
+// The length of the well-formed UTF-8 sequence of 2 to 4 bytes at t[i], or 0 (RFC 3629: no overlong forms,
+// no surrogates, nothing past U+10FFFF).
+size_t Utf8Length(std::string_view t, size_t i) {
+  unsigned char c = static_cast<unsigned char>(t[i]);
+  size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > t.size()) return 0;
+  unsigned char c1 = static_cast<unsigned char>(t[i + 1]);
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) {
+    return 0;
+  }
+  for (size_t k = 1; k < n; ++k) {
+    if (!IsContinuation(t, i + k)) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string EscapeControls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F && c != '\\') {
+      out.push_back(static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    size_t n = c >= 0x80 ? Utf8Length(text, i) : 0;
+    if (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[i + 1]));  // C1 control, e.g. CSI
+    } else if (n > 0) {
+      out.append(text.substr(i, n));
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\t' || c == '\n' || c == '\r') {
+      out += c == '\t' ? "\\t" : c == '\n' ? "\\n" : "\\r";
+    } else {
+      out += fmt::format("\\x{:02x}", c);
+    }
+    i += n > 0 ? n : 1;
+  }
+  return out;
+}
 
 Console::Console(std::FILE* err, bool verbose, bool quiet, bool terminal)
     : err_(err), quiet_(quiet), terminal_(terminal) {
@@ -24,7 +74,7 @@ ConvertObserver Console::Observer() {
   if (log_->should_log(spdlog::level::debug)) {
     o.diagnostic = [this](const std::string& line) {
       ClearProgress();
-      log_->debug(line);
+      log_->debug(EscapeControls(line));
     };
   }
   if (terminal_ && !quiet_) o.progress = [this](size_t done, size_t total) { Progress(done, total); };
@@ -46,8 +96,8 @@ void Console::ClearProgress() {
 void Console::Summary(const std::string& output, const ConvertSummary& s) {
   ClearProgress();
   if (quiet_) return;
-  std::string line =
-      fmt::format("wrote {}: {} {}, {} changed", output, s.passes, s.passes == 1 ? "pass" : "passes", s.changed);
+  std::string line = fmt::format("wrote {}: {} {}, {} changed", EscapeControls(output), s.passes,
+                                 s.passes == 1 ? "pass" : "passes", s.changed);
   if (s.failed) line += fmt::format(", {} failed", s.failed);
   if (s.codegen) line += fmt::format(", {} codegen", s.codegen);
   line += fmt::format(", {} {}", s.warnings, s.warnings == 1 ? "warning" : "warnings");
@@ -56,20 +106,16 @@ void Console::Summary(const std::string& output, const ConvertSummary& s) {
 
 void Console::Error(const std::string& message) {
   ClearProgress();
-  std::string line = message;
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::fprintf(err_, "ir-trace: error: %s\n", line.c_str());
+  std::fprintf(err_, "ir-trace: error: %s\n", EscapeControls(message).c_str());
 }
 
 int RunConvert(const ConvertOptions& options, Console* console) {
   try {
     ConvertSummary s = ConvertDump(options, console->Observer());
-    console->Summary(options.output, s);
+    console->Summary(options.output == "-" ? "standard output" : options.output, s);
     return static_cast<int>(ExitCode::kOk);
   } catch (const Error& e) {
-    console->Error(e.what());
+    console->Error(e.place() == ErrorPlace::kInInput ? options.dump_dir + ": " + e.what() : e.what());
     return static_cast<int>(e.code());
   } catch (const std::bad_alloc&) {
     console->Error("out of memory");

@@ -1,11 +1,14 @@
 // The command's printer: every line ir-trace writes to its diagnostic stream (the summary, the one-line
-// error, the progress line and the -v diagnostics) is written here, to the stream handed in.
+// error, the progress line and the -v diagnostics) is written here, to the stream handed in. Names in those
+// lines are whatever bytes a file name or an argument holds, so every line passes through EscapeControls:
+// no name can colour the terminal or forge a line.
 #pragma once
 
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "driver/convert.h"
 
@@ -14,6 +17,11 @@ class logger;
 }
 
 namespace irtrace {
+
+// `text` with what a terminal would act on written as C escapes: backslash as \\, tab, newline and
+// carriage return as \t \n \r, other C0 controls and DEL as \xNN, C1 controls (U+0080 to U+009F) as
+// \u00NN, bytes that are not UTF-8 as \xNN. Everything else (printable ASCII, other UTF-8) is kept.
+std::string EscapeControls(std::string_view text);
 
 class Console {
  public:
@@ -28,9 +36,9 @@ class Console {
   // The callbacks ConvertDump reports through; valid while the console lives.
   ConvertObserver Observer();
   // "wrote report.html: 13 passes, 4 changed, 1 warning" (with ", N failed" and ", N codegen" when any),
-  // unless quiet.
+  // unless quiet. `output` names the report ("standard output" for -o -).
   void Summary(const std::string& output, const ConvertSummary& s);
-  // "ir-trace: error: <message>" as one line (line breaks in `message` become spaces).
+  // "ir-trace: error: <message>" as one line (control characters escaped, see EscapeControls).
   void Error(const std::string& message);
 
  private:
@@ -46,8 +54,9 @@ class Console {
 };
 
 // Runs ConvertDump and prints through `console`: the summary on success, or the one error line. The one
-// place that catches the library's errors. Returns the process exit code: 0, 1 (ExitCode::kInput) or 2
-// (ExitCode::kUsage, the output path names one of the dump's own files).
+// place that catches the library's errors: an error about the dump's contents (ErrorPlace::kInInput) is
+// printed after the dump as given in `options` ("build/k3/passes_dump: pass 7 is missing (...)"), any
+// other as it is. Returns the process exit code: 0, 1 (ExitCode::kInput) or 2 (ExitCode::kUsage).
 int RunConvert(const ConvertOptions& options, Console* console);
 
 }  // namespace irtrace

@@ -15,8 +15,9 @@
 #include "report/html_report.h"
 #include "report/payload_writer.h"
 #include "report/report_model.h"
-#include "util/atomic_file.h"
+#include "util/output_file.h"
 #include "util/parallel.h"
+#include "util/symlink.h"
 
 namespace irtrace {
 namespace {
@@ -41,27 +42,31 @@ struct Loaded {
 
 Loaded Load(const DumpFile& f) {
   Loaded l;
-  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension);
+  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension,
+                        f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
   if (!f.log_name.empty()) l.log_text = ReadTextFile(f.log_name, f.log_path);
   return l;
 }
 
 // The output must not be one of the dump's own files: renaming the report into place would replace that
-// directory entry, destroying the input. Same entry = same file name in the same directory (renaming over
-// a symlink or a hard link to a snapshot leaves the snapshot itself alone).
-void RefuseOverwritingInput(const std::string& output, const DumpListing& listing) {
+// directory entry, destroying the input. Both sides are judged at the end of their symbolic links (the
+// rename replaces the entry a link leads to); same entry = same file name in the same directory (a hard
+// link to a snapshot is another entry: replacing it leaves the snapshot alone). A device or FIFO is written
+// in place, and no snapshot is one.
+void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listing) {
   namespace fs = std::filesystem;
+  if (target.kind != OutputKind::kReplace) return;
   std::error_code ec;
-  fs::path out(output);
+  fs::path out(target.path);
   if (!out.has_filename()) return;  // "dir/": AtomicFile reports it
   fs::path out_dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
   auto check = [&](const std::string& name, const std::string& path) {
     if (name.empty()) return;
-    fs::path p(path);
+    fs::path p(FollowLinks(path));
     if (p.filename() != out.filename()) return;
     fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
     if (fs::equivalent(dir, out_dir, ec)) {
-      throw Error("cannot write '" + output + "': it is the dump's own '" + name + "'", ExitCode::kUsage);
+      throw Error("cannot write '" + target.shown + "': it is the dump's own '" + name + "'", ExitCode::kUsage);
     }
   };
   auto check_file = [&](const DumpFile& f) {
@@ -206,9 +211,10 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   if (observer.diagnostic) {
     for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
   }
-  RefuseOverwritingInput(options.output, listing);
+  OutputTarget target = ResolveOutput(options.output);
+  RefuseOverwritingInput(target, listing);
 
-  AtomicFile out(options.output);
+  OutputFile out(target);
   std::string title = DisplayText(listing.title);
   PageShell shell = ExpandPageShell(title);
   out.Write(shell.head);
@@ -227,9 +233,9 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   ConvertSummary summary = Summarize(entries);
   if (observer.diagnostic) {
     observer.diagnostic(fmt::format(
-        "{} snapshots, {} passes ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
-        passes.Snapshots(), summary.passes, summary.changed, summary.codegen, passes.load_seconds,
-        passes.diff_seconds, Seconds(start)));
+        "{} snapshots, {} {} ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
+        passes.Snapshots(), summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed,
+        summary.codegen, passes.load_seconds, passes.diff_seconds, Seconds(start)));
   }
   return summary;
 }

@@ -13,7 +13,9 @@ namespace irtrace {
 
 struct ConvertOptions {
   std::string dump_dir;                   // the pass dump to read
-  std::string output = "ir_trace.html";   // report path; its directory must exist
+  std::string output = "ir_trace.html";   // report path (see ResolveOutput in util/output_file.h): a
+                                          // regular file or new name (its directory must exist), a
+                                          // symbolic link, a character device, a FIFO; "-" = standard output
   int context = 3;                        // unchanged lines kept around each change, >= 0
   std::vector<std::string> codegen_dirs;  // --codegen: PyPTO build directories
   unsigned threads = 0;                   // 0: all cores
@@ -39,9 +41,11 @@ struct ConvertObserver {
   std::function<void(size_t done, size_t total)> progress;
 };
 
-// Converts and writes the report atomically. Throws Error (ExitCode::kInput) for an invalid dump or any
-// I/O failure, (ExitCode::kUsage) when the output would replace one of the dump's own files; then no file
-// is left behind and an existing report is untouched.
+// Converts and writes the report: it appears complete or not at all (util/output_file.h). Throws Error
+// (ExitCode::kInput) for an invalid dump (ErrorPlace::kInInput: the message names files inside the dump),
+// an output that cannot be written, or any I/O failure; (ExitCode::kUsage) for an empty output path or one
+// that would replace one of the dump's own files. Then no file is left behind, nothing is written to a
+// stream, and an existing report is untouched.
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer = {});
 
 // Parses a --context value: decimal digits only (a leading 0 is still decimal), 0 to 1000000. Returns

@@ -1,12 +1,16 @@
 #include "input/dump_dir.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <regex>
 #include <system_error>
+#include <sys/stat.h>
 
 #include "util/error.h"
+#include "util/symlink.h"
 #include "scope/function_scope.h"
 
 namespace fs = std::filesystem;
@@ -64,10 +68,31 @@ unsigned long ParseIndex(const std::string& digits) {
   return v;
 }
 
+// Throws Error (in `place`) when `dir` is not a directory it can read, saying why: "<subject> is not a
+// directory", "<subject> is a dangling symbolic link", or "cannot read <subject>: <cause from errno>"
+// (permission denied, a loop of symbolic links, no such file).
+void RequireDirectory(const std::string& dir, const std::string& subject, ErrorPlace place) {
+  struct stat st;
+  if (::stat(dir.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return;
+    throw Error(subject + " is not a directory", ExitCode::kInput, place);
+  }
+  int err = errno;
+  if (IsDanglingLink(dir)) throw Error(subject + " is a dangling symbolic link", ExitCode::kInput, place);
+  throw Error("cannot read " + subject + ": " + std::strerror(err), ExitCode::kInput, place);
+}
+
 void AddCodegenDir(const std::string& dir, DumpListing* listing) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw Error("--codegen '" + dir + "' is not a directory");
-  if (!fs::is_directory(fs::path(dir) / "kernels", ec) && !fs::is_directory(fs::path(dir) / "orchestration", ec)) {
+  RequireDirectory(dir, "--codegen '" + dir + "'", ErrorPlace::kAsGiven);
+  bool any = false;
+  for (const char* sub : {"kernels", "orchestration"}) {
+    any = fs::is_directory(fs::path(dir) / sub, ec) || any;
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
+      throw Error("cannot read --codegen '" + dir + "': " + ec.message());  // not "has neither"
+    }
+  }
+  if (!any) {
     throw Error("--codegen '" + dir + "' has neither kernels/ nor orchestration/ (a PyPTO build directory has)");
   }
   std::vector<DumpCodegen> found;
@@ -89,6 +114,7 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
       cg.file.name = (fs::path(sub) / it->path().lexically_relative(root)).generic_string();
       cg.file.path = it->path().string();
       cg.file.extension = ext;
+      cg.file.in_dump = false;
       found.push_back(cg);
     }
   }
@@ -110,13 +136,13 @@ std::string DumpTitle(const fs::path& root) {
 }
 
 // The names in `root`, sorted bytewise.
-std::vector<std::string> ReadNames(const fs::path& root, const std::string& dir) {
+std::vector<std::string> ReadNames(const fs::path& root) {
   std::error_code ec;
   std::vector<std::string> names;
   fs::directory_iterator it(root, ec), end;
-  if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+  if (ec) throw DumpError("cannot read the dump: " + ec.message());
   for (; it != end; it.increment(ec)) {
-    if (ec) throw Error("cannot read dump '" + dir + "': " + ec.message());
+    if (ec) throw DumpError("cannot read the dump: " + ec.message());
     names.push_back(it->path().filename().string());
   }
   std::sort(names.begin(), names.end());
@@ -152,12 +178,14 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
   std::smatch cm;
   bool codegen_name = !frontend && !pass && MatchCodegen(name, &cm);
   if (is_dir) {
-    if ((frontend || pass) && !log) throw Error("snapshot '" + name + "' is a directory");
+    if ((frontend || pass) && !log) throw DumpError("snapshot '" + name + "' is a directory");
     c->ignored.push_back(name + "/");
     return;
   }
   if (log && fs::status(root / name, ec).type() != fs::file_type::regular) {
-    c->ignored.push_back(name);  // a FIFO, device or dangling link named like a log: never read
+    // A FIFO, device or dangling link named like a log: never read, listed with what it is.
+    c->ignored.push_back(name + (IsDanglingLink((root / name).string()) ? " (a dangling symbolic link)"
+                                                                       : " (not a regular file)"));
     return;
   }
   if (frontend || pass || codegen_name) {
@@ -165,7 +193,7 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     fs::file_type type = fs::status(root / name, ec).type();
     if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
         type == fs::file_type::character) {
-      throw Error((log ? "'" : "snapshot '") + name + "' is not a regular file");
+      throw DumpError("snapshot '" + name + "' is not a regular file");
     }
   }
   if (frontend) {
@@ -190,7 +218,7 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
       return;
     }
     unsigned long number = ParseIndex(m[1]);
-    if (number == 0) throw Error("'" + name + "': pass numbers start at 1 (00 is the frontend)");
+    if (number == 0) throw DumpError("'" + name + "': pass numbers start at 1 (00 is the frontend)");
     DumpPass p;
     p.number = number;
     p.pass_name = m[2];
@@ -202,17 +230,17 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     cg.file = MakeFile(root, name, cm[3]);
     c->codegen.push_back(cg);
   } else if (StartsWithNumberUnderscore(name)) {
-    throw Error("'" + name + "': malformed snapshot name (expected NN_after_<Pass>.<ext> or 00_frontend.<ext>)");
+    throw DumpError("'" + name + "': malformed snapshot name (expected NN_after_<Pass>.<ext> or 00_frontend.<ext>)");
   } else {
     c->ignored.push_back(name);
   }
 }
 
 // The one frontend. Throws Error when there is none or more than one.
-DumpFile PickFrontend(const fs::path& root, const std::string& title, const std::vector<std::string>& frontends) {
-  if (frontends.empty()) throw Error("dump '" + title + "' has no frontend snapshot (00_frontend.<ext>)");
+DumpFile PickFrontend(const fs::path& root, const std::vector<std::string>& frontends) {
+  if (frontends.empty()) throw DumpError("no frontend snapshot (00_frontend.<ext>)");
   if (frontends.size() > 1) {
-    throw Error("several frontend snapshots: '" + frontends[0] + "' and '" + frontends[1] + "'");
+    throw DumpError("several frontend snapshots: '" + frontends[0] + "' and '" + frontends[1] + "'");
   }
   const std::string& name = frontends[0];
   return MakeFile(root, name, name.substr(name.rfind('.') + 1));
@@ -226,12 +254,12 @@ std::vector<DumpPass> OrderPasses(const Classified& c, const DumpFile& frontend)
   for (const auto& [digits, group] : c.passes) {
     const std::string& number = digits.second;
     if (group.size() > 1) {
-      throw Error("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
+      throw DumpError("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
                   group[1].file.name + "'");
     }
     if (number != std::to_string(expected)) {
       std::string before = "'" + (ordered.empty() ? frontend.name : ordered.back().file.name) + "'";
-      throw Error("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
+      throw DumpError("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
                   group[0].file.name + "')");
     }
     ordered.push_back(group[0]);
@@ -248,7 +276,7 @@ std::optional<DumpPass> FindCrashed(size_t passes, Classified* c) {
   if (it == c->pass_logs.end()) return std::nullopt;
   const std::vector<DumpPass>& group = it->second;
   if (group.size() > 1) {
-    throw Error("pass " + next + " crashed twice: '" + group[0].file.log_name + "' and '" + group[1].file.log_name +
+    throw DumpError("pass " + next + " crashed twice: '" + group[0].file.log_name + "' and '" + group[1].file.log_name +
                 "' (one log without a snapshot is the pass that crashed)");
   }
   const std::string& log = group[0].file.log_name;
@@ -276,19 +304,16 @@ void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, D
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
   std::error_code ec;
   fs::path root(dir);
-  if (!fs::exists(root, ec)) throw Error("dump '" + dir + "' does not exist");
-  if (!fs::is_directory(root, ec)) throw Error("dump '" + dir + "' is not a directory");
+  RequireDirectory(dir, "the dump", ErrorPlace::kInInput);
 
   DumpListing listing;
   listing.title = DumpTitle(root);
   Classified c;
-  for (const std::string& name : ReadNames(root, dir)) Classify(root, name, &c);
-  listing.frontend = PickFrontend(root, listing.title, c.frontends);
+  for (const std::string& name : ReadNames(root)) Classify(root, name, &c);
+  listing.frontend = PickFrontend(root, c.frontends);
   listing.passes = OrderPasses(c, listing.frontend);
   listing.crashed = FindCrashed(listing.passes.size(), &c);
-  if (listing.passes.empty() && !listing.crashed) {
-    throw Error("dump '" + listing.title + "' has no pass snapshot (NN_after_<Pass>.<ext>)");
-  }
+  if (listing.passes.empty() && !listing.crashed) throw DumpError("no pass snapshot (NN_after_<Pass>.<ext>)");
   listing.ignored = std::move(c.ignored);
   AttachLogs(root, std::move(c.logs), &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());

@@ -5,7 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "util/error.h"
+
 namespace irtrace {
+
+// An Error (ExitCode::kInput) about the dump's contents: `message` names files inside the dump, and the
+// printer puts the dump, as given on the command line, first (ErrorPlace::kInInput).
+inline Error DumpError(const std::string& message) {
+  return Error(message, ExitCode::kInput, ErrorPlace::kInInput);
+}
 
 // One snapshot file of the dump, named relative to the dump directory.
 struct DumpFile {
@@ -14,6 +22,8 @@ struct DumpFile {
   std::string extension;  // text after the last dot, e.g. "py"
   std::string log_name;   // "07_after_UnrollLoops.log" when that diagnostics file exists, else ""
   std::string log_path;
+  bool in_dump = true;    // false for a --codegen DIR's file: `name` is its path inside DIR, `path` the
+                          // path as given, and errors name `path` (ErrorPlace::kAsGiven)
 };
 
 // A numbered pass snapshot.
@@ -47,10 +57,14 @@ struct DumpListing {
 // Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
 // PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added (a
 // directory named twice is added once; one with neither subdirectory is an error).
-// Throws Error (ExitCode::kInput) naming the offending files: not a directory, missing frontend, several
-// frontends, malformed numbered names, a 00_after_* file, duplicate or missing pass numbers, no pass,
-// a snapshot that is a directory, an unreadable directory, two .log files numbered N+1.
-// A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it is ignored.
+// Throws DumpError (names inside the dump) naming the offending files: the dump is not a directory, a
+// dangling symbolic link or unreadable (with the cause from errno: permission denied, a link loop, no such
+// file), missing frontend, several frontends, malformed numbered names, a 00_after_* file, duplicate or
+// missing pass numbers, no pass, a snapshot that is a directory or not a regular file, two .log files
+// numbered N+1. A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it
+// is ignored.
+// Throws Error (ExitCode::kInput, names as given) for a --codegen directory that cannot be used (with the
+// cause) or has neither subdirectory.
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs);
 
 }  // namespace irtrace

@@ -10,6 +10,7 @@
 #include <xxhash.h>
 
 #include "util/error.h"
+#include "util/symlink.h"
 #include "input/text_decode.h"
 
 namespace irtrace {
@@ -72,16 +73,28 @@ Scope ScopeOf(const Snapshot& s) {
   return SplitFunctions(s.lang, lines);
 }
 
-std::string ReadBytes(const std::string& name, const std::string& path) {
+// Why `path` (shown as `name`, a `kind` of file) could not be opened: a dangling symbolic link is called
+// one (the directory lists it, so "No such file or directory" would mislead), anything else by errno `err`.
+Error OpenError(const char* kind, const std::string& name, const std::string& path, ErrorPlace place, int err) {
+  if (err == ENOENT && IsDanglingLink(path)) {
+    return Error(std::string(kind) + " '" + name + "' is a dangling symbolic link", ExitCode::kInput, place);
+  }
+  return Error("cannot open '" + name + "': " + std::strerror(err), ExitCode::kInput, place);
+}
+
+// The bytes of `path`. Errors name it `name`, a `kind` of file ("snapshot", "log"), in `place`.
+std::string ReadBytes(const char* kind, const std::string& name, const std::string& path, ErrorPlace place) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw Error("cannot open '" + name + "': " + std::strerror(errno));
+  if (!f) throw OpenError(kind, name, path, place, errno);
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, std::fclose);
   std::string bytes;
   // Size from fstat, not fseek/ftell: on a directory (ext4) SEEK_END reports a huge offset, and on a pipe
   // it fails. Only a regular file's size is a useful reservation.
   struct stat st;
   if (::fstat(::fileno(f), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) throw Error("cannot read '" + name + "': " + std::strerror(EISDIR));
+    if (S_ISDIR(st.st_mode)) {
+      throw Error("cannot read '" + name + "': " + std::strerror(EISDIR), ExitCode::kInput, place);
+    }
     if (S_ISREG(st.st_mode) && st.st_size > 0) bytes.reserve(static_cast<size_t>(st.st_size));
   }
   char buf[1 << 16];
@@ -90,20 +103,20 @@ std::string ReadBytes(const std::string& name, const std::string& path) {
   bool failed = std::ferror(f);
   int err = errno;
   closer.reset();
-  if (failed) throw Error("cannot read '" + name + "': " + std::strerror(err));
+  if (failed) throw Error("cannot read '" + name + "': " + std::strerror(err), ExitCode::kInput, place);
   return bytes;
 }
 
 // Runs `read` (reading and decoding file `name`); a file too large for memory (a sparse 1 TB file) is an
 // error naming it rather than a bare "out of memory".
 template <typename F>
-auto NamingSize(const std::string& name, F read) -> decltype(read()) {
+auto NamingSize(const std::string& name, ErrorPlace place, F read) -> decltype(read()) {
   try {
     return read();
   } catch (const std::bad_alloc&) {
-    throw Error("cannot read '" + name + "': too large to hold in memory");
+    throw Error("cannot read '" + name + "': too large to hold in memory", ExitCode::kInput, place);
   } catch (const std::length_error&) {
-    throw Error("cannot read '" + name + "': too large to hold in memory");
+    throw Error("cannot read '" + name + "': too large to hold in memory", ExitCode::kInput, place);
   }
 }
 
@@ -147,13 +160,15 @@ std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& exte
 }
 
 std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
-                                       const std::string& extension) {
-  return NamingSize(name, [&] { return MakeSnapshot(name, extension, ReadBytes(name, path)); });
+                                       const std::string& extension, ErrorPlace place) {
+  const std::string& shown = place == ErrorPlace::kInInput ? name : path;
+  return NamingSize(shown, place,
+                    [&] { return MakeSnapshot(name, extension, ReadBytes("snapshot", shown, path, place)); });
 }
 
 std::string ReadTextFile(const std::string& name, const std::string& path) {
-  return NamingSize(name, [&] {
-    std::string bytes = ReadBytes(name, path);
+  return NamingSize(name, ErrorPlace::kInInput, [&] {
+    std::string bytes = ReadBytes("log", name, path, ErrorPlace::kInInput);
     std::vector<DecodeIssue> issues;
     DecodeText(&bytes, &issues);
     return bytes;

@@ -9,6 +9,7 @@
 
 #include "input/text_decode.h"
 #include "scope/function_scope.h"
+#include "util/error.h"
 
 namespace irtrace {
 
@@ -60,11 +61,14 @@ class Snapshot {
 std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& extension, std::string bytes);
 
 // Reads `path` (read once, whole) and builds its snapshot named `name`.
-// Throws Error naming `name` when the file cannot be opened or read.
+// Throws Error (ExitCode::kInput) when the file cannot be opened or read, with the cause from errno, or
+// "snapshot '<name>' is a dangling symbolic link". The error names `name`, a name inside the dump
+// (`place` kInInput), or with `place` kAsGiven `path` (a --codegen DIR's file, named as given).
 std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
-                                       const std::string& extension);
+                                       const std::string& extension, ErrorPlace place = ErrorPlace::kInInput);
 
-// Reads a small whole file (a .log) as decoded text. Throws Error naming `name` on failure.
+// Reads a small whole file (a .log) as decoded text. Throws Error (ExitCode::kInput, ErrorPlace::kInInput)
+// naming `name` on failure, as LoadSnapshot does ("log '<name>' is a dangling symbolic link").
 std::string ReadTextFile(const std::string& name, const std::string& path);
 
 }  // namespace irtrace

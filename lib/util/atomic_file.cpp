@@ -2,9 +2,14 @@
 
 #include <atomic>
 #include <cerrno>
-#include <csignal>
+#include <chrono>
+#include <cstdint>
 #include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
 #include <filesystem>
+#include <random>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,85 +26,235 @@ mode_t CurrentUmask() {
   return m;
 }
 
-// The temporary file being written, for the signal handler: Ctrl-C or a kill must not leave it behind.
-// One at a time (the tool writes one report); a second concurrent AtomicFile is simply not covered.
+// --- Signal cleanup --------------------------------------------------------------------------------
+// The named temporary file, for the handler: Ctrl-C or a kill must not leave it behind. One AtomicFile at a
+// time arms the handlers (the tool writes one report); a second concurrent one is simply not covered.
 char g_temp_path[4096];
-std::atomic<bool> g_temp_armed{false};
+std::atomic<bool> g_temp_named{false};  // g_temp_path holds a file to remove
+std::atomic<bool> g_armed{false};
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr int kSignalCount = sizeof kSignals / sizeof kSignals[0];
+struct sigaction g_previous[kSignalCount];  // the actions before arming, restored afterwards
+bool g_installed[kSignalCount];             // false: the signal was ignored, and is left alone
 
 extern "C" void RemoveTempAndReraise(int sig) {
-  if (g_temp_armed.load()) ::unlink(g_temp_path);  // async-signal-safe
-  std::signal(sig, SIG_DFL);
-  std::raise(sig);
+  if (g_temp_named.load()) ::unlink(g_temp_path);  // async-signal-safe
+  for (int k = 0; k < kSignalCount; ++k) {
+    if (kSignals[k] == sig) ::sigaction(sig, &g_previous[k], nullptr);
+  }
+  ::raise(sig);  // delivered on return, with the previous action
 }
 
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-void (*g_previous[3])(int);  // handlers to restore afterwards
-
-void ArmSignalCleanup(const std::string& temp_path) {
-  if (temp_path.size() >= sizeof g_temp_path || g_temp_armed.exchange(true)) return;
-  std::memcpy(g_temp_path, temp_path.c_str(), temp_path.size() + 1);
-  for (int k = 0; k < 3; ++k) g_previous[k] = std::signal(kSignals[k], RemoveTempAndReraise);
+// Installs the handler for each signal not ignored now. Returns false when another AtomicFile has.
+bool ArmSignalCleanup() {
+  if (g_armed.exchange(true)) return false;
+  struct sigaction handler;
+  std::memset(&handler, 0, sizeof handler);
+  handler.sa_handler = RemoveTempAndReraise;
+  sigemptyset(&handler.sa_mask);
+  handler.sa_flags = SA_RESTART;
+  for (int k = 0; k < kSignalCount; ++k) {
+    ::sigaction(kSignals[k], nullptr, &g_previous[k]);
+    // The convention of nohup, make and shells: a signal ignored at start stays ignored.
+    g_installed[k] = !(g_previous[k].sa_flags & SA_SIGINFO) && g_previous[k].sa_handler != SIG_IGN;
+    if (g_installed[k]) ::sigaction(kSignals[k], &handler, nullptr);
+  }
+  return true;
 }
 
-void DisarmSignalCleanup(const std::string& temp_path) {
-  if (!g_temp_armed.load() || std::strcmp(g_temp_path, temp_path.c_str()) != 0) return;
-  for (int k = 0; k < 3; ++k) std::signal(kSignals[k], g_previous[k] == SIG_ERR ? SIG_DFL : g_previous[k]);
-  g_temp_armed.store(false);
+void DisarmSignalCleanup() {
+  for (int k = 0; k < kSignalCount; ++k) {
+    if (g_installed[k]) ::sigaction(kSignals[k], &g_previous[k], nullptr);
+  }
+  g_armed.store(false);
 }
+
+// Tells the handler which file to remove ("" for none).
+void SetNamedTemp(const std::string& path) {
+  g_temp_named.store(false);
+  if (path.empty() || path.size() >= sizeof g_temp_path) return;
+  std::memcpy(g_temp_path, path.c_str(), path.size() + 1);
+  g_temp_named.store(true);
+}
+
+// --- Temporary files -------------------------------------------------------------------------------
+
+// ".<name>.tmp-", the name cut so that the prefix and 6 more characters stay within NAME_MAX (255): any name
+// the destination can have gives a temporary name the directory accepts.
+std::string TempPrefix(std::string name) {
+  constexpr size_t kNameMax = 255, kDecoration = sizeof(".") - 1 + sizeof(".tmp-XXXXXX") - 1;
+  if (name.size() > kNameMax - kDecoration) name.resize(kNameMax - kDecoration);
+  return "." + name + ".tmp-";
+}
+
+std::string RandomSuffix() {
+  static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  thread_local std::mt19937_64 rng(std::random_device{}() ^ static_cast<uint64_t>(::getpid()) ^
+                                   static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::string s(6, 'x');
+  for (char& c : s) c = kChars[rng() % (sizeof kChars - 1)];
+  return s;
+}
+
+bool SameFile(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+
+// Removes the "<prefix>*" regular files in `dir` that no live run holds locked: the temporary files of
+// runs killed while writing (SIGKILL, a crash, power loss). A file whose lock cannot be taken for any reason
+// (held, or locks unsupported) is left alone.
+void RemoveStaleTemps(const std::string& dir, const std::string& prefix) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return;
+  while (const dirent* e = ::readdir(d)) {
+    if (std::strncmp(e->d_name, prefix.c_str(), prefix.size()) != 0) continue;
+    int fd = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) continue;
+    struct stat open_st, named_st;
+    if (::fstat(fd, &open_st) == 0 && S_ISREG(open_st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+        ::fstatat(::dirfd(d), e->d_name, &named_st, AT_SYMLINK_NOFOLLOW) == 0 && SameFile(open_st, named_st)) {
+      ::unlinkat(::dirfd(d), e->d_name, 0);
+    }
+    ::close(fd);
+  }
+  ::closedir(d);
+}
+
+// Unnamed temporary files need O_TMPFILE in the filesystem and /proc to link them by name at the end.
+bool CanLinkUnnamed() { return ::access("/proc/self/fd", X_OK) == 0; }
+
+std::string ErrorText(int err) { return std::strerror(err); }
 
 }  // namespace
 
-AtomicFile::AtomicFile(const std::string& path) : path_(path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw Error("cannot write '" + path + "': it is a directory");
-  fs::path dir = fs::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  if (!fs::is_directory(dir, ec)) {
-    throw Error("cannot write '" + path + "': directory '" + dir.string() + "' does not exist");
-  }
-  // ".<name>.tmp-XXXXXX", the name cut so the whole stays within NAME_MAX (255): any name the
-  // destination can have gives a temporary name the directory accepts.
-  std::string base = fs::path(path).filename().string();
-  constexpr size_t kNameMax = 255, kDecoration = sizeof(".") - 1 + sizeof(".tmp-XXXXXX") - 1;
-  if (base.size() > kNameMax - kDecoration) base.resize(kNameMax - kDecoration);
-  std::string templ = (dir / ("." + base + ".tmp-XXXXXX")).string();
-  int fd = ::mkstemp(templ.data());
-  if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
-  temp_path_ = templ;
-  ArmSignalCleanup(temp_path_);
-  ::fchmod(fd, 0666 & ~CurrentUmask());
-  file_ = ::fdopen(fd, "wb");
-  if (!file_) {
-    int err = errno;
-    ::close(fd);
-    ::unlink(temp_path_.c_str());
-    throw Error("cannot write '" + path + "': " + std::strerror(err));
+IgnoreFileSizeSignal::IgnoreFileSizeSignal() {
+  struct sigaction ignore;
+  std::memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  ::sigaction(SIGXFSZ, &ignore, &previous_);
+}
+
+IgnoreFileSizeSignal::~IgnoreFileSizeSignal() { ::sigaction(SIGXFSZ, &previous_, nullptr); }
+
+AtomicFile::AtomicFile(const std::string& path, const std::string& shown)
+    : path_(path), shown_(shown.empty() ? path : shown) {
+  fs::path p(path);
+  dir_ = p.parent_path().empty() ? "." : p.parent_path().string();
+  CheckDestination();
+  prefix_ = TempPrefix(p.filename().string());
+  RemoveStaleTemps(dir_, prefix_);
+  signals_armed_ = ArmSignalCleanup();
+  try {
+    int fd = OpenTemp();
+    if (!temp_path_.empty()) ::fchmod(fd, 0666 & ~CurrentUmask());  // mkstemp made it 0600; O_TMPFILE used the umask
+    file_ = ::fdopen(fd, "wb");
+    if (!file_) {
+      int err = errno;
+      ::close(fd);
+      if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
+      throw Error("cannot write '" + shown_ + "': " + ErrorText(err));
+    }
+  } catch (...) {
+    Disarm();
+    throw;
   }
 }
 
+void AtomicFile::Disarm() {
+  if (!signals_armed_) return;
+  SetNamedTemp("");
+  DisarmSignalCleanup();
+  signals_armed_ = false;
+}
+
+// The destination must not be a directory, and its directory must be usable; the cause comes from errno.
+void AtomicFile::CheckDestination() const {
+  struct stat st;
+  if (::stat(path_.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw Error("cannot write '" + shown_ + "': it is a directory");
+    return;
+  }
+  if (errno != ENOENT) throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
+  if (::stat(dir_.c_str(), &st) != 0) {
+    throw Error("cannot write '" + shown_ + "': directory '" + dir_ + "': " + ErrorText(errno));
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    throw Error("cannot write '" + shown_ + "': '" + dir_ + "' is not a directory");
+  }
+}
+
+// An unnamed file in dir_ (O_TMPFILE), or where the filesystem has none, a named one; locked either way.
+int AtomicFile::OpenTemp() {
+  if (CanLinkUnnamed()) {
+    int fd = ::open(dir_.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      ::flock(fd, LOCK_EX);
+      return fd;
+    }
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+      throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
+    }
+  }
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    std::string templ = dir_ + "/" + prefix_ + "XXXXXX";
+    int fd = ::mkstemp(templ.data());
+    if (fd < 0) throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
+    ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    if (signals_armed_) SetNamedTemp(templ);
+    // Best effort: where locks are not supported, a concurrent run may take the file for a leftover.
+    ::flock(fd, LOCK_EX);
+    // Still the file of that name: another run's RemoveStaleTemps may have removed it before the lock.
+    struct stat open_st, named_st;
+    if (::fstat(fd, &open_st) == 0 && ::lstat(templ.c_str(), &named_st) == 0 && SameFile(open_st, named_st)) {
+      temp_path_ = templ;
+      return fd;
+    }
+    ::close(fd);
+  }
+  throw Error("cannot write '" + shown_ + "': cannot keep a temporary file in '" + dir_ + "'");
+}
+
+// Gives the unnamed temporary file a name beside the destination, for the rename.
+void AtomicFile::NameTemp() {
+  std::string proc = "/proc/self/fd/" + std::to_string(::fileno(file_));
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = dir_ + "/" + prefix_ + RandomSuffix();
+    if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+      temp_path_ = name;
+      if (signals_armed_) SetNamedTemp(name);
+      return;
+    }
+    if (errno != EEXIST) throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
+  }
+  throw Error("cannot write '" + shown_ + "': no free temporary name in '" + dir_ + "'");
+}
+
 AtomicFile::~AtomicFile() {
-  if (file_) std::fclose(file_);
   if (!committed_ && !temp_path_.empty()) ::unlink(temp_path_.c_str());
-  if (!temp_path_.empty()) DisarmSignalCleanup(temp_path_);
+  if (file_) std::fclose(file_);  // an unnamed temporary file goes with its last descriptor
+  Disarm();
 }
 
 void AtomicFile::Write(std::string_view bytes) {
   if (bytes.empty()) return;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
-    throw Error("cannot write '" + path_ + "': " + std::strerror(errno));
+    throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
   }
 }
 
 void AtomicFile::Commit() {
-  bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
-  int err = errno;
-  ok = std::fclose(file_) == 0 && ok;
-  file_ = nullptr;
-  if (!ok) throw Error("cannot write '" + path_ + "': " + std::strerror(err));
+  if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0) {
+    throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
+  }
+  if (temp_path_.empty()) NameTemp();
+  // Renamed while still open and locked, so that no other run takes it for a leftover.
   if (std::rename(temp_path_.c_str(), path_.c_str()) != 0) {
-    throw Error("cannot write '" + path_ + "': " + std::strerror(errno));
+    throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
   }
   committed_ = true;
+  if (signals_armed_) SetNamedTemp("");
+  // The data is on disk (fsync above): closing can report nothing that matters any more.
+  std::fclose(file_);
+  file_ = nullptr;
 }
 
 }  // namespace irtrace

@@ -1,6 +1,8 @@
-// Writing a file so that readers see either the old file or the complete new one, never a partial one.
+// Writing a file so that readers see either the old file or the complete new one, never a partial one,
+// and so that no run, however it ends, leaves a temporary file that outlives the next run.
 #pragma once
 
+#include <csignal>
 #include <cstdio>
 #include <string>
 
@@ -8,29 +10,63 @@
 
 namespace irtrace {
 
-// Writes to a temporary file in the destination's directory and renames it into place on Commit().
-// Destroyed without Commit() (an error on the way), it removes the temporary file and leaves any
-// existing file at the destination untouched; so does SIGINT, SIGTERM or SIGHUP while it exists (the
-// handler removes the temporary file, then the signal takes its default course). The committed file's mode follows the umask (0666 & ~umask).
+// While alive, SIGXFSZ is ignored, so that a write past the file size limit (`ulimit -f`) fails with EFBIG
+// ("File too large") and is reported as an error, instead of killing the process silently. The previous
+// action is restored on destruction (guards nest).
+class IgnoreFileSizeSignal {
+ public:
+  IgnoreFileSizeSignal();
+  ~IgnoreFileSizeSignal();
+  IgnoreFileSizeSignal(const IgnoreFileSizeSignal&) = delete;
+  IgnoreFileSizeSignal& operator=(const IgnoreFileSizeSignal&) = delete;
+
+ private:
+  struct sigaction previous_;
+};
+
+// Writes to a temporary file in `path`'s directory and renames it over `path` on Commit(); `path` is
+// replaced as a directory entry (a symbolic link there would itself be replaced: ResolveOutput in
+// util/output_file.h follows links first). The temporary file has no name while it is written (O_TMPFILE);
+// it is linked as ".<name>.tmp-XXXXXX" only for the final rename. Where the filesystem cannot do that, it
+// is named from the start. Either way it is locked (flock) while its run lives, and each AtomicFile first
+// removes the unlocked ".<name>.tmp-*" files for the same `path`: the leftovers of runs killed with
+// SIGKILL or by a crash.
+//
+// Destroyed without Commit() (an error on the way), it leaves nothing behind and any existing file at
+// `path` untouched. So does SIGINT, SIGTERM or SIGHUP while it exists: the handler removes a named
+// temporary file, then the signal takes the course it had before. A signal ignored when the AtomicFile
+// is made (nohup, a background job of a shell) stays ignored. SIGXFSZ is ignored while it exists (see
+// IgnoreFileSizeSignal). The committed file's mode follows the umask (0666 & ~umask).
 class AtomicFile : public OutputSink {
  public:
-  // Creates the temporary file next to `path`. Throws Error (naming `path`) when the directory does not
-  // exist or is not writable, or when `path` is an existing directory.
-  explicit AtomicFile(const std::string& path);
+  // Creates the temporary file for `path`; messages name the destination `shown` (default: `path`).
+  // Throws Error (ExitCode::kInput) with the cause from errno when `path` is an existing directory, its
+  // directory cannot be used (missing, not a directory, permission denied) or the file cannot be created.
+  explicit AtomicFile(const std::string& path, const std::string& shown = "");
   ~AtomicFile() override;
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  // Appends bytes. Throws Error naming the destination on a write failure (e.g. disk full).
+  // Appends bytes. Throws Error naming the destination on a write failure (disk full, "File too large").
   void Write(std::string_view bytes) override;
   // Flushes, syncs and renames into place. Throws Error on failure (the temporary file is removed).
   void Commit();
 
  private:
+  void CheckDestination() const;
+  int OpenTemp();
+  void NameTemp();
+  void Disarm();
+
   std::string path_;
-  std::string temp_path_;
+  std::string shown_;
+  std::string dir_;         // path_'s directory ("." for a bare name)
+  std::string prefix_;      // ".<name>.tmp-": temporary files for path_ are this and 6 characters
+  std::string temp_path_;   // the temporary file's name, "" while it has none
   std::FILE* file_ = nullptr;
   bool committed_ = false;
+  bool signals_armed_ = false;
+  IgnoreFileSizeSignal file_size_signal_;
 };
 
 }  // namespace irtrace

@@ -10,20 +10,32 @@ namespace irtrace {
 // Exit codes of the ir-trace command, documented in the man page.
 enum class ExitCode : int {
   kOk = 0,
-  kInput = 1,  // invalid dump contents or any I/O failure
-  kUsage = 2,  // bad arguments
+  kInput = 1,  // the dump or the filesystem says no: invalid dump contents, a path that cannot be read or
+               // written (missing, a directory, a socket, permission denied), any I/O failure
+  kUsage = 2,  // the command line is wrong in itself: unknown option, bad value, empty path, several
+               // dumps, an output that is one of the inputs
 };
 
-// An error the user can act on. `message` is one line, names files relative to the dump, and carries no
+// What the file names in an error message are relative to.
+enum class ErrorPlace {
+  kAsGiven,  // paths as the user gave them (arguments, the output), or no path at all
+  kInInput,  // names inside the input directory (the dump): the printer puts that directory, as given on
+             // the command line, first ("build/k3/passes_dump: pass 7 is missing (...)")
+};
+
+// An error the user can act on. `message` is one line, names files as `place` says, and carries no
 // "ir-trace: error:" prefix (the printer adds it).
 class Error : public std::runtime_error {
  public:
-  explicit Error(const std::string& message, ExitCode code = ExitCode::kInput)
-      : std::runtime_error(message), code_(code) {}
+  explicit Error(const std::string& message, ExitCode code = ExitCode::kInput,
+                 ErrorPlace place = ErrorPlace::kAsGiven)
+      : std::runtime_error(message), code_(code), place_(place) {}
   ExitCode code() const { return code_; }
+  ErrorPlace place() const { return place_; }
 
  private:
   ExitCode code_;
+  ErrorPlace place_;
 };
 
 }  // namespace irtrace
