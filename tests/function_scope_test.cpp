@@ -1,6 +1,7 @@
 // Function scoping (lib/function_scope.h): inline fixtures per format, the real dumps under
 // ../shared/fixtures, and robustness (garbage, huge inputs).
 #include "scope/function_scope.h"
+#include "test_util.h"
 
 #include <catch2/catch.hpp>
 
@@ -22,20 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A text split into lines as the snapshot layer does: on '\n' only ("a" and "a\n" are one line).
-struct Text {
-  explicit Text(std::string t) : data(std::move(t)) {
-    size_t start = 0;
-    while (start < data.size()) {
-      size_t nl = data.find('\n', start);
-      if (nl == std::string::npos) nl = data.size();
-      lines.emplace_back(data.data() + start, nl - start);
-      start = nl + 1;
-    }
-  }
-  std::string data;
-  std::vector<std::string_view> lines;
-};
+using test::Text;
 
 // "key[begin,end)" per section: readable when a comparison fails.
 std::vector<std::string> Describe(const Scope& scope) {

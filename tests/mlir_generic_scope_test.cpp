@@ -12,23 +12,13 @@
 #include "diff/pass_diff.h"
 #include "input/snapshot.h"
 #include "scope/function_scope.h"
+#include "test_util.h"
 
 namespace irtrace {
 namespace {
 
 // A text split on '\n' as the snapshot layer does.
-struct Lines {
-  explicit Lines(std::string t) : data(std::move(t)) {
-    for (size_t start = 0; start < data.size();) {
-      size_t nl = data.find('\n', start);
-      if (nl == std::string::npos) nl = data.size();
-      lines.emplace_back(data.data() + start, nl - start);
-      start = nl + 1;
-    }
-  }
-  std::string data;
-  std::vector<std::string_view> lines;
-};
+using Lines = test::Text;
 
 std::vector<std::string> Describe(const std::string& text) {
   Lines t(text);

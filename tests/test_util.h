@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -69,6 +70,21 @@ inline std::string ReadFile(const std::string& path) {
   ss << f.rdbuf();
   return ss.str();
 }
+
+// A text split into lines as the snapshot layer does: on '\n' only ("a" and "a\n" are one line).
+struct Text {
+  explicit Text(std::string t) : data(std::move(t)) {
+    size_t start = 0;
+    while (start < data.size()) {
+      size_t nl = data.find('\n', start);
+      if (nl == std::string::npos) nl = data.size();
+      lines.emplace_back(data.data() + start, nl - start);
+      start = nl + 1;
+    }
+  }
+  std::string data;
+  std::vector<std::string_view> lines;
+};
 
 // Writes each of `names` under `dir` as a one-line Python snapshot naming itself.
 inline void WriteDump(const std::string& dir, const std::vector<std::string>& names) {

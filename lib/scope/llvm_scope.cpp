@@ -46,23 +46,10 @@ size_t DefineEnd(std::string_view s) {
   return i + kDefine.size();
 }
 
-bool IsOpener(char c) { return c == '(' || c == '[' || c == '{' || c == '<'; }
-
 // Steps from after `define` to the '@' of the function's name, over words and whole bracketed groups.
 // False when the text ends first.
 bool SkipToName(TextCursor* c) {
-  while (c->SkipSpace()) {
-    char ch = c->Peek();
-    if (ch == '@') return true;
-    if (ch == '"') {
-      c->ReadString();
-    } else if (IsOpener(ch)) {
-      if (!c->SkipGroup()) return false;
-    } else {
-      c->Advance();
-    }
-  }
-  return false;
+  return c->SkipUntil([](char ch) { return ch == '@'; });
 }
 
 // At the '@': moves past the name and returns it; empty when there is none.

@@ -42,8 +42,6 @@ namespace {
 constexpr TextSyntax kMlirSyntax{"//", true};
 constexpr std::string_view kFuncOps[] = {"func.func", "llvm.func", "gpu.func"};
 
-bool IsOpener(char c) { return c == '(' || c == '[' || c == '{' || c == '<'; }
-
 // A func op found at the start of a line.
 struct OpStart {
   enum class Form { kNone, kCustom, kGeneric } form = Form::kNone;
@@ -146,18 +144,7 @@ size_t ScanCustom(const std::vector<std::string_view>& lines, size_t ln, const O
 // Moves past one attribute value: to the ',' or '}' that ends it in its dictionary. False when the text
 // ends first.
 bool SkipValue(TextCursor* c) {
-  while (c->SkipSpace()) {
-    char ch = c->Peek();
-    if (ch == ',' || ch == '}') return true;
-    if (ch == '"') {
-      c->ReadString();
-    } else if (IsOpener(ch)) {
-      if (!c->SkipGroup()) return false;
-    } else {
-      c->Advance();
-    }
-  }
-  return false;
+  return c->SkipUntil([](char ch) { return ch == ',' || ch == '}'; });
 }
 
 // At a dictionary's '{': moves past its '}'. An entry `sym_name = "..."` directly in it (not in a nested

@@ -23,6 +23,8 @@ inline bool IsIdentStart(char c) {
 }
 inline bool IsIdentChar(char c) { return IsIdentStart(c) || (c >= '0' && c <= '9'); }
 inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+// An opening bracket of a group TextCursor::SkipGroup moves over: ( [ { <.
+inline bool IsOpener(char c) { return c == '(' || c == '[' || c == '{' || c == '<'; }
 inline bool IsBlankChar(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r'; }
 
 // True when the line holds only blanks.
@@ -78,6 +80,24 @@ class TextCursor {
   // other brackets need not balance), and returns true; false when the text ends first. `empty` is set
   // when only blanks and comments were inside.
   bool SkipBraces(bool* empty);
+  // Moves over strings, whole bracketed groups (SkipGroup) and any other character, across lines, until
+  // stop(c) is true for the current character `c` outside them; returns true there, false when the text
+  // ends first (or a group does not close).
+  template <typename Stop>
+  bool SkipUntil(Stop stop) {
+    while (SkipSpace()) {
+      char ch = Peek();
+      if (stop(ch)) return true;
+      if (ch == '"') {
+        ReadString();
+      } else if (IsOpener(ch)) {
+        if (!SkipGroup()) return false;
+      } else {
+        Advance();
+      }
+    }
+    return false;
+  }
 
  private:
   std::string_view Text() const;  // the current line without '\r'
