@@ -25,17 +25,11 @@ namespace fs = std::filesystem;
 
 // A text split into lines as the snapshot layer does: on '\n' only ("a" and "a\n" are one line).
 struct Text {
-  explicit Text(std::string t) : data(std::move(t)) {
-    size_t start = 0;
-    while (start < data.size()) {
-      size_t nl = data.find('\n', start);
-      if (nl == std::string::npos) nl = data.size();
-      lines.emplace_back(data.data() + start, nl - start);
-      start = nl + 1;
-    }
-  }
+  explicit Text(std::string t) : data(std::move(t)), lines(data, '\n') {}
+  Text(const Text&) = delete;  // lines point into data
+  Text& operator=(const Text&) = delete;
   std::string data;
-  std::vector<std::string_view> lines;
+  LineIndex lines;
 };
 
 // "key[begin,end)" per section: readable when a comparison fails.

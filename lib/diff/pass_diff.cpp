@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 
 #include "diff/line_intern.h"
@@ -11,8 +12,10 @@
 namespace irtrace {
 namespace {
 
-DiffData MakeDiff(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b,
-                  const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+// `Lines`: a LineIndex or a vector of views (PairLines).
+template <typename Lines>
+DiffData MakeDiff(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b, const Lines& a,
+                  const Lines& b) {
   DiffData d;
   d.script = DiffLines(ids_a, ids_b);
   if (!d.script.Empty()) d.pairs = PairLines(d.script, a, b);
@@ -49,11 +52,10 @@ std::vector<uint32_t> OutsideLines(const Snapshot& s) {
   return out;
 }
 
-// The function diff of lines `la` of `a` against lines `lb` of `b` (0-based, ascending), with `ids_*` the
-// pass's interned ids: only the changed ones are copied out and diffed.
-template <typename T>
-std::vector<T> Pick(const std::vector<T>& v, const std::vector<uint32_t>& idx) {
-  std::vector<T> out;
+// The elements of `v` (a vector, or a LineIndex giving views) at indices `idx`, in order.
+template <typename V>
+auto Pick(const V& v, const std::vector<uint32_t>& idx) {
+  std::vector<std::decay_t<decltype(v[0])>> out;
   out.reserve(idx.size());
   for (uint32_t i : idx) out.push_back(v[i]);
   return out;
@@ -80,26 +82,54 @@ bool HoldsEveryChange(const EditScript& whole, size_t na, size_t nb, size_t ba, 
   return na - end.before >= na - ea;
 }
 
-// Diffs one function present on both sides. `whole`: the pass's whole-file diff, reused when the function
-// holds every change (HoldsEveryChange), so a function spanning the file is not diffed twice.
-FunctionDiff DiffFunction(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
-                          const std::vector<uint32_t>& ids_b, const DiffData& whole, const std::vector<uint32_t>& la,
-                          const std::vector<uint32_t>& lb) {
+// A changed function with its diff.
+FunctionDiff Changed(DiffData diff) {
   FunctionDiff f;
   f.status = FunctionStatus::kChanged;
-  bool contiguous = (la.empty() || la.back() - la.front() + 1 == la.size()) &&
-                    (lb.empty() || lb.back() - lb.front() + 1 == lb.size());
-  if (contiguous && !la.empty() && !lb.empty() &&
-      HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), la.front(), la.back() + 1, lb.front(),
-                       lb.back() + 1)) {
-    f.diff = whole;
-    f.diff.script.ops[0] -= la.front();
-  } else {
-    f.diff = MakeDiff(Pick(ids_a, la), Pick(ids_b, lb), Pick(a.lines, la), Pick(b.lines, lb));
-  }
+  f.diff = std::move(diff);
   f.ins = f.diff.script.Inserted();
   f.del = f.diff.script.Deleted();
   return f;
+}
+
+// The whole-file diff as the diff of a function starting at line `begin` on both sides (HoldsEveryChange).
+DiffData Shifted(const DiffData& whole, size_t begin) {
+  DiffData d = whole;
+  d.script.ops[0] -= static_cast<uint32_t>(begin);
+  return d;
+}
+
+// Diffs lines `la` of a against lines `lb` of b (0-based, ascending) on their own.
+DiffData DiffLinesOf(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                     const std::vector<uint32_t>& ids_b, const std::vector<uint32_t>& la,
+                     const std::vector<uint32_t>& lb) {
+  return MakeDiff(Pick(ids_a, la), Pick(ids_b, lb), Pick(a.lines, la), Pick(b.lines, lb));
+}
+
+// Diffs a function present on both sides, sections `na` before and `nb` after. `whole`: the pass's
+// whole-file diff, reused when the function holds every change (HoldsEveryChange), so a function spanning
+// the file is neither copied out nor diffed twice.
+FunctionDiff DiffSection(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                         const std::vector<uint32_t>& ids_b, const DiffData& whole, const Section& na,
+                         const Section& nb) {
+  if (na.begin < na.end && nb.begin < nb.end &&
+      HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), na.begin, na.end, nb.begin, nb.end)) {
+    return Changed(Shifted(whole, na.begin));
+  }
+  return Changed(DiffLinesOf(a, b, ids_a, ids_b, Range(na.begin, na.end), Range(nb.begin, nb.end)));
+}
+
+// Diffs the lines outside every section, `la` before and `lb` after, likewise.
+FunctionDiff DiffOutside(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                         const std::vector<uint32_t>& ids_b, const DiffData& whole, const std::vector<uint32_t>& la,
+                         const std::vector<uint32_t>& lb) {
+  bool contiguous = !la.empty() && !lb.empty() && la.back() - la.front() + 1 == la.size() &&
+                    lb.back() - lb.front() + 1 == lb.size();
+  if (contiguous && HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), la.front(), la.back() + 1,
+                                     lb.front(), lb.back() + 1)) {
+    return Changed(Shifted(whole, la.front()));
+  }
+  return Changed(DiffLinesOf(a, b, ids_a, ids_b, la, lb));
 }
 
 // Whether lines `la` of a and `lb` of b compare equal, by their ids.
@@ -154,7 +184,7 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
       touched.push_back(std::move(f));
       continue;
     }
-    FunctionDiff f = DiffFunction(a, b, ids_a, ids_b, whole, Range(na.begin, na.end), Range(nb.begin, nb.end));
+    FunctionDiff f = DiffSection(a, b, ids_a, ids_b, whole, na, nb);
     f.key = nb.key;
     touched.push_back(std::move(f));
   }
@@ -167,7 +197,7 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
     touched.push_back(std::move(f));
   } else if (out_b > 0) {
     std::vector<uint32_t> la = OutsideLines(a), lb = OutsideLines(b);
-    if (Pick(ids_a, la) != Pick(ids_b, lb)) touched.push_back(DiffFunction(a, b, ids_a, ids_b, whole, la, lb));
+    if (Pick(ids_a, la) != Pick(ids_b, lb)) touched.push_back(DiffOutside(a, b, ids_a, ids_b, whole, la, lb));
   }
   for (size_t k = 0; k < sa.size(); ++k) {
     if (in_b[k]) continue;

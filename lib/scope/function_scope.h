@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/line_index.h"
+
 namespace irtrace {
 
 // One function (or member class) of a snapshot.
@@ -56,7 +58,7 @@ const char* LanguageName(ScopeLanguage lang);
 // cannot be split safely (duplicate keys, unbalanced brackets or strings), returns no sections and a
 // fallback reason. kNone always returns no sections and an empty fallback (the whole file is the view).
 // Linear in the total text size.
-Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& lines);
+Scope SplitFunctions(ScopeLanguage lang, const LineIndex& lines);
 
 // The per-format scanners SplitFunctions dispatches to (one file each).
 //
@@ -69,18 +71,18 @@ Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& li
 // or left of the header's column (and trailing blank lines) are outside. Tabs advance to the next
 // multiple of 8. Falls back on unbalanced/mismatched brackets and on a triple-quoted string open at
 // the end; an unterminated one-quote string just ends with its line.
-Scope SplitPython(const std::vector<std::string_view>& lines);
+Scope SplitPython(const LineIndex& lines);
 // MLIR: `func.func`, `llvm.func`, `gpu.func` ops (any visibility, optionally `"func.func"` generic form
 // not required) keyed by the symbol after '@' (quoted symbols unquoted), from the op's line to the line
 // closing its region, by brace matching outside strings; as mlir-opt's IR printer writes them.
 // A func op without a region (declaration) is outside; so are `module`/`gpu.module` lines. Falls back
 // when a body or a multi-line signature is not closed.
-Scope SplitMlir(const std::vector<std::string_view>& lines);
+Scope SplitMlir(const LineIndex& lines);
 // LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (quoted names
 // `@"a b"`, `-`, `$`, `.` included); as LLVM's textual IR printer writes them (`-print-after-all`).
 // The range starts at the `define` line (the `; Function Attrs:` comment above it is outside);
 // `declare`, globals, attribute groups and metadata are outside. Falls back on an unclosed body.
-Scope SplitLlvm(const std::vector<std::string_view>& lines);
+Scope SplitLlvm(const LineIndex& lines);
 // C-like codegen: top-level function definitions (a signature followed by a `{ ... }` body at brace
 // depth 0, outside namespaces' own braces counted as transparent), by brace matching outside strings,
 // char literals and comments; key is the function name (qualified name if written qualified).
@@ -89,6 +91,6 @@ Scope SplitLlvm(const std::vector<std::string_view>& lines);
 // at the closing `}` line. struct/class/union/enum bodies, `= {...}` initializers and lambdas are not
 // functions (their inline member functions stay outside). Overloads fall back (duplicate key).
 // Preprocessor lines are skipped, so braces split across `#if` branches can make it fall back.
-Scope SplitC(const std::vector<std::string_view>& lines);
+Scope SplitC(const LineIndex& lines);
 
 }  // namespace irtrace

@@ -49,7 +49,7 @@ struct BodyEnd {
 // Follows the definition starting at line `ln`, char `from` (just after the name): skips the parameter
 // list, then counts braces; the body ends at the end of the first line where the count, having been
 // positive, is back to zero (so `prologue { i8, i8 } {...}` constants before the body are harmless).
-BodyEnd MatchBody(const std::vector<std::string_view>& lines, size_t ln, size_t from) {
+BodyEnd MatchBody(const LineIndex& lines, size_t ln, size_t from) {
   long parens = 0;
   bool params_done = false;
   long depth = 0;
@@ -85,7 +85,7 @@ BodyEnd MatchBody(const std::vector<std::string_view>& lines, size_t ln, size_t 
 
 }  // namespace
 
-Scope SplitLlvm(const std::vector<std::string_view>& lines) {
+Scope SplitLlvm(const LineIndex& lines) {
   ScopeBuilder out;
   size_t ln = 0;
   while (ln < lines.size() && !out.failed()) {

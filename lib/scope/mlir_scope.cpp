@@ -55,7 +55,7 @@ enum class SigEnd { kRegion, kDeclaration, kUnbalanced };
 // 0 opens the region unless it follows the `attributes` keyword (then it is an attribute dictionary).
 // The signature continues onto the next line only while a bracket is open; a line ending at depth 0
 // without a region is a declaration (`at.line` is then its last line).
-SigEnd ScanSignature(const std::vector<std::string_view>& lines, Position from, Position* at) {
+SigEnd ScanSignature(const LineIndex& lines, Position from, Position* at) {
   std::vector<char> open;  // '(', '[', '<', '{' nesting
   std::string_view last_word;
   size_t ln = from.line;
@@ -106,7 +106,7 @@ SigEnd ScanSignature(const std::vector<std::string_view>& lines, Position from, 
 }
 
 // The line holding the '}' that closes the region opened at `open`, or nullopt at end of text.
-std::optional<size_t> MatchRegion(const std::vector<std::string_view>& lines, Position open) {
+std::optional<size_t> MatchRegion(const LineIndex& lines, Position open) {
   size_t depth = 0;
   size_t i = open.pos;
   for (size_t ln = open.line; ln < lines.size(); ++ln, i = 0) {
@@ -131,7 +131,7 @@ std::optional<size_t> MatchRegion(const std::vector<std::string_view>& lines, Po
 
 }  // namespace
 
-Scope SplitMlir(const std::vector<std::string_view>& lines) {
+Scope SplitMlir(const LineIndex& lines) {
   ScopeBuilder out;
   size_t ln = 0;
   while (ln < lines.size() && !out.failed()) {

@@ -195,7 +195,7 @@ struct OpenClass {
 
 }  // namespace
 
-Scope SplitPython(const std::vector<std::string_view>& lines) {
+Scope SplitPython(const LineIndex& lines) {
   ScopeBuilder out;
   LineLexer lexer;
   std::optional<OpenSection> section;
