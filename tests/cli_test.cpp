@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <string>
 #include <vector>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "driver/convert.h"
@@ -702,6 +704,59 @@ TEST_CASE("cli: exit code 2 for the command line, 1 for the dump or the filesyst
     CHECK(r.err == "ir-trace: error: " + c.message + "\n");
   }
   CHECK_FALSE(fs::exists(t / "r.html"));
+}
+
+// Runs the binary with `args` (stdout and stderr to /dev/null) and returns its own peak RSS in KiB
+// (wait4's rusage of that one child), or -1 when it did not exit 0.
+long PeakRssKib(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  std::string bin = IRTRACE_BINARY;
+  argv.push_back(bin.data());
+  std::vector<std::string> copy = args;
+  for (std::string& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    std::FILE* null = std::freopen("/dev/null", "w", stdout);
+    null = std::freopen("/dev/null", "w", stderr);
+    (void)null;
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  struct rusage ru {};
+  if (pid < 0 || ::wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  return ru.ru_maxrss;
+}
+
+TEST_CASE("cli: one function of 300k lines with scattered edits stays within its input + 40 MB", "[cli][slow]") {
+  // Issue 9's shape at a tenth of the size (the benchmark's million-line case checks input + 64 MB): a
+  // module of one function, every 60th line changed or followed by a new one. Beyond the texts the
+  // conversion costs ~20 bytes a line (offsets, ids, the line diff's counts and anchors, one diff reused
+  // for the function); before, ~150, which is over 80 MB here.
+  TempDir t;
+  std::string dump = t / "passes_dump";
+  const int n = 300000;
+  std::string before = "; ModuleID = 'one'\ndefine void @big(ptr %p) {\n", after = before;
+  for (int k = 0; k < n; ++k) {
+    std::string line = "  %v" + std::to_string(k) + " = add i32 %a, " + std::to_string(k % 97) + "\n";
+    before += line;
+    if (k % 60 == 7) {
+      after += "  %v" + std::to_string(k) + " = mul i32 %a, 3\n";
+    } else {
+      after += line;
+      if (k % 60 == 37) after += "  %w" + std::to_string(k) + " = xor i32 %a, 1\n";
+    }
+  }
+  before += "  ret void\n}\n";
+  after += "  ret void\n}\n";
+  WriteFile(dump + "/00_frontend.ll", before);
+  WriteFile(dump + "/01_after_Edit.ll", after);
+  long input_kib = static_cast<long>((before.size() + after.size()) / 1024);
+  long rss = PeakRssKib({dump, "-o", t / "report.html", "-q"});
+  INFO("peak RSS " << rss << " KiB for " << input_kib << " KiB of input");
+  REQUIRE(rss > 0);
+  CHECK(rss <= input_kib + 40 * 1024);
 }
 
 }  // namespace

@@ -68,3 +68,34 @@ TEST_CASE("line_intern: empty snapshots", "[line_intern]") {
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("line_intern: the table grows past its first size and ids stay exact", "[line_intern]") {
+  // One line before, 5,000 distinct lines after: the table is sized for the larger side (at least 1,024
+  // slots) and doubles as distinct lines fill it; every line of b is new except the one a has.
+  std::string tb;
+  for (int k = 0; k < 5000; ++k) tb += "distinct " + std::to_string(k) + "\n";
+  auto a = MakeSnapshot("a", "txt", "distinct 4321\n");
+  auto b = MakeSnapshot("b", "txt", tb + tb);
+  Ids ia, ib;
+  InternPair(*a, *b, &ia, &ib);
+  REQUIRE(ib.size() == 10000);
+  CHECK(ia == Ids{0});
+  CHECK(ib[4321] == 0);
+  CHECK(ib[0] == 1);
+  CHECK(ib[4999] == 4999);  // lines 0 .. 4,998 of b other than 4,321 took ids 1 .. 4,998
+  for (size_t j = 0; j < 5000; ++j) CHECK(ib[j] == ib[j + 5000]);  // the second copy finds the first
+}
+
+TEST_CASE("line_intern: an interned snapshot against itself", "[line_intern]") {
+  auto a = MakeSnapshot("a", "txt", "p\nq\np\n");
+  Ids ia, ib;
+  InternPair(*a, *a, &ia, &ib);
+  CHECK(ia == Ids{0, 1, 0});
+  CHECK(ib == ia);
+}
+
+}  // namespace
+}  // namespace irtrace

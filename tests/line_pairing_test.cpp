@@ -164,7 +164,7 @@ TEST_CASE("line_pairing: pure insertions and deletions have no pairs", "[line_pa
   CHECK(PairOneBlock({}, {"a", "b"}).empty());
   CHECK(PairOneBlock({"a", "b"}, {}).empty());
   EditScript empty;
-  CHECK(PairLines(empty, {}, {}).empty());
+  CHECK(PairLines(empty, std::vector<std::string_view>{}, std::vector<std::string_view>{}).empty());
 }
 
 }  // namespace

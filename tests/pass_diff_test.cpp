@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +38,16 @@ std::vector<std::string> Keys(const PassDiff& d) {
   return out;
 }
 
+// The function list the viewer offers for a pass (ARCHITECTURE.md, "Function"): the touched functions,
+// then every other key of the after side as "same", in its order.
+std::vector<std::string> Offered(const PassDiff& d, const Snapshot& after) {
+  std::vector<std::string> out = Keys(d);
+  for (const std::string& k : FunctionKeys(after)) {
+    if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k + " (same)");
+  }
+  return out;
+}
+
 TEST_CASE("pass_diff: byte-identical snapshots", "[pass_diff]") {
   auto a = MakeSnapshot("00_frontend.py", "py", "import pl\n\ndef f():\n    return 1\n");
   auto b = MakeSnapshot("01_after_A.py", "py", "import pl\n\ndef f():\n    return 1\n");
@@ -46,11 +57,11 @@ TEST_CASE("pass_diff: byte-identical snapshots", "[pass_diff]") {
   CHECK(d.whole.pairs.empty());
   CHECK(d.notes.empty());
   CHECK(FixesOf(*a, *b, d).empty());
-  REQUIRE(d.functions.size() == 2);
-  CHECK(d.functions[0].key == "f");
-  CHECK(d.functions[0].status == FunctionStatus::kSame);
-  CHECK(d.functions[1].key == "");
-  CHECK(d.functions[1].status == FunctionStatus::kSame);
+  // Compared by function, nothing touched: every function is the same and none is listed.
+  CHECK(d.by_function);
+  CHECK(d.functions.empty());
+  CHECK(d.sections.Empty());
+  CHECK(Offered(d, *b) == std::vector<std::string>{"f (same)", " (same)"});
 }
 
 TEST_CASE("pass_diff: a CRLF-only difference is an empty script with a note and fixes", "[pass_diff]") {
@@ -77,7 +88,8 @@ TEST_CASE("pass_diff: fixes cover CR differences around real changes", "[pass_di
   CHECK(d.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
   CHECK(d.notes.empty());
   CHECK(FixesOf(*a, *b, d) == Fixes{{0, "keep"}, {2, "tail"}});
-  CHECK(d.functions.empty());  // no scanner for .txt
+  CHECK_FALSE(d.by_function);  // no scanner for .txt
+  CHECK(d.functions.empty());
 }
 
 TEST_CASE("pass_diff: a missing final newline on one side is a change", "[pass_diff]") {
@@ -152,8 +164,11 @@ TEST_CASE("pass_diff: function statuses added removed moved changed same", "[pas
   PassDiff d = DiffPass(*a, *b);
   CHECK(d.notes.empty());
   CHECK(FixesOf(*a, *b, d).empty());
-  // Touched first in the after side's order (removed ones after them), then the rest.
-  CHECK(Keys(d) == std::vector<std::string>{"g", "h", "new", "gone", "f", ""});
+  // Only the touched ones are listed, in the after side's order (removed ones after them); the viewer
+  // offers the rest after them.
+  CHECK(d.by_function);
+  CHECK(Keys(d) == std::vector<std::string>{"g", "h", "new", "gone"});
+  CHECK(Offered(d, *b) == std::vector<std::string>{"g", "h", "new", "gone", "f (same)", " (same)"});
 
   const FunctionDiff* g = Find(d, "g");
   REQUIRE(g);
@@ -184,15 +199,8 @@ TEST_CASE("pass_diff: function statuses added removed moved changed same", "[pas
   CHECK(gone->ins == 0);
   CHECK(gone->del == 2);
 
-  const FunctionDiff* f = Find(d, "f");
-  REQUIRE(f);
-  CHECK(f->status == FunctionStatus::kSame);
-  CHECK(f->ins == 0);
-  CHECK(f->del == 0);
-
-  const FunctionDiff* outside = Find(d, "");
-  REQUIRE(outside);
-  CHECK(outside->status == FunctionStatus::kSame);
+  CHECK_FALSE(Find(d, "f"));
+  CHECK_FALSE(Find(d, ""));
 
   // The whole-file counts see every line.
   CHECK(d.whole.script.Inserted() >= 4);
@@ -214,11 +222,10 @@ TEST_CASE("pass_diff: thousands of functions each get their own lines", "[pass_d
   auto sb = MakeSnapshot("b.py", "py", b);
   REQUIRE(sa->scope.sections.size() == static_cast<size_t>(n));
   PassDiff d = DiffPass(*sa, *sb);
-  REQUIRE(d.functions.size() == static_cast<size_t>(n + 1));
-  // Touched first in the after side's order (changed f3, f1003, ..., added g), then removed f17, then the rest.
+  // Only the touched ones, in the after side's order (changed f3, f1003, ..., added g), then removed f17.
+  REQUIRE(d.functions.size() == 6);
   std::vector<std::string> touched;
   for (const FunctionDiff& f : d.functions) {
-    if (f.status == FunctionStatus::kSame) continue;
     touched.push_back(f.key + ":" + (f.status == FunctionStatus::kChanged ? "changed"
                                      : f.status == FunctionStatus::kAdded ? "added"
                                      : f.status == FunctionStatus::kRemoved ? "removed" : "other"));
@@ -231,7 +238,8 @@ TEST_CASE("pass_diff: thousands of functions each get their own lines", "[pass_d
   CHECK(f1003->del == 1);
   CHECK(Find(d, "f17")->del == 2);
   CHECK(Find(d, "g")->ins == 2);
-  CHECK(Find(d, "f3999")->status == FunctionStatus::kSame);
+  CHECK_FALSE(Find(d, "f3999"));
+  CHECK(Offered(d, *sb).size() == static_cast<size_t>(n + 1));  // 3,999 kept + g, and f17 removed
 }
 
 TEST_CASE("pass_diff: lines outside every function have the key empty", "[pass_diff]") {
@@ -242,21 +250,21 @@ TEST_CASE("pass_diff: lines outside every function have the key empty", "[pass_d
   CHECK(FunctionLines(*b, "f") == std::vector<uint32_t>{3, 4});
   CHECK(FunctionLines(*b, "missing").empty());
   PassDiff d = DiffPass(*a, *b);
-  CHECK(Keys(d) == std::vector<std::string>{"", "f"});
+  CHECK(Keys(d) == std::vector<std::string>{""});
+  CHECK(Offered(d, *b) == std::vector<std::string>{"", "f (same)"});
   CHECK(d.functions[0].status == FunctionStatus::kChanged);
   CHECK(d.functions[0].ins == 1);
   CHECK(d.functions[0].del == 0);
   CHECK(d.functions[0].diff.script.ops == std::vector<uint32_t>{1, 0, 1});
-  CHECK(d.functions[1].status == FunctionStatus::kSame);
 
   SECTION("outside lines that appear are added, that vanish removed") {
     auto only = MakeSnapshot("c.py", "py", "def f():\n    return 1\n");
     PassDiff gone = DiffPass(*a, *only);
-    CHECK(Keys(gone) == std::vector<std::string>{"", "f"});
+    CHECK(Keys(gone) == std::vector<std::string>{""});
     CHECK(gone.functions[0].status == FunctionStatus::kRemoved);
     CHECK(gone.functions[0].del == 2);
     PassDiff back = DiffPass(*only, *a);
-    CHECK(Keys(back) == std::vector<std::string>{"", "f"});
+    CHECK(Keys(back) == std::vector<std::string>{""});
     CHECK(back.functions[0].status == FunctionStatus::kAdded);
     CHECK(back.functions[0].ins == 2);
   }
@@ -268,11 +276,13 @@ TEST_CASE("pass_diff: a snapshot that cannot be split gives no functions", "[pas
   REQUIRE_FALSE(b->scope.fallback.empty());
   CHECK_THAT(b->scope.fallback, Catch::Contains("duplicate function key 'f'"));
   PassDiff d = DiffPass(*a, *b);
+  CHECK_FALSE(d.by_function);
   CHECK(d.functions.empty());
   CHECK(d.whole.script.ops == std::vector<uint32_t>{2, 0, 3});
   CHECK(d.notes.empty());  // the viewer explains it from the snapshot's fallback
 
   PassDiff back = DiffPass(*b, *a);
+  CHECK_FALSE(back.by_function);
   CHECK(back.functions.empty());
   CHECK(back.notes.empty());
 
@@ -310,6 +320,80 @@ TEST_CASE("pass_diff: an empty snapshot on either side", "[pass_diff]") {
   CHECK(same.functions.empty());
 }
 
+// A function of `n` body lines between a header and a trailer, as LLVM IR; body line k reads "%v<k> = ..."
+// unless `edit` maps k to another text (an empty text removes the line).
+std::string Module(int n, const std::vector<std::pair<int, std::string>>& edit) {
+  std::string s = "; ModuleID = 'm'\ntarget triple = \"x86_64\"\n\ndefine i32 @big(i32 %x) {\n";
+  for (int k = 0; k < n; ++k) {
+    std::string line = "  %v" + std::to_string(k) + " = add i32 %x, " + std::to_string(k % 7);
+    for (const auto& [at, text] : edit) {
+      if (at == k) line = text;
+    }
+    if (!line.empty()) s += line + "\n";
+  }
+  return s + "  ret i32 %x\n}\n\nattributes #0 = { nounwind }\n";
+}
+
+TEST_CASE("pass_diff: a function holding every change reuses the whole-file diff", "[pass_diff]") {
+  // One function spanning (nearly) the file with scattered edits: its diff is the whole-file script shifted
+  // to the function's first line, and the same script and pairs as diffing its lines on their own.
+  std::vector<std::pair<int, std::string>> edits;
+  for (int k = 5; k < 2000; k += 97) edits.emplace_back(k, k % 2 ? "  %v" + std::to_string(k) + " = mul i32 %x, 3" : "");
+  auto a = MakeSnapshot("00_frontend.ll", "ll", Module(2000, {}));
+  auto b = MakeSnapshot("01_after_A.ll", "ll", Module(2000, edits));
+  REQUIRE(a->scope.sections.size() == 1);
+  const Section& sa = a->scope.sections[0];
+  const Section& sb = b->scope.sections[0];
+  PassDiff d = DiffPass(*a, *b);
+  REQUIRE(d.functions.size() == 1);
+  const FunctionDiff& f = d.functions[0];
+  CHECK(f.key == "big");
+  CHECK(f.status == FunctionStatus::kChanged);
+  std::vector<uint32_t> shifted = d.whole.script.ops;
+  shifted[0] -= sa.begin;
+  CHECK(f.diff.script.ops == shifted);
+  CHECK(f.ins == d.whole.script.Inserted());
+  CHECK(f.del == d.whole.script.Deleted());
+
+  // The function's lines alone (a format without functions: the whole file is the view).
+  auto slice = [](const Snapshot& s, const Section& sec) {
+    std::string t;
+    for (size_t i = sec.begin; i < sec.end; ++i) t += std::string(s.lines[i]) + "\n";
+    return t;
+  };
+  PassDiff alone = DiffPass(*MakeSnapshot("a.txt", "txt", slice(*a, sa)), *MakeSnapshot("b.txt", "txt", slice(*b, sb)));
+  CHECK(f.diff.script.ops == alone.whole.script.ops);
+  REQUIRE(f.diff.pairs.size() == alone.whole.pairs.size());
+  for (size_t k = 0; k < f.diff.pairs.size(); ++k) {
+    CHECK(f.diff.pairs[k].block == alone.whole.pairs[k].block);
+    CHECK(f.diff.pairs[k].flags == alone.whole.pairs[k].flags);
+    CHECK(f.diff.pairs[k].pairs == alone.whole.pairs[k].pairs);
+  }
+
+  SECTION("a change outside the function: diffed on its own lines") {
+    auto c = MakeSnapshot("02_after_B.ll", "ll", "; header changed\n" + b->text);
+    PassDiff e = DiffPass(*a, *c);
+    REQUIRE(e.functions.size() == 2);
+    CHECK(e.functions[0].key == "big");
+    CHECK(e.functions[0].diff.script.ops == alone.whole.script.ops);
+    CHECK(e.functions[1].key == "");
+  }
+}
+
+TEST_CASE("pass_diff: the sections script keeps sections whose place relative to the one before is kept", "[pass_diff]") {
+  // A line inserted into f moves g's and h's begin and end, but not their distance from the section before
+  // them: only f's entry changes.
+  auto a = MakeSnapshot("a.py", "py", "import pl\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n\ndef h():\n    pass\n");
+  auto b = MakeSnapshot("b.py", "py", "import pl\n\ndef f():\n    x = 0\n    return 1\n\ndef g():\n    return 2\n\ndef h():\n    pass\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.sections.ops == std::vector<uint32_t>{0, 1, 1});
+  // f removed, g gone, h renamed: f and h change, g is deleted.
+  auto c = MakeSnapshot("c.py", "py", "import pl\n\ndef f():\n    x = 0\n    return 1\n\ndef k():\n    pass\n");
+  PassDiff e = DiffPass(*b, *c);
+  CHECK(e.sections.ops == std::vector<uint32_t>{1, 2, 1});
+  CHECK(DiffPass(*a, *MakeSnapshot("d.py", "py", a->text + "# end\n")).sections.Empty());
+}
+
 }  // namespace
 }  // namespace irtrace
 
@@ -323,9 +407,9 @@ TEST_CASE("pass_diff: a pass that only adds or removes a byte-order mark is a no
   CHECK_FALSE(d.identical);
   CHECK(d.whole.script.Empty());
   CHECK(d.notes == std::vector<std::string>{"a byte-order mark (U+FEFF) was added at the start of the file"});
-  REQUIRE(d.functions.size() == 1);
-  CHECK(d.functions[0].key == "kernel");
-  CHECK(d.functions[0].status == FunctionStatus::kSame);  // not removed, then added
+  CHECK(d.by_function);
+  CHECK(d.functions.empty());  // the same: not removed, then added
+  CHECK(Offered(d, *b) == std::vector<std::string>{"kernel (same)"});
   CHECK(FixesOf(*a, *b, d) == Fixes{{0, "\xEF\xBB\xBF" "def kernel():"}});
   PassDiff r = DiffPass(*b, *a);
   CHECK(r.notes == std::vector<std::string>{"the byte-order mark (U+FEFF) at the start of the file was removed"});

@@ -1,5 +1,6 @@
 // The report payload (lib/report/payload_writer.h): how each snapshot is stored (full text, "same", delta, the chain
-// limit, CRLF fixes), its sections and fallback, and the entries with their diffs. The output is parsed
+// limit, CRLF fixes), its sections (full, from an earlier snapshot's) and fallback, and the entries with their
+// diffs and touched functions. The output is parsed
 // back with nlohmann-json so the checks read the payload as the viewer does.
 #include "report/payload_writer.h"
 
@@ -78,7 +79,8 @@ TEST_CASE("payload_writer: header fields", "[payload_writer]") {
   Payload p("passes_dump", 5);
   p.Add("00_frontend.py", "py", "x = 1\n");
   json j = p.Finish();
-  CHECK(j["schema"] == 1);
+  CHECK(j["schema"] == 2);
+  CHECK(j["schema"] == kPayloadSchema);
   CHECK(j["tool"] == std::string("ir-trace ") + IRTRACE_VERSION);
   CHECK(j["title"] == "passes_dump");
   CHECK(j["context"] == 5);
@@ -251,8 +253,9 @@ TEST_CASE("payload_writer: entries with diffs, pairs and functions", "[payload_w
   // One change block (0), similarity-paired (flags 0): deleted line 0 with inserted line 0.
   CHECK(pe["diff"]["pairs"] == json::parse("[[0, 0, 0, 0]]"));
 
+  // Only f is touched; g and "" (the blank line between them) are the same and left to the viewer.
   const json& fns = pe["functions"];
-  REQUIRE(fns.size() == 3);  // f, g, and "" (the blank line between them)
+  REQUIRE(fns.size() == 1);
   CHECK(fns[0]["key"] == "f");
   CHECK(fns[0]["status"] == "changed");
   CHECK(fns[0]["ins"] == 1);
@@ -260,13 +263,96 @@ TEST_CASE("payload_writer: entries with diffs, pairs and functions", "[payload_w
   REQUIRE(fns[0].contains("diff"));
   CHECK(Ops(fns[0]["diff"]["ops"]) == std::vector<uint32_t>{1, 1, 1});
   CHECK(fns[0]["diff"]["pairs"] == json::parse("[[0, 0, 0, 0]]"));
-  CHECK(fns[1]["key"] == "g");
-  CHECK(fns[1]["status"] == "same");
-  CHECK(fns[1]["ins"] == 0);
-  CHECK_FALSE(fns[1].contains("diff"));  // a diff only for "changed"
-  CHECK(fns[2]["key"] == "");
-  CHECK(fns[2]["status"] == "same");
-  CHECK_FALSE(fns[2].contains("diff"));
+}
+
+// The function keys a sections value stands for, resolved as the viewer does (ARCHITECTURE.md, "Snapshot"):
+// a full list, or {"from", "ops", "ins"} applied to snapshot "from"'s list, a copied section keeping its
+// length and its distance from the section before it.
+json Sections(const json& snaps, size_t i) {
+  const json& v = snaps[i]["sections"];
+  if (v.is_array()) return v;
+  json base = Sections(snaps, v["from"].get<size_t>()), out = json::array();
+  std::vector<uint32_t> ops = v.contains("ops") ? Ops(v["ops"]) : std::vector<uint32_t>{};
+  size_t x = 0, k = 0;
+  long end = 0;  // end of the last section put out
+  auto copy = [&](size_t n) {
+    for (; n > 0; --n, ++x) {
+      long gap = base[x][1].get<long>() - (x ? base[x - 1][2].get<long>() : 0);
+      long len = base[x][2].get<long>() - base[x][1].get<long>();
+      out.push_back(json::array({base[x][0], end + gap, end + gap + len}));
+      end += gap + len;
+    }
+  };
+  for (size_t t = 0; t + 2 < ops.size(); t += 3) {
+    copy(ops[t]);
+    x += ops[t + 1];
+    for (uint32_t n = 0; n < ops[t + 2]; ++n) {
+      out.push_back(v["ins"][k++]);
+      end = out.back()[2].get<long>();
+    }
+  }
+  copy(base.size() - x);
+  return out;
+}
+
+json Expected(const Snapshot& s) {
+  json out = json::array();
+  for (const Section& sec : s.scope.sections) out.push_back(json::array({sec.key, sec.begin, sec.end}));
+  return out;
+}
+
+TEST_CASE("payload_writer: a pass over many functions lists the touched ones, sections are not repeated", "[payload_writer]") {
+  // F functions, one changed: the pass lists one function, not F; its sections are a delta of one entry.
+  const int F = 300;
+  auto program = [&](int changed, const std::string& extra) {
+    std::string t = "import pl\n\n";
+    for (int k = 0; k < F; ++k) {
+      t += "def f" + std::to_string(k) + "():\n    return " + std::to_string(k) + "\n";
+      if (k == changed) t += extra;
+    }
+    return t;
+  };
+  Payload p;
+  p.Add("00_frontend.py", "py", program(-1, ""));
+  p.Add("01_after_A.py", "py", program(17, "    pass\n"));   // f17 grows by a line: later sections shift
+  p.Add("02_after_B.py", "py", program(17, "    pass\n"));   // identical
+  p.Add("03_after_C.py", "py", program(17, "    stop\n"));   // f17 changes, no line moves
+  std::vector<Entry> entries;
+  entries.push_back(MakeFrontendEntry(p.snap(0), "", ""));
+  for (int i = 1; i <= 3; ++i) {
+    entries.push_back(MakePassEntry(i, "P", i - 1, i, p.snap(static_cast<size_t>(i)), p.diff(static_cast<size_t>(i)), "", ""));
+  }
+  json j = p.Finish(entries);
+  const json& e = j["entries"];
+  REQUIRE(e[1]["functions"].size() == 1);
+  CHECK(e[1]["functions"][0]["key"] == "f17");
+  CHECK(e[1]["functions"][0]["status"] == "changed");
+  CHECK(e[2]["functions"].empty());  // compared by function, nothing touched
+  REQUIRE(e[3]["functions"].size() == 1);
+  CHECK(e[3]["functions"][0]["key"] == "f17");
+  CHECK_FALSE(e[0].contains("functions"));
+
+  const json& s = j["snapshots"];
+  CHECK(s[0]["sections"].size() == static_cast<size_t>(F));
+  CHECK(s[1]["sections"] == json::parse(R"({"from": 0, "ops": [17, 1, 1], "ins": [["f17", 36, 39]]})"));
+  CHECK(s[2]["sections"] == json::parse(R"({"from": 1})"));  // equal to snapshot 1's
+  CHECK(s[3]["sections"] == json::parse(R"({"from": 1})"));  // equal too: the text changed, not the lines
+  for (size_t i = 0; i < 4; ++i) CHECK(Sections(s, i) == Expected(p.snap(i)));
+}
+
+TEST_CASE("payload_writer: a sections chain is cut after kMaxDeltaChain steps", "[payload_writer]") {
+  Payload p;
+  std::string body;
+  p.Add("00_frontend.py", "py", "def a():\n    pass\ndef b():\n    pass\ndef c():\n    pass\n");
+  for (int k = 1; k <= kMaxDeltaChain + 2; ++k) {
+    body += "    x" + std::to_string(k) + " = 1\n";
+    p.Add("0" + std::to_string(k) + "_after_A.py", "py", "def a():\n" + body + "    pass\ndef b():\n    pass\ndef c():\n    pass\n");
+  }
+  json s = p.Finish()["snapshots"];
+  for (int k = 1; k <= kMaxDeltaChain; ++k) CHECK(s[k]["sections"].is_object());
+  CHECK(s[kMaxDeltaChain + 1]["sections"].is_array());
+  CHECK(s[kMaxDeltaChain + 2]["sections"]["from"] == kMaxDeltaChain + 1);
+  for (size_t i = 0; i < s.size(); ++i) CHECK(Sections(s, i) == Expected(p.snap(i)));
 }
 
 TEST_CASE("payload_writer: a failed pass carries its error, a codegen entry its role", "[payload_writer]") {
@@ -283,7 +369,7 @@ TEST_CASE("payload_writer: a failed pass carries its error, a codegen entry its 
   CHECK(e[0]["error"] == "x.py:1: error: bad\n");
   CHECK(e[0]["warnings"].empty());
   CHECK(e[0]["diff"]["ops"].empty());
-  CHECK(e[0]["functions"].empty());  // no function in the file: no function list
+  CHECK_FALSE(e[0].contains("functions"));  // no function in the file: no function list
   CHECK(e[1]["kind"] == "codegen");
   CHECK_FALSE(e[1].contains("num"));
   CHECK(e[1]["name"] == "codegen_device.cpp");

@@ -17,6 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/line_index.h"
+
 namespace irtrace::test {
 
 // A fresh directory under /tmp (/tmp/irtrace-test-<pid>-<n>-XXXXXX). The destructor removes it, except
@@ -73,19 +75,12 @@ inline std::string ReadFile(const std::string& path) {
 
 // A text split into lines as the snapshot layer does: on '\n' only ("a" and "a\n" are one line).
 struct Text {
-  explicit Text(std::string t) : data(std::move(t)) {
-    size_t start = 0;
-    while (start < data.size()) {
-      size_t nl = data.find('\n', start);
-      if (nl == std::string::npos) nl = data.size();
-      lines.emplace_back(data.data() + start, nl - start);
-      start = nl + 1;
-    }
-  }
+  explicit Text(std::string t) : data(std::move(t)), lines(data, '\n') {}
+  Text(const Text&) = delete;  // lines point into data
+  Text& operator=(const Text&) = delete;
   std::string data;
-  std::vector<std::string_view> lines;
+  LineIndex lines;
 };
-
 // Writes each of `names` under `dir` as a one-line Python snapshot naming itself.
 inline void WriteDump(const std::string& dir, const std::vector<std::string>& names) {
   for (const std::string& n : names) WriteFile(dir + "/" + n, "x = '" + n + "'\n");

@@ -1,8 +1,10 @@
-// ir-trace viewer: the report payload codec (schema 1, ARCHITECTURE.md "Report payload"). The one module
-// that knows the payload's format: the schema version and its check, the spellings of entry kinds, entry
-// statuses, function statuses and codegen roles, the ops triples [E, D, I, ...] of deltas and diffs, the
-// pairs of a diff, and how snapshots are rebuilt (text / same / delta). Other modules use these names and
-// functions instead of reading or writing the format by hand.
+// ir-trace viewer: the report payload codec (schemas 1 and 2, ARCHITECTURE.md "Report payload"). The one
+// module that knows the payload's format: the schema versions and their check, the spellings of entry kinds,
+// entry statuses, function statuses and codegen roles, the ops triples [E, D, I, ...] of deltas and diffs,
+// the pairs of a diff, how snapshots are rebuilt (text / same / delta), how a snapshot's sections are
+// resolved (a list, or a delta from an earlier snapshot's) and which functions an entry offers (a pass lists
+// its touched ones; the unchanged ones are derived). Other modules use these names and functions instead of
+// reading or writing the format by hand.
 //
 // payloadCodec uses nothing outside itself (no window, no DOM), so find across passes puts its source into
 // the Blob its Worker runs (65_find.js). Reading the page's data block and inflating it is page-only and
@@ -12,7 +14,11 @@
   const T = window.IrTrace;
 
   function payloadCodec() {
-    const SCHEMA = 1;
+    // The newest schema this viewer reads (what ir-trace writes now), and the oldest. 2: a pass lists only
+    // its touched functions (and none when not compared by function), sections may be a delta.
+    const SCHEMA = 2;
+    const OLDEST_SCHEMA = 1;
+    const READS = OLDEST_SCHEMA + ' and ' + SCHEMA;
     const ENCODING = 'deflate-base64';
 
     // Entry "kind".
@@ -45,12 +51,12 @@
       return { error: 'unknown report data encoding ' + JSON.stringify(json.encoding) };
     }
 
-    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it, else {error: message}
-    // (empty, another schema version, no snapshots or entries).
+    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 or 2),
+    // else {error: message} (empty, another schema version, no snapshots or entries).
     function check(data) {
       if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
-      if (data.schema !== SCHEMA) {
-        return { error: newerSchema(data.schema) || 'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads ' + SCHEMA + ')' };
+      if (!Number.isInteger(data.schema) || data.schema < OLDEST_SCHEMA || data.schema > SCHEMA) {
+        return { error: newerSchema(data.schema) || 'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads ' + READS + ')' };
       }
       if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries)) return { error: 'the report data has no snapshots or entries' };
       return { data };
@@ -182,6 +188,77 @@
       return [];
     }
 
+    // ---- sections: [[key, begin, end], ...] (0-based, end excluded), or (schema 2) {from, ops, ins} ----
+
+    // Applies a sections delta {from, ops, ins} to base (the sections of snapshot "from"): ops triples over
+    // section entries (copy E, skip D, put in the next I entries of ins as they are); after the last triple
+    // copy the rest. A copied section keeps its line count and its distance from the section before it (in
+    // base: from line 0 for the first), so a line inserted into one function moves the later ones without
+    // listing them. Returns a new array (copied entries that did not move are base's own).
+    function applySections(base, delta) {
+      const out = [];
+      const ins = delta.ins || [];
+      let end = 0, k = 0;
+      const copy = (from, to) => {
+        for (let j = from; j < to && j < base.length; j++) {
+          const sec = base[j];
+          const begin = end + sec[1] - (j ? base[j - 1][2] : 0), stop = begin + sec[2] - sec[1];
+          out.push(begin === sec[1] ? sec : [sec[0], begin, stop]);
+          end = stop;
+        }
+      };
+      const last = forEachBlock(delta.ops || [], (e, d, n, x) => {
+        copy(x - e, x);
+        for (let j = 0; j < n && k + j < ins.length; j++) {
+          out.push(ins[k + j]);
+          end = ins[k + j][2];
+        }
+        k += n;
+      });
+      copy(last.before, base.length);
+      return out;
+    }
+
+    // Sections of snapshot i of snaps: its "sections" list, or its delta applied to the sections of the
+    // snapshot it names ({from} alone: equal to them). sectionsOf(j) (optional) gives those (a cache); without
+    // it they are resolved the same way, uncached. [] for a missing snapshot or a malformed value ("from" must
+    // be an earlier snapshot). Callers must not modify the result.
+    function snapshotSections(snaps, i, sectionsOf) {
+      const s = snaps[i];
+      const v = s && s.sections;
+      if (Array.isArray(v)) return v;
+      if (!v || !Number.isInteger(v.from) || v.from < 0 || v.from >= i) return [];
+      const base = (sectionsOf || ((j) => snapshotSections(snaps, j)))(v.from);
+      return v.ops || v.ins ? applySections(base, v) : base;
+    }
+
+    // ---- the functions an entry offers ----
+
+    // Takes the payload's schema, an entry, its after snapshot and that snapshot's sections (snapshotSections).
+    // Returns the functions the viewer offers, [{key, status, ins, del, diff}], touched first:
+    // - a pass: its "functions" (the touched ones; in schema 1 every function, touched first), then every
+    //   other key of the after side as "same", in its order: its sections' keys, then "" when some line lies
+    //   outside every section ("n" lines in all). In schema 1 nothing is left to add. None when the pass has no
+    //   "functions" (not compared by function: a side fell back, or no side has sections), or in schema 1 an
+    //   empty list;
+    // - frontend and codegen entries: their sections, and "" likewise, all "same"; none without sections.
+    function entryFunctions(schema, e, after, secs) {
+      const pass = e.kind === KIND.PASS;
+      if (pass && (!Array.isArray(e.functions) || (schema < 2 && !e.functions.length))) return [];
+      if (pass && schema < 2) return e.functions;
+      if (!pass && !secs.length) return [];
+      const out = pass ? e.functions.slice() : [];
+      const listed = new Set(out.map((f) => f.key));
+      const same = (key) => ({ key, status: FN_STATUS.SAME, ins: 0, del: 0 });
+      let covered = 0;
+      for (const x of secs) {
+        covered += Math.max(0, x[2] - x[1]);
+        if (!listed.has(x[0])) out.push(same(x[0]));
+      }
+      if (after && Number.isInteger(after.n) && covered < after.n && !listed.has('')) out.push(same(''));
+      return out;
+    }
+
     // Takes a snapshot and its lines. Returns the file's text: lines joined with the snapshot's line break
     // ('\r' when "newline" is "cr", a file without any '\n'; else '\n'), plus a final one unless "eol" is
     // false; "" for no lines.
@@ -198,9 +275,9 @@
     }
 
     return {
-      SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, PAIR_FLAGS,
+      SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, PAIR_FLAGS,
       unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
-      baseOf, storedLines, applyDelta, snapshotLines, fileText, noEol,
+      baseOf, storedLines, applyDelta, snapshotLines, applySections, snapshotSections, entryFunctions, fileText, noEol,
     };
   }
 
@@ -217,7 +294,7 @@
   }
 
   // Reads the payload from doc's data block (script element #ir-trace-data): the payload itself, or the
-  // envelope {"schema": 1, "encoding": "deflate-base64", "data": "<base64 of the zlib-deflated payload>"}
+  // envelope {"schema": 2, "encoding": "deflate-base64", "data": "<base64 of the zlib-deflated payload>"}
   // inflated here. Resolves to {data} (checked: see check) or {error: message}.
   async function read(doc) {
     const node = doc.getElementById('ir-trace-data');

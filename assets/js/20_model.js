@@ -1,5 +1,6 @@
 // ir-trace viewer: the model over a checked payload: snapshots rebuilt on demand (through the codec,
-// 15_payload.js) with an LRU cache, function lines, the functions of an entry, and the view of one diff.
+// 15_payload.js) with an LRU cache, sections resolved likewise, function lines, the functions of an entry,
+// and the view of one diff.
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -19,10 +20,14 @@
       this.data = data;
       this.snapshots = data.snapshots;
       this.entries = data.entries;
+      this.schema = data.schema;
       this.context = Number.isInteger(data.context) && data.context >= 0 ? data.context : 3;
       this.cache = new Map(); // snapshot index -> lines (LRU by insertion order)
       this.cachedLines = 0;
       this.cacheLimit = 3000000; // lines kept rebuilt at most
+      this.sectionCache = new Map(); // snapshot index -> resolved sections (LRU by insertion order)
+      this.sectionCacheLimit = 64; // snapshots
+      this.fnCache = new WeakMap(); // entry -> its functions
       this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
     }
 
@@ -50,6 +55,20 @@
       }
     }
 
+    // Sections of snapshot i, [[key, begin, end], ...], resolved through the codec; cached.
+    sections(i) {
+      const hit = this.sectionCache.get(i);
+      if (hit) {
+        this.sectionCache.delete(i);
+        this.sectionCache.set(i, hit);
+        return hit;
+      }
+      const secs = P.snapshotSections(this.snapshots, i, (j) => this.sections(j));
+      this.sectionCache.set(i, secs);
+      if (this.sectionCache.size > this.sectionCacheLimit) this.sectionCache.delete(this.sectionCache.keys().next().value);
+      return secs;
+    }
+
     // Whole snapshot text as written in the file (final newline per "eol").
     fileText(i) {
       return P.fileText(this.snapshots[i], this.lines(i));
@@ -59,9 +78,8 @@
     // key null = whole file. "" = the lines in no section.
     section(i, key) {
       const all = this.lines(i);
-      const s = this.snapshots[i] || {};
       if (key === null || key === undefined) return { lines: all, nums: null };
-      const secs = Array.isArray(s.sections) ? s.sections : [];
+      const secs = this.sections(i);
       if (key !== '') {
         const sec = secs.find((x) => x[0] === key);
         if (!sec) return { lines: [], nums: [] };
@@ -88,15 +106,15 @@
       return (Number.isInteger(e.num) ? e.num : 0) + '. ' + e.name;
     }
 
-    // The functions offered for entry e: [{key, status, ins, del, diff}], touched first.
+    // The functions offered for entry e: [{key, status, ins, del, diff}], touched first, then the unchanged
+    // ones (codec entryFunctions); cached per entry.
     functions(e) {
-      if (Array.isArray(e.functions) && e.functions.length) return e.functions;
-      if (e.kind === KIND.PASS) return [];
-      const s = this.snapshots[e.after] || {};
-      const secs = Array.isArray(s.sections) ? s.sections : [];
-      const out = secs.map((x) => ({ key: x[0], status: FN_STATUS.SAME, ins: 0, del: 0 }));
-      if (secs.length && this.section(e.after, '').lines.length) out.push({ key: '', status: FN_STATUS.SAME, ins: 0, del: 0 });
-      return out;
+      let fns = this.fnCache.get(e);
+      if (!fns) {
+        fns = P.entryFunctions(this.schema, e, this.snapshots[e.after], this.sections(e.after));
+        this.fnCache.set(e, fns);
+      }
+      return fns;
     }
 
     // Everything the diff view needs for entry e and function key (null = whole file):

@@ -414,7 +414,7 @@
       this.anchors = [];
       const m = this.model;
       const keys = [];
-      for (const s of [to, from]) for (const sec of m.snapshots[s].sections || []) if (!keys.includes(sec[0])) keys.push(sec[0]);
+      for (const s of [to, from]) for (const sec of m.sections(s)) if (!keys.includes(sec[0])) keys.push(sec[0]);
       this.fnKey = this.fnWanted !== null && keys.includes(this.fnWanted) ? this.fnWanted : null;
       this.fillFunctions(keys.map((k) => ({ key: k, status: FN_STATUS.SAME })), m.snapshots[to].lang);
       clear(this.passTitle);

@@ -21,18 +21,47 @@ struct Marks {
   std::vector<char> b_common;
 };
 
-// Counts how often each id occurs in a range.
-std::unordered_map<uint32_t, uint32_t> Histogram(const Ids& v, size_t lo, size_t hi) {
-  std::unordered_map<uint32_t, uint32_t> h;
-  h.reserve(hi - lo);
-  for (size_t i = lo; i < hi; ++i) ++h[v[i]];
-  return h;
-}
+// How often each id occurs in the range being diffed, per side (0, 1, or 2 for two or more), and where an
+// id that occurs once on the b side is: flat arrays over the ids (dense from 0), allocated once per
+// DiffLines. A range fills them, uses them, and clears them before it recurses, so a range costs its own
+// length rather than the number of ids, and a file of a million lines needs 6 bytes an id instead of hash
+// maps of tens of bytes an entry.
+class Scratch {
+ public:
+  explicit Scratch(size_t ids) : count_a_(ids, 0), count_b_(ids, 0), pos_b_(ids, 0) {}
+
+  void Fill(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi) {
+    for (size_t i = alo; i < ahi; ++i) count_a_[a[i]] += count_a_[a[i]] < 2;
+    for (size_t j = blo; j < bhi; ++j) {
+      count_b_[b[j]] += count_b_[b[j]] < 2;
+      pos_b_[b[j]] = static_cast<uint32_t>(j);
+    }
+  }
+  void Clear(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi) {
+    for (size_t i = alo; i < ahi; ++i) count_a_[a[i]] = 0;
+    for (size_t j = blo; j < bhi; ++j) count_b_[b[j]] = 0;
+  }
+  bool InA(uint32_t id) const { return count_a_[id] != 0; }
+  bool InB(uint32_t id) const { return count_b_[id] != 0; }
+  bool OnceInA(uint32_t id) const { return count_a_[id] == 1; }
+  bool OnceInB(uint32_t id) const { return count_b_[id] == 1; }
+  uint32_t PosInB(uint32_t id) const { return pos_b_[id]; }  // valid when OnceInB(id)
+
+ private:
+  std::vector<uint8_t> count_a_, count_b_;
+  std::vector<uint32_t> pos_b_;
+};
+
+// What every range of one DiffLines call shares.
+struct Context {
+  Marks marks;
+  Scratch scratch;
+};
 
 // Anchoring recursion deeper than this gives up on matching (bounded stack on adversarial input).
 constexpr int kMaxDepth = 64;
 
-void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Marks* m,
+void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c,
                int depth);
 
 // The lines of a[alo,ahi) and b[blo,bhi) whose id occurs on the other side too: the only ones that can
@@ -40,23 +69,22 @@ void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, s
 // per range and shared by the safety check, the direct diff and the middle-snake split.
 struct Reduced {
   Ids a, b;
-  std::vector<size_t> ia, ib;  // reduced index -> original index
+  std::vector<uint32_t> ia, ib;  // reduced index -> original index
 };
 
-Reduced Reduce(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi,
-               const std::unordered_map<uint32_t, uint32_t>& ha,
-               const std::unordered_map<uint32_t, uint32_t>& hb) {
+// `s`: filled for the range.
+Reduced Reduce(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, const Scratch& s) {
   Reduced r;
   for (size_t i = alo; i < ahi; ++i) {
-    if (hb.count(a[i])) {
+    if (s.InB(a[i])) {
       r.a.push_back(a[i]);
-      r.ia.push_back(i);
+      r.ia.push_back(static_cast<uint32_t>(i));
     }
   }
   for (size_t j = blo; j < bhi; ++j) {
-    if (ha.count(b[j])) {
+    if (s.InA(b[j])) {
       r.b.push_back(b[j]);
-      r.ib.push_back(j);
+      r.ib.push_back(static_cast<uint32_t>(j));
     }
   }
   return r;
@@ -112,36 +140,47 @@ bool DtlSafe(const Reduced& r, uint64_t* edit_distance) {
 }
 
 // Splits at patience anchors (ids occurring once on each side, longest increasing run of positions).
-void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Marks* m,
-                  const std::unordered_map<uint32_t, uint32_t>& ha,
-                  const std::unordered_map<uint32_t, uint32_t>& hb, int depth) {
-  std::unordered_map<uint32_t, size_t> pos_b;
-  for (size_t j = blo; j < bhi; ++j) {
-    auto it = hb.find(b[j]);
-    if (it->second == 1) pos_b[b[j]] = j;
-  }
-  std::vector<std::pair<size_t, size_t>> cand;  // (i, j) unique in both, in a's order
-  std::vector<size_t> cand_j;
-  for (size_t i = alo; i < ahi; ++i) {
-    if (ha.at(a[i]) != 1) continue;
-    auto it = pos_b.find(a[i]);
-    if (it != pos_b.end()) {
-      cand.emplace_back(i, it->second);
-      cand_j.push_back(it->second);
+// The scratch is filled for the range on entry and cleared here, before the recursion.
+void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c,
+                  int depth) {
+  std::vector<uint32_t> cand_i, cand_j;  // unique in both, in a's order: positions in a and in b
+  {
+    const Scratch& s = c->scratch;
+    size_t count = 0;  // reserved exactly: a million anchors are a million
+    for (size_t i = alo; i < ahi; ++i) count += s.OnceInA(a[i]) && s.OnceInB(a[i]);
+    cand_i.reserve(count);
+    cand_j.reserve(count);
+    for (size_t i = alo; i < ahi; ++i) {
+      if (s.OnceInA(a[i]) && s.OnceInB(a[i])) {
+        cand_i.push_back(static_cast<uint32_t>(i));
+        cand_j.push_back(s.PosInB(a[i]));
+      }
     }
   }
-  std::vector<size_t> run = LongestIncreasingRun(cand_j);
+  c->scratch.Clear(a, alo, ahi, b, blo, bhi);
+  std::vector<uint32_t> run = LongestIncreasingRun32(cand_j);
   if (run.empty()) return;  // nothing safe to match cheaply: one delete+insert block
+  // Keep only the anchors (the run, in place) before recursing.
+  for (size_t k = 0; k < run.size(); ++k) {
+    uint32_t at = run[k];
+    cand_i[k] = cand_i[at];
+    cand_j[k] = cand_j[at];
+  }
+  cand_i.resize(run.size());
+  cand_j.resize(run.size());
+  cand_i.shrink_to_fit();
+  cand_j.shrink_to_fit();
+  std::vector<uint32_t>().swap(run);
   size_t i0 = alo, j0 = blo;
-  for (size_t c : run) {
-    const auto [i, j] = cand[c];
-    DiffRange(a, i0, i, b, j0, j, m, depth + 1);
-    m->a_common[i] = 1;
-    m->b_common[j] = 1;
+  for (size_t k = 0; k < cand_i.size(); ++k) {
+    const size_t i = cand_i[k], j = cand_j[k];
+    DiffRange(a, i0, i, b, j0, j, c, depth + 1);
+    c->marks.a_common[i] = 1;
+    c->marks.b_common[j] = 1;
     i0 = i + 1;
     j0 = j + 1;
   }
-  DiffRange(a, i0, ahi, b, j0, bhi, m, depth + 1);
+  DiffRange(a, i0, ahi, b, j0, bhi, c, depth + 1);
 }
 
 // Myers' middle snake in linear space (the bisection of "An O(ND) Difference Algorithm", 4b, as
@@ -211,8 +250,9 @@ bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
   return false;
 }
 
-void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Marks* m,
+void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c,
                int depth) {
+  Marks* m = &c->marks;
   while (alo < ahi && blo < bhi && a[alo] == b[blo]) {
     m->a_common[alo++] = 1;
     m->b_common[blo++] = 1;
@@ -222,18 +262,22 @@ void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, s
     m->b_common[--bhi] = 1;
   }
   if (alo == ahi || blo == bhi) return;
-  auto ha = Histogram(a, alo, ahi);
-  auto hb = Histogram(b, blo, bhi);
+  c->scratch.Fill(a, alo, ahi, b, blo, bhi);
+  auto clear = [&] { c->scratch.Clear(a, alo, ahi, b, blo, bhi); };
   size_t ai = 0, bj = 0;  // where to split, when a middle snake was found
   bool split = false;
   {
     // Scoped: the reduced copies are released before recursing, so the stack holds one at a time.
-    Reduced r = Reduce(a, alo, ahi, b, blo, bhi, ha, hb);
+    Reduced r = Reduce(a, alo, ahi, b, blo, bhi, c->scratch);
     const uint64_t n = r.a.size(), k = r.b.size();  // lines on both sides after setting aside one-sided ones
-    if (n == 0 || k == 0) return;  // nothing can match
+    if (n == 0 || k == 0) {
+      clear();
+      return;  // nothing can match
+    }
     if ((n + k) * std::min(n, k) <= kMaxDirectCost) {
       uint64_t ed = n + k;
       if (DtlSafe(r, &ed)) {
+        clear();
         DiffDirect(r, m);
         return;
       }
@@ -248,20 +292,57 @@ void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, s
     }
   }
   if (split) {
-    DiffRange(a, alo, ai, b, blo, bj, m, depth + 1);
-    DiffRange(a, ai, ahi, b, bj, bhi, m, depth + 1);
+    clear();
+    DiffRange(a, alo, ai, b, blo, bj, c, depth + 1);
+    DiffRange(a, ai, ahi, b, bj, bhi, c, depth + 1);
     return;
   }
-  if (depth < kMaxDepth) DiffAnchored(a, alo, ahi, b, blo, bhi, m, ha, hb, depth);
+  if (depth < kMaxDepth) {
+    DiffAnchored(a, alo, ahi, b, blo, bhi, c, depth);
+  } else {
+    clear();
+  }
+}
+
+// The number of ids the scratch needs for `a` and `b` (one past the largest), or 0 when that is far more
+// than their lines (ids drawn from a larger set: a function's lines with the pass's ids), for Dense.
+size_t IdSpan(const Ids& a, const Ids& b) {
+  uint32_t top = 0;
+  for (uint32_t v : a) top = std::max(top, v);
+  for (uint32_t v : b) top = std::max(top, v);
+  size_t span = static_cast<size_t>(top) + 1;
+  return span <= 2 * (a.size() + b.size()) + 4096 ? span : 0;
+}
+
+// Renumbers the ids of `a` and `b` densely from 0 (equal ids stay equal, unequal ones unequal); returns
+// the number of ids.
+size_t Dense(Ids* a, Ids* b) {
+  std::unordered_map<uint32_t, uint32_t> to;
+  to.reserve(a->size() + b->size());
+  for (Ids* v : {a, b}) {
+    for (uint32_t& id : *v) id = to.try_emplace(id, static_cast<uint32_t>(to.size())).first->second;
+  }
+  return to.size();
 }
 
 }  // namespace
 
-EditScript DiffLines(const Ids& a, const Ids& b) {
-  Marks m;
+EditScript DiffLines(const Ids& a_in, const Ids& b_in) {
+  size_t span = IdSpan(a_in, b_in);
+  const bool dense = span != 0;
+  Ids a_dense, b_dense;
+  if (!dense) {
+    a_dense = a_in;
+    b_dense = b_in;
+    span = Dense(&a_dense, &b_dense);
+  }
+  const Ids& a = dense ? a_in : a_dense;
+  const Ids& b = dense ? b_in : b_dense;
+  Context c{Marks(), Scratch(span)};
+  Marks& m = c.marks;
   m.a_common.assign(a.size(), 0);
   m.b_common.assign(b.size(), 0);
-  DiffRange(a, 0, a.size(), b, 0, b.size(), &m, 0);
+  DiffRange(a, 0, a.size(), b, 0, b.size(), &c, 0);
 
   // Walk both sides: unmatched a lines are deletions, unmatched b lines insertions; matched lines pair
   // up in order because every step above keeps matches monotone.

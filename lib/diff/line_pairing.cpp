@@ -69,7 +69,7 @@ double Similarity(const LineTokens& la, const LineTokens& lb) {
 }
 
 // Best non-crossing pairing of a D x I block (weighted LCS by dynamic programming).
-std::vector<uint32_t> PairBlock(const std::vector<std::string_view>& del,
+std::vector<uint32_t> BestPairs(const std::vector<std::string_view>& del,
                                 const std::vector<std::string_view>& ins) {
   size_t d = del.size(), n = ins.size();
   std::vector<LineTokens> td(d), ti(n);
@@ -110,28 +110,21 @@ double LineSimilarity(std::string_view a, std::string_view b) {
   return Similarity(MakeLineTokens(a), MakeLineTokens(b));
 }
 
-std::vector<BlockPairs> PairLines(const EditScript& script, const std::vector<std::string_view>& a,
-                                  const std::vector<std::string_view>& b) {
-  std::vector<BlockPairs> out;
-  ForEachBlock(script, [&](const EditBlock& blk) {
-    const uint32_t d = blk.del, n = blk.ins;
-    if (d == 0 || n == 0) return;
-    std::vector<std::string_view> del(a.begin() + blk.before, a.begin() + blk.before + d);
-    std::vector<std::string_view> ins(b.begin() + blk.after, b.begin() + blk.after + n);
-    bool long_line = false;
-    for (auto l : del) long_line |= l.size() > kMaxPairedLineBytes;
-    for (auto l : ins) long_line |= l.size() > kMaxPairedLineBytes;
-    BlockPairs bp;
-    bp.block = static_cast<uint32_t>(blk.index);
-    if (long_line || static_cast<uint64_t>(d) * n > kMaxPairedBlockCells) {
-      bp.flags = 1;
-      for (uint32_t p = 0; p < std::min(d, n); ++p) bp.pairs.insert(bp.pairs.end(), {p, p});
-    } else {
-      bp.pairs = PairBlock(del, ins);
-    }
-    if (!bp.pairs.empty()) out.push_back(std::move(bp));
-  });
-  return out;
+BlockPairs PairBlock(uint32_t block, const std::vector<std::string_view>& del,
+                     const std::vector<std::string_view>& ins) {
+  const uint32_t d = static_cast<uint32_t>(del.size()), n = static_cast<uint32_t>(ins.size());
+  bool long_line = false;
+  for (auto l : del) long_line |= l.size() > kMaxPairedLineBytes;
+  for (auto l : ins) long_line |= l.size() > kMaxPairedLineBytes;
+  BlockPairs bp;
+  bp.block = block;
+  if (long_line || static_cast<uint64_t>(d) * n > kMaxPairedBlockCells) {
+    bp.flags = 1;
+    for (uint32_t p = 0; p < std::min(d, n); ++p) bp.pairs.insert(bp.pairs.end(), {p, p});
+  } else {
+    bp.pairs = BestPairs(del, ins);
+  }
+  return bp;
 }
 
 }  // namespace irtrace

@@ -29,10 +29,28 @@ struct BlockPairs {
 // on a line without any word. Whitespace is ignored. Two lines without tokens score 1.
 double LineSimilarity(std::string_view a, std::string_view b);
 
-// Pairs lines of every block of `script` (over sides `a` and `b`, the sequences that were diffed). Within a
-// block the chosen pairs maximise total similarity among pairs scoring >= kPairThreshold, never crossing.
-// Blocks without any pair are omitted.
-std::vector<BlockPairs> PairLines(const EditScript& script, const std::vector<std::string_view>& a,
-                                  const std::vector<std::string_view>& b);
+// Pairs the lines of one change block: `del` (its deleted lines) with `ins` (its inserted lines). Within the
+// block the chosen pairs maximise total similarity among pairs scoring >= kPairThreshold, never crossing;
+// a block over kMaxPairedBlockCells, or with a line over kMaxPairedLineBytes, pairs by position (flags 1).
+// `block`: its index (BlockPairs::block).
+BlockPairs PairBlock(uint32_t block, const std::vector<std::string_view>& del,
+                     const std::vector<std::string_view>& ins);
+
+// Pairs lines of every block of `script` (over sides `a` and `b`, the sequences that were diffed: anything
+// whose operator[](size_t) gives a line as a std::string_view, e.g. a LineIndex or a vector of views), each
+// as PairBlock does. Blocks without any pair are omitted.
+template <typename Lines>
+std::vector<BlockPairs> PairLines(const EditScript& script, const Lines& a, const Lines& b) {
+  std::vector<BlockPairs> out;
+  ForEachBlock(script, [&](const EditBlock& blk) {
+    if (blk.del == 0 || blk.ins == 0) return;
+    std::vector<std::string_view> del(blk.del), ins(blk.ins);
+    for (uint32_t k = 0; k < blk.del; ++k) del[k] = a[blk.before + k];
+    for (uint32_t k = 0; k < blk.ins; ++k) ins[k] = b[blk.after + k];
+    BlockPairs bp = PairBlock(static_cast<uint32_t>(blk.index), del, ins);
+    if (!bp.pairs.empty()) out.push_back(std::move(bp));
+  });
+  return out;
+}
 
 }  // namespace irtrace

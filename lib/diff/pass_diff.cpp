@@ -1,7 +1,9 @@
 #include "diff/pass_diff.h"
 
 #include <algorithm>
-#include <map>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
 
 #include "diff/line_intern.h"
 #include "diff/longest_run.h"
@@ -10,24 +12,21 @@
 namespace irtrace {
 namespace {
 
-DiffData MakeDiff(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b,
-                  const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+// `Lines`: a LineIndex or a vector of views (PairLines).
+template <typename Lines>
+DiffData MakeDiff(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b, const Lines& a,
+                  const Lines& b) {
   DiffData d;
   d.script = DiffLines(ids_a, ids_b);
   if (!d.script.Empty()) d.pairs = PairLines(d.script, a, b);
   return d;
 }
 
-// Keys of `s` in file order, with "" (outside) last when any line is outside every function.
-std::vector<std::string> KeysOf(const Snapshot& s) {
-  std::vector<std::string> keys;
+// Lines of `s` in no section.
+size_t OutsideCount(const Snapshot& s) {
   size_t covered = 0;
-  for (const Section& sec : s.scope.sections) {
-    keys.push_back(sec.key);
-    covered += sec.end - sec.begin;
-  }
-  if (covered < s.lines.size()) keys.push_back("");
-  return keys;
+  for (const Section& sec : s.scope.sections) covered += sec.end - sec.begin;
+  return s.lines.size() - covered;
 }
 
 // Per element of `pos`: true when it is not part of the longest increasing run (LongestIncreasingRun) of
@@ -38,111 +37,210 @@ std::vector<bool> NotInLongestRun(const std::vector<size_t>& pos) {
   return moved;
 }
 
-template <typename T>
-std::vector<T> Pick(const std::vector<T>& v, const std::vector<uint32_t>& idx) {
-  std::vector<T> out;
+// The lines of "" in `s`: every line in no section, ascending.
+std::vector<uint32_t> OutsideLines(const Snapshot& s) {
+  std::vector<uint32_t> out;
+  auto add_range = [&out](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) out.push_back(static_cast<uint32_t>(i));
+  };
+  size_t next = 0;
+  for (const Section& sec : s.scope.sections) {
+    add_range(next, sec.begin);
+    next = sec.end;
+  }
+  add_range(next, s.lines.size());
+  return out;
+}
+
+// The elements of `v` (a vector, or a LineIndex giving views) at indices `idx`, in order.
+template <typename V>
+auto Pick(const V& v, const std::vector<uint32_t>& idx) {
+  std::vector<std::decay_t<decltype(v[0])>> out;
   out.reserve(idx.size());
   for (uint32_t i : idx) out.push_back(v[i]);
   return out;
 }
 
-// The lines of `key` in `s` (the contract of FunctionLines). `index` (key -> section number, SectionIndex)
-// finds a section in O(log F), so a pass with F functions costs O(lines + F log F), not F scans of every
-// section; nullptr scans the sections.
-std::vector<uint32_t> LinesOf(const Snapshot& s, const std::string& key, const std::map<std::string, size_t>* index) {
-  std::vector<uint32_t> out;
-  auto add_range = [&out](size_t lo, size_t hi) {
-    for (size_t i = lo; i < hi; ++i) out.push_back(static_cast<uint32_t>(i));
-  };
-  if (key.empty()) {
-    size_t next = 0;
-    for (const Section& sec : s.scope.sections) {
-      add_range(next, sec.begin);
-      next = sec.end;
-    }
-    add_range(next, s.lines.size());
-    return out;
-  }
-  const Section* found = nullptr;
-  if (index) {
-    auto it = index->find(key);
-    if (it != index->end()) found = &s.scope.sections[it->second];
-  } else {
-    for (const Section& sec : s.scope.sections) {
-      if (sec.key == key) {
-        found = &sec;
-        break;
-      }
-    }
-  }
-  if (found) add_range(found->begin, found->end);
+std::vector<uint32_t> Range(size_t begin, size_t end) {
+  std::vector<uint32_t> out(end - begin);
+  for (size_t i = begin; i < end; ++i) out[i - begin] = static_cast<uint32_t>(i);
   return out;
 }
 
-std::map<std::string, size_t> SectionIndex(const Snapshot& s) {
-  std::map<std::string, size_t> index;
-  for (size_t k = 0; k < s.scope.sections.size(); ++k) index.emplace(s.scope.sections[k].key, k);
-  return index;
+// True when the function whose lines are [ba, ea) before and [bb, eb) after holds every change of the
+// whole-file script `whole` in a way that makes its own diff the same script: the lines before it are the
+// same count on both sides and all in the script's leading equal run, the lines after it likewise in the
+// trailing one, and that leading run ends inside the function on both sides. DiffLines trims the common
+// prefix and suffix before anything else, so on these conditions the whole file and the function reach the
+// same remaining lines, and give the same script (shifted by ba) and the same pairs.
+bool HoldsEveryChange(const EditScript& whole, size_t na, size_t nb, size_t ba, size_t ea, size_t bb,
+                      size_t eb) {
+  if (whole.Empty() || ba != bb || na - ea != nb - eb) return false;
+  size_t lead = whole.ops[0];
+  if (lead < ba || lead >= ea || lead >= eb) return false;
+  EditEnd end = ForEachBlock(whole, [](const EditBlock&) {});
+  return na - end.before >= na - ea;
 }
 
-std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
-                                        const std::vector<uint32_t>& ids_b) {
-  std::vector<std::string> keys_a = KeysOf(a), keys_b = KeysOf(b);
-  std::map<std::string, size_t> index_a = SectionIndex(a), index_b = SectionIndex(b);
-  std::map<std::string, size_t> pos_a;
-  for (size_t k = 0; k < keys_a.size(); ++k) pos_a[keys_a[k]] = k;
+// A changed function with its diff.
+FunctionDiff Changed(DiffData diff) {
+  FunctionDiff f;
+  f.status = FunctionStatus::kChanged;
+  f.diff = std::move(diff);
+  f.ins = f.diff.script.Inserted();
+  f.del = f.diff.script.Deleted();
+  return f;
+}
 
-  // Relative order of functions present on both sides (outside excluded): which ones moved.
-  std::vector<size_t> common_pos;
-  std::vector<std::string> common_keys;
-  for (const std::string& k : keys_b) {
-    if (!k.empty() && pos_a.count(k)) {
-      common_pos.push_back(pos_a[k]);
-      common_keys.push_back(k);
-    }
+// The whole-file diff as the diff of a function starting at line `begin` on both sides (HoldsEveryChange).
+DiffData Shifted(const DiffData& whole, size_t begin) {
+  DiffData d = whole;
+  d.script.ops[0] -= static_cast<uint32_t>(begin);
+  return d;
+}
+
+// Diffs lines `la` of a against lines `lb` of b (0-based, ascending) on their own.
+DiffData DiffLinesOf(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                     const std::vector<uint32_t>& ids_b, const std::vector<uint32_t>& la,
+                     const std::vector<uint32_t>& lb) {
+  return MakeDiff(Pick(ids_a, la), Pick(ids_b, lb), Pick(a.lines, la), Pick(b.lines, lb));
+}
+
+// Diffs a function present on both sides, sections `na` before and `nb` after. `whole`: the pass's
+// whole-file diff, reused when the function holds every change (HoldsEveryChange), so a function spanning
+// the file is neither copied out nor diffed twice.
+FunctionDiff DiffSection(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                         const std::vector<uint32_t>& ids_b, const DiffData& whole, const Section& na,
+                         const Section& nb) {
+  if (na.begin < na.end && nb.begin < nb.end &&
+      HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), na.begin, na.end, nb.begin, nb.end)) {
+    return Changed(Shifted(whole, na.begin));
   }
-  std::vector<bool> moved_flags = NotInLongestRun(common_pos);
-  std::map<std::string, bool> moved;
-  for (size_t k = 0; k < common_keys.size(); ++k) moved[common_keys[k]] = moved_flags[k];
+  return Changed(DiffLinesOf(a, b, ids_a, ids_b, Range(na.begin, na.end), Range(nb.begin, nb.end)));
+}
 
-  std::vector<FunctionDiff> touched, rest;
-  auto add = [&](FunctionDiff f) {
-    (f.status == FunctionStatus::kSame ? rest : touched).push_back(std::move(f));
-  };
-  for (const std::string& key : keys_b) {
-    FunctionDiff f;
-    f.key = key;
-    std::vector<uint32_t> lb = LinesOf(b, key, &index_b);
-    if (!pos_a.count(key)) {
+// Diffs the lines outside every section, `la` before and `lb` after, likewise.
+FunctionDiff DiffOutside(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                         const std::vector<uint32_t>& ids_b, const DiffData& whole, const std::vector<uint32_t>& la,
+                         const std::vector<uint32_t>& lb) {
+  bool contiguous = !la.empty() && !lb.empty() && la.back() - la.front() + 1 == la.size() &&
+                    lb.back() - lb.front() + 1 == lb.size();
+  if (contiguous && HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), la.front(), la.back() + 1,
+                                     lb.front(), lb.back() + 1)) {
+    return Changed(Shifted(whole, la.front()));
+  }
+  return Changed(DiffLinesOf(a, b, ids_a, ids_b, la, lb));
+}
+
+// Whether lines `la` of a and `lb` of b compare equal, by their ids.
+bool SameIds(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b, size_t ba, size_t ea,
+             size_t bb, size_t eb) {
+  return ea - ba == eb - bb && std::equal(ids_a.begin() + ba, ids_a.begin() + ea, ids_b.begin() + bb);
+}
+
+// The touched functions of a pass (PassDiff::functions). Cost: a lookup per section and a comparison of
+// each function's ids; only changed functions copy lines out and run a diff.
+std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
+                                        const std::vector<uint32_t>& ids_b, const DiffData& whole) {
+  const std::vector<Section>& sa = a.scope.sections;
+  const std::vector<Section>& sb = b.scope.sections;
+  std::unordered_map<std::string_view, size_t> index_a;
+  index_a.reserve(sa.size());
+  for (size_t k = 0; k < sa.size(); ++k) index_a.emplace(sa[k].key, k);
+
+  // Each after section's section before (npos: added), and the relative order of those present on both
+  // sides: which ones moved.
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  std::vector<size_t> match(sb.size(), kNone), common_pos;
+  std::vector<bool> in_b(sa.size(), false);
+  for (size_t k = 0; k < sb.size(); ++k) {
+    auto it = index_a.find(sb[k].key);
+    if (it == index_a.end()) continue;
+    match[k] = it->second;
+    in_b[it->second] = true;
+    common_pos.push_back(it->second);
+  }
+  std::vector<bool> moved = NotInLongestRun(common_pos);
+
+  std::vector<FunctionDiff> touched;
+  size_t common = 0;
+  for (size_t k = 0; k < sb.size(); ++k) {
+    const Section& nb = sb[k];
+    if (match[k] == kNone) {
+      FunctionDiff f;
+      f.key = nb.key;
       f.status = FunctionStatus::kAdded;
-      f.ins = lb.size();
-      add(std::move(f));
+      f.ins = nb.end - nb.begin;
+      touched.push_back(std::move(f));
       continue;
     }
-    std::vector<uint32_t> la = LinesOf(a, key, &index_a);
-    std::vector<uint32_t> fa = Pick(ids_a, la), fb = Pick(ids_b, lb);
-    if (fa == fb) {
-      f.status = !key.empty() && moved[key] ? FunctionStatus::kMoved : FunctionStatus::kSame;
-    } else {
-      f.status = FunctionStatus::kChanged;
-      f.diff = MakeDiff(fa, fb, Pick(a.lines, la), Pick(b.lines, lb));
-      f.ins = f.diff.script.Inserted();
-      f.del = f.diff.script.Deleted();
+    const Section& na = sa[match[k]];
+    bool was_moved = moved[common++];
+    if (SameIds(ids_a, ids_b, na.begin, na.end, nb.begin, nb.end)) {
+      if (!was_moved) continue;
+      FunctionDiff f;
+      f.key = nb.key;
+      f.status = FunctionStatus::kMoved;
+      touched.push_back(std::move(f));
+      continue;
     }
-    add(std::move(f));
+    FunctionDiff f = DiffSection(a, b, ids_a, ids_b, whole, na, nb);
+    f.key = nb.key;
+    touched.push_back(std::move(f));
   }
-  std::map<std::string, bool> in_b;
-  for (const std::string& k : keys_b) in_b[k] = true;
-  for (const std::string& key : keys_a) {
-    if (in_b.count(key)) continue;
+  // "" (lines outside every section) comes last on each side.
+  size_t out_a = OutsideCount(a), out_b = OutsideCount(b);
+  if (out_b > 0 && out_a == 0) {
     FunctionDiff f;
-    f.key = key;
-    f.status = FunctionStatus::kRemoved;
-    f.del = LinesOf(a, key, &index_a).size();
-    add(std::move(f));
+    f.status = FunctionStatus::kAdded;
+    f.ins = out_b;
+    touched.push_back(std::move(f));
+  } else if (out_b > 0) {
+    std::vector<uint32_t> la = OutsideLines(a), lb = OutsideLines(b);
+    if (Pick(ids_a, la) != Pick(ids_b, lb)) touched.push_back(DiffOutside(a, b, ids_a, ids_b, whole, la, lb));
   }
-  touched.insert(touched.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
+  for (size_t k = 0; k < sa.size(); ++k) {
+    if (in_b[k]) continue;
+    FunctionDiff f;
+    f.key = sa[k].key;
+    f.status = FunctionStatus::kRemoved;
+    f.del = sa[k].end - sa[k].begin;
+    touched.push_back(std::move(f));
+  }
+  if (out_a > 0 && out_b == 0) {
+    FunctionDiff f;
+    f.status = FunctionStatus::kRemoved;
+    f.del = out_a;
+    touched.push_back(std::move(f));
+  }
   return touched;
+}
+
+// The script from a's section list to b's (PassDiff::sections). A section is compared as (key, lines since
+// the end of the section before it, its line count); keys are unique on each side, so an after entry gets
+// the id of the before entry with its key when the two compare equal, else an id of its own.
+EditScript DiffSections(const std::vector<Section>& sa, const std::vector<Section>& sb) {
+  auto same = [&](size_t i, size_t j) {
+    size_t gap_a = sa[i].begin - (i ? sa[i - 1].end : 0), gap_b = sb[j].begin - (j ? sb[j - 1].end : 0);
+    return gap_a == gap_b && sa[i].end - sa[i].begin == sb[j].end - sb[j].begin && sa[i].key == sb[j].key;
+  };
+  if (sa.size() == sb.size()) {
+    bool all = true;
+    for (size_t i = 0; i < sa.size() && all; ++i) all = same(i, i);
+    if (all) return EditScript();
+  }
+  std::unordered_map<std::string_view, uint32_t> index_a;
+  index_a.reserve(sa.size());
+  std::vector<uint32_t> ids_a(sa.size()), ids_b(sb.size());
+  for (size_t i = 0; i < sa.size(); ++i) {
+    ids_a[i] = static_cast<uint32_t>(i);
+    index_a.emplace(sa[i].key, static_cast<uint32_t>(i));
+  }
+  for (size_t j = 0; j < sb.size(); ++j) {
+    auto it = index_a.find(sb[j].key);
+    ids_b[j] = it != index_a.end() && same(it->second, j) ? it->second : static_cast<uint32_t>(sa.size() + j);
+  }
+  return DiffLines(ids_a, ids_b);
 }
 
 // With an empty script (every line compares equal): whether the line endings differ, rather than only a
@@ -180,33 +278,39 @@ std::vector<std::string> Notes(const Snapshot& a, const Snapshot& b, const EditS
 
 }  // namespace
 
-std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) { return LinesOf(s, key, nullptr); }
+std::vector<std::string> FunctionKeys(const Snapshot& s) {
+  std::vector<std::string> keys;
+  for (const Section& sec : s.scope.sections) keys.push_back(sec.key);
+  if (OutsideCount(s) > 0) keys.push_back("");
+  return keys;
+}
+
+std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) {
+  if (key.empty()) return OutsideLines(s);
+  for (const Section& sec : s.scope.sections) {
+    if (sec.key == key) return Range(sec.begin, sec.end);
+  }
+  return {};
+}
 
 PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   PassDiff out;
   out.identical = before.text == after.text;
   bool split_a = before.scope.fallback.empty(), split_b = after.scope.fallback.empty();
   bool has_sections = !before.scope.sections.empty() || !after.scope.sections.empty();
-  if (out.identical) {
-    // Nothing to compute, but the function list still names every function (all "same"), under the
-    // same rules as a changed pass: none for a format without functions or a side that fell back (the
-    // viewer explains a fallback from the snapshot's own "fallback" field).
-    if (!split_b || !has_sections) return out;
-    for (const std::string& key : KeysOf(after)) {
-      FunctionDiff f;
-      f.key = key;
-      f.status = FunctionStatus::kSame;
-      out.functions.push_back(std::move(f));
-    }
-    return out;
-  }
+  // A format without functions or a side that fell back has no function list (the viewer explains a
+  // fallback from the snapshot's own "fallback" field).
+  out.by_function = split_a && split_b && has_sections;
+  // Byte-identical: nothing changed, so nothing is listed (every function is the same).
+  if (out.identical) return out;
+  out.sections = DiffSections(before.scope.sections, after.scope.sections);
   std::vector<uint32_t> ids_a, ids_b;
   InternPair(before, after, &ids_a, &ids_b);
   out.whole = MakeDiff(ids_a, ids_b, before.lines, after.lines);
 
   out.notes = Notes(before, after, out.whole.script);
 
-  if (split_a && split_b && has_sections) out.functions = DiffFunctions(before, after, ids_a, ids_b);
+  if (out.by_function) out.functions = DiffFunctions(before, after, ids_a, ids_b, out.whole);
   return out;
 }
 

@@ -39,15 +39,27 @@ struct FunctionDiff {
 // Everything computed for one pass.
 struct PassDiff {
   DiffData whole;                        // whole file, before -> after
-  std::vector<FunctionDiff> functions;   // touched first (changed, added, removed, moved), then the rest;
-                                         // empty when either side could not be split (its
-                                         // Scope::fallback says why)
+  bool by_function = false;              // functions were compared: both sides could be split (their
+                                         // Scope::fallback is empty) and either side has sections
+  std::vector<FunctionDiff> functions;   // the touched functions only (changed, added, moved in the after
+                                         // side's order, then removed in the before side's order); every
+                                         // other key of FunctionKeys(after) is kSame. Empty unless
+                                         // by_function; empty for a byte-identical pass
+  EditScript sections;                   // before's sections -> after's, each section compared as (key,
+                                         // lines since the end of the section before it, or since line 0;
+                                         // its line count): equal entries keep their place relative to the
+                                         // section before them. Empty when the lists compare equal
   std::vector<std::string> notes;        // e.g. "only line endings differ (CRLF vs LF)"
   bool identical = false;                // before and after text are byte-identical
 };
 
 // Computes the pass's diffs. Never fails. Time near-linear in the two snapshots' size (see DiffLines).
 PassDiff DiffPass(const Snapshot& before, const Snapshot& after);
+
+// The function keys of `s`, in the order the viewer offers them: its sections' keys in file order, then ""
+// when any line lies outside every section. The unchanged functions of a pass are the after side's keys
+// that PassDiff::functions does not list, in this order.
+std::vector<std::string> FunctionKeys(const Snapshot& s);
 
 // The lines of function `key` in `s` (0-based line numbers, ascending): its section's range, or for ""
 // every line in no section. Empty when the key is not in `s`.

@@ -52,25 +52,14 @@ void SplitLines(Snapshot* s) {
     s->notes.push_back("lines end in CR only (classic Mac OS line ends), read as line breaks");
     brk = '\r';
   }
-  size_t start = 0;
-  while (start < t.size()) {
-    size_t nl = t.find(brk, start);
-    if (nl == std::string_view::npos) {
-      s->lines.push_back(t.substr(start));
-      s->eol = false;
-      break;
-    }
-    s->lines.push_back(t.substr(start, nl - start));
-    start = nl + 1;
-  }
+  s->lines = LineIndex(t, brk);
+  s->eol = s->lines.EndsWithBreak();
 }
 
 // Functions, found on the lines with a leading byte-order mark set aside.
 Scope ScopeOf(const Snapshot& s) {
   if (!s.bom) return SplitFunctions(s.lang, s.lines);
-  std::vector<std::string_view> lines = s.lines;
-  lines[0].remove_prefix(kBom.size());
-  return SplitFunctions(s.lang, lines);
+  return SplitFunctions(s.lang, s.lines.WithoutPrefix(kBom.size()));
 }
 
 // Why `path` (shown as `name`, a `kind` of file) could not be opened: a dangling symbolic link is called
@@ -138,8 +127,12 @@ const char* Snapshot::LineEndingName() const {
 }
 
 bool Snapshot::SameLine(const Snapshot& a, size_t i, const Snapshot& b, size_t j) {
-  return a.key_hashes[i] == b.key_hashes[j] && a.LacksNewline(i) == b.LacksNewline(j) &&
-         a.KeyOf(i) == b.KeyOf(j);
+  return a.LacksNewline(i) == b.LacksNewline(j) && a.KeyOf(i) == b.KeyOf(j);
+}
+
+uint64_t Snapshot::KeyHash(size_t i) const {
+  std::string_view k = KeyOf(i);
+  return XXH3_64bits(k.data(), k.size()) ^ (LacksNewline(i) ? 0x9e3779b97f4a7c15ULL : 0);
 }
 
 std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& extension, std::string bytes) {
@@ -150,11 +143,6 @@ std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& exte
   Decode(s.get());
   SplitLines(s.get());
   s->bom = s->text.compare(0, kBom.size(), kBom) == 0;
-  s->key_hashes.reserve(s->lines.size());
-  for (size_t i = 0; i < s->lines.size(); ++i) {
-    std::string_view k = s->KeyOf(i);
-    s->key_hashes.push_back(XXH3_64bits(k.data(), k.size()) ^ (s->LacksNewline(i) ? 0x9e3779b97f4a7c15ULL : 0));
-  }
   s->scope = ScopeOf(*s);
   return s;
 }

@@ -10,6 +10,7 @@
 #include "input/text_decode.h"
 #include "scope/function_scope.h"
 #include "util/error.h"
+#include "util/line_index.h"
 
 namespace irtrace {
 
@@ -34,12 +35,12 @@ class Snapshot {
                                         // U+FFFD, NUL as U+2400, CRs and a leading U+FEFF kept
   TextEncoding encoding = TextEncoding::kUtf8;  // UTF-16 input is converted, its byte-order mark dropped
   LineBreak line_break = LineBreak::kLf;
-  std::vector<std::string_view> lines;  // views into text, without the line break ('\r' of CRLF kept);
-                                        // "" has 0 lines
+  LineIndex lines;                      // into text, without the line break ('\r' of CRLF kept); "" has
+                                        // 0 lines. Offsets, not views: a held snapshot costs its text and
+                                        // 4 bytes a line
   bool eol = true;                      // text is empty or ends with the line break
   bool bom = false;                     // text starts with U+FEFF (kept in text and lines[0]; ignored by
                                         // KeyOf and by function scoping)
-  std::vector<uint64_t> key_hashes;     // per line: hash of its comparison key (see KeyOf)
   std::vector<std::string> warnings;    // decoding warnings, naming the file and 1-based line
   std::vector<std::string> notes;       // facts about the whole file ("decoded from UTF-16LE ...")
   Scope scope;                          // functions (SplitFunctions for lang)
@@ -54,10 +55,12 @@ class Snapshot {
   bool LacksNewline(size_t i) const { return !eol && i + 1 == lines.size(); }
   // Two lines compare equal: same key and same LacksNewline.
   static bool SameLine(const Snapshot& a, size_t i, const Snapshot& b, size_t j);
+  // A 64-bit hash of line i's comparison: of its key, and whether it lacks the newline. Equal lines
+  // (SameLine) hash equal; computed on each call (nothing per line is stored).
+  uint64_t KeyHash(size_t i) const;
 };
 
-// Builds a snapshot from raw bytes (takes ownership of `bytes`): decodes, splits lines, hashes keys,
-// splits functions for `extension` (without the dot). Never fails.
+// Builds a snapshot from raw bytes (takes ownership of `bytes`): decodes, splits lines, splits functions for `extension` (without the dot). Never fails.
 std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& extension, std::string bytes);
 
 // Reads `path` (read once, whole) and builds its snapshot named `name`.

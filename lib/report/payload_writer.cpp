@@ -93,47 +93,77 @@ void PayloadWriter::WriteSnapshotStart(const Snapshot& s) {
   if (s.line_break == LineBreak::kCr) w_->Key("newline").String("cr");
 }
 
-void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root) {
-  w_->Key("sections").BeginArray();
-  for (const Section& sec : s.scope.sections) {
+void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, const EditScript* sections) {
+  const std::vector<Section>& secs = s.scope.sections;
+  int index = SnapshotCount();
+  auto section = [&](const Section& sec) {
     w_->BeginArray().String(sec.key).Int(static_cast<int64_t>(sec.begin)).Int(static_cast<int64_t>(sec.end));
     w_->EndArray();
+  };
+  // Which form: full, a reference to an equal list, or a delta from the snapshot before.
+  size_t inserted = sections ? sections->Inserted() : 0;
+  bool full = !sections || secs.empty() || (!sections->Empty() && (sections_depth_[index - 1] >= kMaxDeltaChain ||
+                                                                   2 * inserted >= secs.size()));
+  w_->Key("sections");
+  if (full) {
+    w_->BeginArray();
+    for (const Section& sec : secs) section(sec);
+    w_->EndArray();
+    sections_depth_.push_back(0);
+    sections_root_.push_back(index);
+  } else if (sections->Empty()) {
+    int from = sections_root_[index - 1];
+    w_->BeginObject().Key("from").Int(from).EndObject();
+    sections_depth_.push_back(sections_depth_[from]);
+    sections_root_.push_back(from);
+  } else {
+    w_->BeginObject();
+    w_->Key("from").Int(index - 1);
+    w_->Key("ops").IntArray(sections->ops);
+    w_->Key("ins").BeginArray();
+    ForEachInserted(*sections, [&](size_t k) { section(secs[k]); });
+    w_->EndArray();
+    w_->EndObject();
+    sections_depth_.push_back(sections_depth_[index - 1] + 1);
+    sections_root_.push_back(index);
   }
-  w_->EndArray();
   if (!s.scope.fallback.empty()) w_->Key("fallback").String(s.scope.fallback);
   w_->EndObject();
   depth_.push_back(depth);
   root_.push_back(root);
 }
 
-int PayloadWriter::AddSnapshot(const Snapshot& s) {
+int PayloadWriter::AddSnapshot(const Snapshot& s) { return WriteText(s, nullptr); }
+
+int PayloadWriter::WriteText(const Snapshot& s, const EditScript* sections) {
   int index = SnapshotCount();
   WriteSnapshotStart(s);
   w_->Key("text").BeginArray();
   for (std::string_view l : s.lines) w_->String(l);
   w_->EndArray();
-  WriteSnapshotEnd(s, 0, index);
+  WriteSnapshotEnd(s, 0, index, sections);
   return index;
 }
 
 int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, const PassDiff& diff) {
   int index = SnapshotCount();
   if (index == 0) return AddSnapshot(s);
+  const EditScript* sections = &diff.sections;  // empty for an identical pass: the lists are equal
   if (diff.identical) {
     int root = root_[index - 1];
     WriteSnapshotStart(s);
     w_->Key("same").Int(root);
-    WriteSnapshotEnd(s, depth_[root], root);
+    WriteSnapshotEnd(s, depth_[root], root, sections);
     return index;
   }
-  if (depth_[index - 1] >= kMaxDeltaChain) return AddSnapshot(s);
+  if (depth_[index - 1] >= kMaxDeltaChain) return WriteText(s, sections);
   // A delta costs its inserted and fixed text; it must be clearly smaller than the full text to be worth it.
   const EditScript& script = diff.whole.script;
   std::vector<std::pair<uint32_t, std::string_view>> fixes = DeltaFixes(before, s, script);
   size_t delta_bytes = 0;
   ForEachInserted(script, [&](size_t line) { delta_bytes += s.lines[line].size() + 4; });
   for (const auto& fix : fixes) delta_bytes += fix.second.size() + 8;
-  if (delta_bytes >= s.text.size() / 2) return AddSnapshot(s);
+  if (delta_bytes >= s.text.size() / 2) return WriteText(s, sections);
 
   WriteSnapshotStart(s);
   w_->Key("delta").BeginObject();
@@ -146,7 +176,7 @@ int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, const 
   for (const auto& [line, text] : fixes) w_->BeginArray().Int(line).String(text).EndArray();
   w_->EndArray();
   w_->EndObject();
-  WriteSnapshotEnd(s, depth_[index - 1] + 1, index);
+  WriteSnapshotEnd(s, depth_[index - 1] + 1, index, sections);
   return index;
 }
 
@@ -195,6 +225,9 @@ void PayloadWriter::AddEntry(const Entry& e) {
   if (e.kind == EntryKind::kPass) {
     w_->Key("diff");
     WriteDiff(e.diff.whole);
+  }
+  if (e.kind == EntryKind::kPass && e.diff.by_function) {
+    // The touched functions only; the viewer lists the after side's other keys as "same".
     w_->Key("functions").BeginArray();
     for (const FunctionDiff& f : e.diff.functions) {
       w_->BeginObject();

@@ -1,6 +1,7 @@
 // The report payload's one writer: the C++ owner of the schema in ARCHITECTURE.md ("Report payload").
 // Its schema version, envelope, spellings, snapshot storage (full text, "same", delta with its "fix"
-// list) and entries are written here and nowhere else; the viewer's owner is assets/js/15_payload.js.
+// list, sections in full or from an earlier snapshot's) and entries are written here and nowhere else; the
+// viewer's owner is assets/js/15_payload.js.
 #pragma once
 
 #include <cstdint>
@@ -23,9 +24,13 @@ class Snapshot;
 // The payload's schema version. Version rule: a field an older viewer can ignore is added without a
 // change; a change an older viewer would misread (a field's meaning, a new way to store a snapshot, a
 // removed field) increments it, and the viewer refuses any version it does not know.
-constexpr int kPayloadSchema = 1;
+// 2: a pass lists only its touched functions (the viewer derives the unchanged ones from the after
+// snapshot's sections) and has no "functions" when it was not compared by function; a snapshot's
+// "sections" may be {"from", "ops", "ins"} built from an earlier snapshot's.
+constexpr int kPayloadSchema = 2;
 
-// A delta chain longer than this is cut by storing the snapshot in full.
+// A delta chain longer than this is cut by storing the snapshot in full (its text; its sections, whose
+// chains are counted separately).
 constexpr int kMaxDeltaChain = 16;
 
 // How the payload is put into the page.
@@ -50,7 +55,9 @@ class PayloadWriter {
   // Appends snapshot number SnapshotCount(), whose predecessor (index - 1) is `before`, with `diff` from
   // DiffPass(before, s), and returns its index. Stores "same" when the diff says identical; a delta while
   // the chain stays at most kMaxDeltaChain long and the delta's text (inserted and fixed lines) is under
-  // half the snapshot's; else the full text.
+  // half the snapshot's; else the full text. Its sections likewise: a reference to the earlier snapshot
+  // holding an equal list (diff.sections empty), a delta from `before`'s (diff.sections) while that chain
+  // stays at most kMaxDeltaChain long and inserts fewer than half the sections, else in full.
   int AddSnapshot(const Snapshot& s, const Snapshot& before, const PassDiff& diff);
   int SnapshotCount() const { return static_cast<int>(depth_.size()); }
 
@@ -60,8 +67,12 @@ class PayloadWriter {
   void Finish();
 
  private:
+  // Appends snapshot s stored in full, its sections per WriteSnapshotEnd; returns its index.
+  int WriteText(const Snapshot& s, const EditScript* sections);
   void WriteSnapshotStart(const Snapshot& s);
-  void WriteSnapshotEnd(const Snapshot& s, int depth, int root);
+  // Writes the sections (in full when `script` is null, else as described at AddSnapshot), the fallback
+  // and the end of the object, and records the snapshot's chains.
+  void WriteSnapshotEnd(const Snapshot& s, int depth, int root, const EditScript* sections);
   void WriteDiff(const DiffData& d);
   void EndSnapshots();
 
@@ -71,6 +82,8 @@ class PayloadWriter {
   bool in_entries_ = false;
   std::vector<int> depth_;  // per snapshot: delta steps to a full text (0 = full)
   std::vector<int> root_;   // per snapshot: the index a "same" resolves to (itself unless "same")
+  std::vector<int> sections_depth_;  // per snapshot: sections deltas to a full list (0 = full)
+  std::vector<int> sections_root_;   // per snapshot: the snapshot whose stored sections equal its own
 };
 
 // The delta's "fix" list: the lines of `after` (0-based, ascending) that `script` calls equal to a line

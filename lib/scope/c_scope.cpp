@@ -481,7 +481,7 @@ class CScanner {
 
 }  // namespace
 
-Scope SplitC(const std::vector<std::string_view>& lines) {
+Scope SplitC(const LineIndex& lines) {
   ScopeBuilder out;
   CScanner scanner(&out);
   for (size_t ln = 0; ln < lines.size() && !out.failed(); ++ln) scanner.Line(StripCr(lines[ln]), ln);

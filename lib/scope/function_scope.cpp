@@ -35,7 +35,7 @@ const char* LanguageName(ScopeLanguage lang) {
   return "text";
 }
 
-Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& lines) {
+Scope SplitFunctions(ScopeLanguage lang, const LineIndex& lines) {
   // The scanners do not throw by design; the guard keeps the promise even on allocation failure.
   try {
     switch (lang) {

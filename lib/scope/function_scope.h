@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/line_index.h"
+
 namespace irtrace {
 
 // One function (or member class) of a snapshot.
@@ -56,7 +58,7 @@ const char* LanguageName(ScopeLanguage lang);
 // cannot be split safely (duplicate keys, unbalanced brackets or strings), returns no sections and a
 // fallback reason. kNone always returns no sections and an empty fallback (the whole file is the view).
 // Linear in the total text size.
-Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& lines);
+Scope SplitFunctions(ScopeLanguage lang, const LineIndex& lines);
 
 // The per-format scanners SplitFunctions dispatches to (one file each).
 //
@@ -70,7 +72,7 @@ Scope SplitFunctions(ScopeLanguage lang, const std::vector<std::string_view>& li
 // or left of the header's column (and trailing blank lines) are outside. Tabs advance to the next
 // multiple of 8. Falls back on unbalanced/mismatched brackets and on a triple-quoted string open at
 // the end; an unterminated one-quote string just ends with its line.
-Scope SplitPython(const std::vector<std::string_view>& lines);
+Scope SplitPython(const LineIndex& lines);
 // MLIR: `func.func`, `llvm.func`, `gpu.func` ops with a body, keyed by their symbol, from the op's line to
 // the line closing its region, by bracket matching outside strings and `//` comments. Custom form (the
 // func dialect's `func.func [visibility] @name(args) [-> results] [attributes {...}] {`): any words before
@@ -80,7 +82,7 @@ Scope SplitPython(const std::vector<std::string_view>& lines);
 // give one key. A func op without a body (custom: no region; generic: empty regions) is a declaration and
 // is outside; so are `module`/`gpu.module` lines. Falls back when a signature or body is not closed, or a
 // generic func op with a body has no sym_name. See mlir_scope.cpp.
-Scope SplitMlir(const std::vector<std::string_view>& lines);
+Scope SplitMlir(const LineIndex& lines);
 // LLVM IR: `define ... @name(...) ... {` to the closing `}` line, keyed by the name (`@name`, numbered `@0`,
 // quoted `@"a b"` with the text between the quotes as written). Accepts the whole header grammar of the
 // LLVM Language Reference ("Functions"): any linkage, visibility, calling convention, return attributes
@@ -89,7 +91,7 @@ Scope SplitMlir(const std::vector<std::string_view>& lines);
 // metadata after the parameters; a header over several lines. The range starts at the `define` line (the
 // `; Function Attrs:` comment above it is outside); `declare`, globals, attribute groups and metadata are
 // outside. Falls back on a `define` without a name, a body or a closing brace. See llvm_scope.cpp.
-Scope SplitLlvm(const std::vector<std::string_view>& lines);
+Scope SplitLlvm(const LineIndex& lines);
 // C-like codegen: top-level function definitions (a declarator followed by a `{ ... }` body at brace
 // depth 0, outside namespaces' own braces counted as transparent), by brace matching outside strings,
 // char literals and comments, following the C grammar's function-definition (C17 6.9.1; C++'s adds
@@ -102,6 +104,6 @@ Scope SplitLlvm(const std::vector<std::string_view>& lines);
 // lambdas are not functions (their inline member functions stay outside), nor are K&R definitions.
 // Overloads fall back (duplicate key). Preprocessor lines are skipped, so braces split across `#if`
 // branches can make it fall back. See c_scope.cpp.
-Scope SplitC(const std::vector<std::string_view>& lines);
+Scope SplitC(const LineIndex& lines);
 
 }  // namespace irtrace

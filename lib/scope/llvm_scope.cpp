@@ -88,7 +88,7 @@ bool SkipToBody(TextCursor* c) {
 
 // Adds the definition whose `define` starts line `ln` (`name_from` indexes just past the keyword) and
 // returns the line after it; on a header or body that does not end, records the fallback instead.
-size_t AddDefinition(const std::vector<std::string_view>& lines, size_t ln, size_t name_from, ScopeBuilder* out) {
+size_t AddDefinition(const LineIndex& lines, size_t ln, size_t name_from, ScopeBuilder* out) {
   TextCursor c(lines, kLlvmSyntax, ln, name_from);
   if (!SkipToName(&c)) {
     out->Fail(AtLine("no function name after `define`", ln));
@@ -110,7 +110,7 @@ size_t AddDefinition(const std::vector<std::string_view>& lines, size_t ln, size
 
 }  // namespace
 
-Scope SplitLlvm(const std::vector<std::string_view>& lines) {
+Scope SplitLlvm(const LineIndex& lines) {
   ScopeBuilder out;
   size_t ln = 0;
   while (ln < lines.size() && !out.failed()) {

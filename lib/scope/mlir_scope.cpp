@@ -109,7 +109,7 @@ SigEnd ScanSignature(TextCursor* c, size_t* last_line) {
 // Follows the custom-form op starting at line `ln` (`op.after` indexes just past its name) and adds its
 // section; returns the line to look at next. Not a func op header (no symbol after the leading words):
 // the next line.
-size_t ScanCustom(const std::vector<std::string_view>& lines, size_t ln, const OpStart& op, ScopeBuilder* out) {
+size_t ScanCustom(const LineIndex& lines, size_t ln, const OpStart& op, ScopeBuilder* out) {
   TextCursor c(lines, kMlirSyntax, ln, op.after);
   while (c.SkipSpace() && c.Peek() != '@') {
     if (!IsIdentStart(c.Peek())) return ln + 1;
@@ -234,7 +234,7 @@ GenericOp ReadGenericParts(TextCursor* c) {
 }
 
 // Follows the generic-form op starting at line `ln` and adds its section; returns the line to look at next.
-size_t ScanGeneric(const std::vector<std::string_view>& lines, size_t ln, const OpStart& start, ScopeBuilder* out) {
+size_t ScanGeneric(const LineIndex& lines, size_t ln, const OpStart& start, ScopeBuilder* out) {
   TextCursor c(lines, kMlirSyntax, ln, start.after);
   if (!c.SkipSpace() || c.Peek() != '(') return ln + 1;  // the op name quoted elsewhere, not an op
   GenericOp op;
@@ -256,7 +256,7 @@ size_t ScanGeneric(const std::vector<std::string_view>& lines, size_t ln, const 
 
 }  // namespace
 
-Scope SplitMlir(const std::vector<std::string_view>& lines) {
+Scope SplitMlir(const LineIndex& lines) {
   ScopeBuilder out;
   size_t ln = 0;
   while (ln < lines.size() && !out.failed()) {

@@ -95,7 +95,7 @@ StmtHead Classify(std::string_view code) {
 
 // The start of a logical line whose physical lines end in a backslash (`def \` then `f():`), joined with a
 // blank for each backslash-newline; at most 8 lines, enough for the keywords and name Classify reads.
-std::string JoinBackslashLines(const std::vector<std::string_view>& lines, size_t ln, size_t pos) {
+std::string JoinBackslashLines(const LineIndex& lines, size_t ln, size_t pos) {
   std::string head;
   std::string_view s = StripCr(lines[ln]).substr(pos);
   for (size_t k = 1;; ++k) {
@@ -225,7 +225,7 @@ struct OpenClass {
 
 }  // namespace
 
-Scope SplitPython(const std::vector<std::string_view>& lines) {
+Scope SplitPython(const LineIndex& lines) {
   ScopeBuilder out;
   LineLexer lexer;
   std::optional<OpenSection> section;

@@ -31,7 +31,7 @@ std::string ReadAtSymbol(std::string_view line, size_t pos) {
   return name;
 }
 
-TextCursor::TextCursor(const std::vector<std::string_view>& lines, TextSyntax syntax, size_t line, size_t pos)
+TextCursor::TextCursor(const LineIndex& lines, TextSyntax syntax, size_t line, size_t pos)
     : lines_(lines), syntax_(syntax), line_(line), pos_(pos) {}
 
 std::string_view TextCursor::Text() const { return AtEnd() ? std::string_view() : StripCr(lines_[line_]); }

@@ -49,7 +49,7 @@ struct TextSyntax {
 class TextCursor {
  public:
   // Starts at `line` (0-based), character `pos`.
-  TextCursor(const std::vector<std::string_view>& lines, TextSyntax syntax, size_t line = 0, size_t pos = 0);
+  TextCursor(const LineIndex& lines, TextSyntax syntax, size_t line = 0, size_t pos = 0);
 
   // Moves to the next character that is neither blank nor inside a comment, crossing line ends; false
   // (at the end of the text) when there is none.
@@ -104,7 +104,7 @@ class TextCursor {
   // At a '"': the index just past the string on the current line.
   size_t StringEnd() const;
 
-  const std::vector<std::string_view>& lines_;
+  const LineIndex& lines_;
   TextSyntax syntax_;
   size_t line_ = 0;
   size_t pos_ = 0;

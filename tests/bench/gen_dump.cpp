@@ -1,12 +1,16 @@
-// ir-trace-gen-dump: writes a synthetic PyPTO-style pass dump for the scale benchmark (tests/bench/).
+// ir-trace-gen-dump: writes a synthetic pass dump for the scale benchmark (tests/bench/).
 //
 // The dump looks like what PyPTO's pass manager writes: 00_frontend.py, then NN_after_<Pass>.py for
-// NN = 1..P, and an NN_after_<Pass>.log with a warning line every 10th pass. Each snapshot is derived
-// in memory from the previous one and written with one fwrite, so 300 x 20,000 lines (~600 MB) takes
-// seconds. Output depends only on the flags (own PRNG, no std distributions), never on the platform.
+// NN = 1..P, and an NN_after_<Pass>.log with a warning line every 10th pass; `--lang llvm` and
+// `--lang mlir` write the same program shape as an LLVM IR module (.ll, `define` functions) or an MLIR
+// module (.mlir, `func.func` ops). Each snapshot is derived in memory from the previous one and written
+// with one fwrite, so 300 x 20,000 lines (~600 MB) takes seconds. Output depends only on the flags (own
+// PRNG, no std distributions), never on the platform.
 //
 // Standard library only; one file so the benchmark needs no build system beyond a compiler.
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -20,12 +24,16 @@ namespace {
 
 const char kUsage[] =
     "usage: ir-trace-gen-dump --out DIR --passes P --lines L [--shape edits|ssa|rewrite]\n"
-    "                         [--seed S] [--long-line-bytes B] [--functions F]\n"
+    "                         [--lang python|llvm|mlir] [--seed S] [--long-line-bytes B]\n"
+    "                         [--functions F] [--edits N]\n"
     "\n"
-    "Writes DIR/00_frontend.py and DIR/NN_after_<Pass>.py for NN = 1..P (NN zero-padded to\n"
+    "Writes DIR/00_frontend.EXT and DIR/NN_after_<Pass>.EXT for NN = 1..P (NN zero-padded to\n"
     "max(2, digits(P)) digits), plus NN_after_<Pass>.log holding a warning on every 10th pass.\n"
-    "Every snapshot has about L lines: a `class Bench` of F @pl.function methods.\n"
+    "Every snapshot has about L lines: F functions of L/F lines (at least 5) each.\n"
     "\n"
+    "  --lang python    (default) EXT = py: a PyPTO `class Bench` of @pl.function methods.\n"
+    "  --lang llvm      EXT = ll: an LLVM IR module of `define` functions.\n"
+    "  --lang mlir      EXT = mlir: an MLIR `module` of `func.func` ops.\n"
     "  --shape edits    (default) F = L/96 functions of ~96 lines. Passes 1, 2 (mod 3) make 1-4\n"
     "                   edits at random places (retyped dtype, inserted line, renamed op);\n"
     "                   every 3rd pass is a no-op (identical snapshot).\n"
@@ -36,6 +44,9 @@ const char kUsage[] =
     "                   `--lines 50000 --passes 10 --shape rewrite` = one 50,000-line function\n"
     "                   fully rewritten by every pass.\n"
     "  --functions F    override the function count for any shape.\n"
+    "  --edits N        edit passes make exactly N edits each (default 1-4), at places drawn\n"
+    "                   from the snapshot before the pass (so N can be large: 20,000 edits of a\n"
+    "                   1,000,000-line function take a second).\n"
     "  --long-line-bytes B  pass 1 (only) holds one extra line of B bytes.\n"
     "  --seed S         PRNG seed (default 1); same flags, same bytes.\n";
 
@@ -62,6 +73,9 @@ const char* const kPassNames[] = {
 const char* const kUnary[] = {"exp", "sqrt", "rsqrt", "neg", "abs", "relu", "recip"};
 const char* const kBinary[] = {"add", "mul", "max", "sub", "min", "div"};
 const char* const kDtypes[] = {"FP32", "BF16", "FP16", "INT32"};
+// The same dtypes as LLVM vector element types and MLIR tensor element types.
+const char* const kLlvmDtypes[] = {"float", "bfloat", "half", "i32"};
+const char* const kMlirDtypes[] = {"f32", "bf16", "f16", "i32"};
 const char* const kMems[] = {"Vec", "Mat", "Acc"};
 const int kDims[] = {16, 32, 64, 128, 256, 512};
 
@@ -69,6 +83,9 @@ template <typename T, size_t N>
 constexpr size_t count(const T (&)[N]) { return N; }
 
 enum class Kind : uint8_t { Other, Body };
+
+// The language the dump is written in; the program's shape is the same in each.
+enum class Lang { kPython, kLlvm, kMlir };
 
 // One snapshot: its lines, and which of them are edit targets (assignments).
 struct Program {
@@ -81,6 +98,8 @@ struct Options {
   long passes = -1;
   long lines = -1;
   std::string shape = "edits";
+  Lang lang = Lang::kPython;
+  long edits = 0;  // 0: 1-4 per edit pass
   uint64_t seed = 1;
   long long long_line_bytes = 0;
   long functions = 0;
@@ -110,10 +129,49 @@ std::string TileType(Rng& rng) {
   return t;
 }
 
+// "<128 x float>" (LLVM) or "tensor<16x128xf32>" (MLIR): a tile type, FP32 60% of the time.
+std::string VectorType(Rng& rng, Lang lang) {
+  size_t d0 = rng.below(count(kDims)), d1 = rng.below(count(kDims));
+  size_t dt = rng.chance(60) ? 0 : rng.below(count(kDtypes));
+  if (lang == Lang::kLlvm) return "<" + std::to_string(kDims[d1]) + " x " + kLlvmDtypes[dt] + ">";
+  return "tensor<" + std::to_string(kDims[d0]) + "x" + std::to_string(kDims[d1]) + "x" + kMlirDtypes[dt] + ">";
+}
+
+// One LLVM or MLIR body line, 60-110 bytes: "<indent>%t_3_41 = call <128 x float> @tile.<op>(args)"
+// or "<indent>%t_3_41 = tile.<op> args : type", defining `name` from `prev` (and `prev2`) of function f.
+std::string IrBodyLine(Rng& rng, Lang lang, const std::string& indent, long f, const std::string& name,
+                       const std::string& prev, const std::string& prev2) {
+  const bool llvm = lang == Lang::kLlvm;
+  std::string ty = VectorType(rng, lang), fs = std::to_string(f);
+  std::string dim = std::to_string(kDims[rng.below(count(kDims))]);
+  std::string op, args;
+  size_t pick = rng.below(10);
+  if (pick < 3) {
+    op = kUnary[rng.below(count(kUnary))];
+    args = llvm ? ty + " %" + prev : "%" + prev + " : " + ty;
+  } else if (pick < 6) {
+    op = kBinary[rng.below(count(kBinary))];
+    args = llvm ? ty + " %" + prev + ", " + ty + " %" + prev2 : "%" + prev + ", %" + prev2 + " : " + ty;
+  } else if (pick < 8) {
+    op = "cast";
+    args = llvm ? ty + " %" + prev + ", i32 2" : "%" + prev + " {mode = 2 : i32} : " + ty + " to " + ty;
+  } else if (pick < 9) {
+    op = "load";
+    args = llvm ? "ptr %x_" + fs + ", i64 0, i64 " + dim : "%x_" + fs + "[0, " + dim + "] : memref<64x128xf32> to " + ty;
+  } else {
+    op = "store";
+    args = llvm ? ty + " %" + prev + ", ptr %out_" + fs + ", i64 " + dim
+                : "%" + prev + ", %out_" + fs + "[0, " + dim + "] : " + ty + " into memref<64x128xf32>";
+  }
+  if (llvm) return indent + "%" + name + " = call " + ty + " @tile." + op + "(" + args + ")";
+  return indent + "%" + name + " = tile." + op + " " + args;
+}
+
 // One assignment line, 80-110 bytes: "<indent>t_3_41: pl.Tile[...] = pl.tile.<op>(args)", defining
-// `name` from `prev` (and `prev2` for binary ops) of function f.
-std::string BodyLine(Rng& rng, const std::string& indent, long f, const std::string& name,
+// `name` from `prev` (and `prev2` for binary ops) of function f; for LLVM and MLIR, IrBodyLine.
+std::string BodyLine(Rng& rng, Lang lang, const std::string& indent, long f, const std::string& name,
                      const std::string& prev, const std::string& prev2) {
+  if (lang != Lang::kPython) return IrBodyLine(rng, lang, indent, f, name, prev, prev2);
   std::string line = indent + name + ": " + TileType(rng) + " = pl.tile.";
   size_t pick = rng.below(10);
   if (pick < 3) {
@@ -134,49 +192,101 @@ std::string BodyLine(Rng& rng, const std::string& indent, long f, const std::str
   return line;
 }
 
-std::string BodyLine(Rng& rng, const std::string& indent, long f, long k, long g) {
-  if (k == 0) return indent + VarName(f, 0, g) + ": pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(x_" +
-                     std::to_string(f) + ", [0, 0], [16, 128])";
-  return BodyLine(rng, indent, f, VarName(f, k, g), VarName(f, k - 1, g), VarName(f, k > 1 ? k - 2 : 0, g));
+std::string BodyLine(Rng& rng, Lang lang, const std::string& indent, long f, long k, long g) {
+  if (k == 0 && lang == Lang::kPython) {
+    return indent + VarName(f, 0, g) + ": pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(x_" +
+           std::to_string(f) + ", [0, 0], [16, 128])";
+  }
+  if (k == 0) return BodyLine(rng, lang, indent, f, VarName(f, 0, g), "x_" + std::to_string(f), "x_" + std::to_string(f));
+  return BodyLine(rng, lang, indent, f, VarName(f, k, g), VarName(f, k - 1, g), VarName(f, k > 1 ? k - 2 : 0, g));
 }
 
-// The name a body line defines ("        t_3_41: ..." -> "t_3_41").
+// The name a body line defines ("        t_3_41: ..." or "  %t_3_41 = ..." -> "t_3_41").
 std::string DefinedName(const std::string& line) {
-  size_t ws = line.find_first_not_of(' ');
-  return line.substr(ws, line.find(':', ws) - ws);
+  size_t b = line.find_first_not_of(" %"), e = b;
+  while (e < line.size() && (std::isalnum(static_cast<unsigned char>(line[e])) || line[e] == '_')) ++e;
+  return line.substr(b, e - b);
+}
+
+// The file's first lines (before the functions) and last lines (after them).
+std::vector<std::string> HeaderLines(Lang lang) {
+  switch (lang) {
+    case Lang::kLlvm:
+      return {"; ModuleID = 'bench'", "source_filename = \"bench.c\"",
+              "target datalayout = \"e-m:e-i64:64-i128:128-f80:128-n8:16:32:64-S128\"",
+              "target triple = \"x86_64-pc-linux-gnu\"", ""};
+    case Lang::kMlir: return {"#map = affine_map<(d0, d1) -> (d0, d1)>", "module {"};
+    default: return {"# pypto.program: Bench", "import pypto.language as pl", "", "@pl.program", "class Bench:"};
+  }
+}
+
+std::vector<std::string> TrailerLines(Lang lang) {
+  switch (lang) {
+    case Lang::kLlvm: return {"attributes #0 = { nounwind uwtable }"};
+    case Lang::kMlir: return {"}"};
+    default: return {};
+  }
+}
+
+const char* Extension(Lang lang) { return lang == Lang::kLlvm ? ".ll" : lang == Lang::kMlir ? ".mlir" : ".py"; }
+
+// Body indentation: normal, and inside a loop block.
+const char* Indent(Lang lang, bool loop) {
+  switch (lang) {
+    case Lang::kLlvm: return "  ";
+    case Lang::kMlir: return "    ";
+    default: return loop ? "            " : "        ";
+  }
 }
 
 // Appends function f (S lines in all, including the blank line after it) in generation g.
-void AppendFunction(Program& p, Rng& rng, long f, long S, long g) {
+void AppendFunction(Program& p, Rng& rng, Lang lang, long f, long S, long g) {
   std::string fs = std::to_string(f);
-  p.lines.push_back("    @pl.function");
-  p.kinds.push_back(Kind::Other);
-  p.lines.push_back("    def f_" + fs + "(self, x_" + fs + ": pl.Tensor[[64, 128], pl.FP32], out_" + fs +
-                    ": pl.Tensor[[64, 128], pl.FP32]) -> pl.Tensor[[64, 128], pl.FP32]:");
-  p.kinds.push_back(Kind::Other);
-  long body = S - 4 > 1 ? S - 4 : 1;  // decorator, def, return, blank
+  auto other = [&p](std::string line) {
+    p.lines.push_back(std::move(line));
+    p.kinds.push_back(Kind::Other);
+  };
+  if (lang == Lang::kPython) {
+    other("    @pl.function");
+    other("    def f_" + fs + "(self, x_" + fs + ": pl.Tensor[[64, 128], pl.FP32], out_" + fs +
+          ": pl.Tensor[[64, 128], pl.FP32]) -> pl.Tensor[[64, 128], pl.FP32]:");
+  } else if (lang == Lang::kLlvm) {
+    other("define dso_local <128 x float> @f_" + fs + "(ptr noundef %x_" + fs + ", ptr noundef %out_" + fs + ") #0 {");
+  } else {
+    other("  func.func @f_" + fs + "(%x_" + fs + ": memref<64x128xf32>, %out_" + fs +
+          ": memref<64x128xf32>) -> tensor<16x128xf32> {");
+  }
+  long body = S - 4 > 1 ? S - 4 : 1;  // decorator, def, return, blank (LLVM, MLIR: define, return, }, blank)
   long k = 0;
   std::string loop_var = g ? "i_" + std::to_string(g) : "i";
   while (k < body) {
-    // A for block of 6 lines (header + 5) at roughly every 32nd body line.
+    // A loop block of 6 lines (header + 5) at roughly every 32nd body line (LLVM: a block label; MLIR: a
+    // comment, so the brace structure stays that of one block).
     if (k % 32 == 20 && body - k >= 6) {
-      p.lines.push_back("        for " + loop_var + " in pl.range(0, 8):");
-      p.kinds.push_back(Kind::Other);
+      if (lang == Lang::kPython) other("        for " + loop_var + " in pl.range(0, 8):");
+      else if (lang == Lang::kLlvm) other("loop_" + std::to_string(k) + ":");
+      else other("    // loop " + loop_var + " in [0, 8)");
       for (int j = 0; j < 5; ++j, ++k) {
-        p.lines.push_back(BodyLine(rng, "            ", f, k, g));
+        p.lines.push_back(BodyLine(rng, lang, Indent(lang, true), f, k, g));
         p.kinds.push_back(Kind::Body);
       }
       ++k;  // the header took a line's place
       continue;
     }
-    p.lines.push_back(BodyLine(rng, "        ", f, k, g));
+    p.lines.push_back(BodyLine(rng, lang, Indent(lang, false), f, k, g));
     p.kinds.push_back(Kind::Body);
     ++k;
   }
-  p.lines.push_back("        return " + VarName(f, k - 1, g));
-  p.kinds.push_back(Kind::Other);
-  p.lines.push_back("");
-  p.kinds.push_back(Kind::Other);
+  if (lang == Lang::kPython) {
+    other("        return " + VarName(f, k - 1, g));
+  } else if (lang == Lang::kLlvm) {
+    other("  ret <128 x float> %" + VarName(f, k - 1, g));
+    other("}");
+  } else {
+    other("    return %" + VarName(f, k - 1, g) + " : tensor<16x128xf32>");
+    other("  }");
+  }
+  other("");
 }
 
 size_t RandomBodyLine(const Program& p, Rng& rng) {
@@ -195,19 +305,31 @@ bool ReplaceFirst(std::string& s, const std::string& from, const std::string& to
 }
 
 // Edit 1: the tile's dtype changes (FP32 -> BF16 -> FP16 -> INT32 -> FP32).
-void Retype(std::string& line) {
+void Retype(Lang lang, std::string& line) {
   for (size_t i = 0; i < count(kDtypes); ++i) {
-    std::string from = std::string("], pl.") + kDtypes[i] + ", pl.Mem";
-    if (ReplaceFirst(line, from, std::string("], pl.") + kDtypes[(i + 1) % count(kDtypes)] + ", pl.Mem"))
-      return;
+    size_t j = (i + 1) % count(kDtypes);
+    bool done = false;
+    switch (lang) {
+      case Lang::kLlvm:
+        done = ReplaceFirst(line, std::string(" x ") + kLlvmDtypes[i] + ">", std::string(" x ") + kLlvmDtypes[j] + ">");
+        break;
+      case Lang::kMlir:
+        done = ReplaceFirst(line, std::string("x") + kMlirDtypes[i] + ">", std::string("x") + kMlirDtypes[j] + ">");
+        break;
+      default:
+        done = ReplaceFirst(line, std::string("], pl.") + kDtypes[i] + ", pl.Mem",
+                            std::string("], pl.") + kDtypes[j] + ", pl.Mem");
+    }
+    if (done) return;
   }
 }
 
 // Edit 3: the op is renamed to another of the same arity; cast/load/store become their _v2 form.
-void RenameOp(std::string& line, Rng& rng) {
-  size_t at = line.find("= pl.tile.");
+void RenameOp(Lang lang, std::string& line, Rng& rng) {
+  const char* marker = lang == Lang::kLlvm ? " @tile." : lang == Lang::kMlir ? "= tile." : "= pl.tile.";
+  size_t at = line.find(marker);
   if (at == std::string::npos) return;
-  size_t op = at + 10, paren = line.find('(', op);
+  size_t op = at + std::strlen(marker), paren = line.find(lang == Lang::kMlir ? ' ' : '(', op);
   std::string name = line.substr(op, paren - op);
   auto pick_other = [&](const char* const* set, size_t n) {
     for (;;) {
@@ -227,29 +349,62 @@ void RenameOp(std::string& line, Rng& rng) {
   line.replace(op, paren - op, repl);
 }
 
+// Edit 2: a new line to go after line i, reading what line i defines.
+std::string InsertedLine(const Program& p, Rng& rng, Lang lang, size_t i, long& fresh) {
+  const std::string& ref = p.lines[i];
+  std::string indent = ref.substr(0, ref.find_first_not_of(' ')), prev = DefinedName(ref);
+  long f = std::strtol(prev.c_str() + prev.find('_') + 1, nullptr, 10);  // t_<f>_, r<g>_<f>_
+  return BodyLine(rng, lang, indent, f, VarName(f, fresh++, 0), prev, prev);
+}
+
 // 1-4 edits at random places.
-void ApplyEdits(Program& p, Rng& rng, long& fresh) {
+void ApplyEdits(Program& p, Rng& rng, Lang lang, long& fresh) {
   size_t n = 1 + rng.below(4);
   for (size_t e = 0; e < n; ++e) {
     size_t i = RandomBodyLine(p, rng);
     switch (rng.below(3)) {
       case 0:
-        Retype(p.lines[i]);
+        Retype(lang, p.lines[i]);
         break;
       case 1: {
-        // A new line after line i, reading what line i defines.
-        const std::string& ref = p.lines[i];
-        std::string indent = ref.substr(0, ref.find_first_not_of(' ')), prev = DefinedName(ref);
-        long f = std::strtol(prev.c_str() + prev.find('_') + 1, nullptr, 10);  // t_<f>_, r<g>_<f>_
-        std::string line = BodyLine(rng, indent, f, VarName(f, fresh++, 0), prev, prev);
+        std::string line = InsertedLine(p, rng, lang, i, fresh);
         p.lines.insert(p.lines.begin() + static_cast<long>(i) + 1, line);
         p.kinds.insert(p.kinds.begin() + static_cast<long>(i) + 1, Kind::Body);
         break;
       }
       default:
-        RenameOp(p.lines[i], rng);
+        RenameOp(lang, p.lines[i], rng);
     }
   }
+}
+
+// Exactly n edits (--edits), the places drawn from the program before any of them, inserted lines put in
+// with one rebuild: linear in the program's size whatever n is.
+void ApplyManyEdits(Program& p, Rng& rng, Lang lang, long& fresh, long n) {
+  std::vector<std::pair<size_t, std::string>> inserts;  // (after line, text)
+  for (long e = 0; e < n; ++e) {
+    size_t i = RandomBodyLine(p, rng);
+    switch (rng.below(3)) {
+      case 0: Retype(lang, p.lines[i]); break;
+      case 1: inserts.emplace_back(i, InsertedLine(p, rng, lang, i, fresh)); break;
+      default: RenameOp(lang, p.lines[i], rng);
+    }
+  }
+  if (inserts.empty()) return;
+  std::stable_sort(inserts.begin(), inserts.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  Program out;
+  out.lines.reserve(p.lines.size() + inserts.size());
+  out.kinds.reserve(p.lines.size() + inserts.size());
+  size_t next = 0;
+  for (size_t i = 0; i < p.lines.size(); ++i) {
+    out.lines.push_back(std::move(p.lines[i]));
+    out.kinds.push_back(p.kinds[i]);
+    for (; next < inserts.size() && inserts[next].first == i; ++next) {
+      out.lines.push_back(std::move(inserts[next].second));
+      out.kinds.push_back(Kind::Body);
+    }
+  }
+  p = std::move(out);
 }
 
 // SSA rename: the defined name of 30% of body lines gets a version suffix (t_3_41 -> t_3_41_1, then
@@ -259,7 +414,7 @@ void SsaRename(Program& p, Rng& rng) {
     if (p.kinds[i] != Kind::Body || !rng.chance(30)) continue;
     std::string& s = p.lines[i];
     std::string name = DefinedName(s);
-    size_t ws = s.find_first_not_of(' ');
+    size_t at = s.find(name);
     int underscores = 0;
     for (char c : name) underscores += c == '_';
     std::string renamed;
@@ -269,16 +424,17 @@ void SsaRename(Program& p, Rng& rng) {
     } else {
       renamed = name + "_1";
     }
-    s.replace(ws, name.size(), renamed);
+    s.replace(at, name.size(), renamed);
   }
 }
 
 // Rewrite shape: function f replaced by its generation g (every body line, loop and return differ).
-void RewriteFunction(Program& p, Rng& rng, long f, long F, long S, long g, size_t header) {
+void RewriteFunction(Program& p, Rng& rng, Lang lang, long f, long F, long S, long g, size_t header,
+                     size_t trailer) {
   Program fresh;
-  AppendFunction(fresh, rng, f, S, g);
+  AppendFunction(fresh, rng, lang, f, S, g);
   size_t begin = header + static_cast<size_t>(f * S);
-  size_t end = f + 1 == F ? p.lines.size() : begin + static_cast<size_t>(S);
+  size_t end = f + 1 == F ? p.lines.size() - trailer : begin + static_cast<size_t>(S);
   p.lines.erase(p.lines.begin() + static_cast<long>(begin), p.lines.begin() + static_cast<long>(end));
   p.kinds.erase(p.kinds.begin() + static_cast<long>(begin), p.kinds.begin() + static_cast<long>(end));
   p.lines.insert(p.lines.begin() + static_cast<long>(begin), fresh.lines.begin(), fresh.lines.end());
@@ -307,8 +463,10 @@ void WriteSnapshot(const std::filesystem::path& path, const Program& p, std::str
   WriteFile(path, buf);
 }
 
-std::string LongLine(long long bytes) {
-  std::string s = "        c_big: pl.Tensor[[1, 262144], pl.FP32] = pl.const([";
+std::string LongLine(Lang lang, long long bytes) {
+  std::string s = lang == Lang::kLlvm   ? "  ; c_big = const ["
+                  : lang == Lang::kMlir ? "    // c_big = const ["
+                                        : "        c_big: pl.Tensor[[1, 262144], pl.FP32] = pl.const([";
   for (long i = 0; static_cast<long long>(s.size()) < bytes - 2; ++i) s += std::to_string(i % 1000) + ".5, ";
   s.resize(static_cast<size_t>(bytes > 2 ? bytes - 2 : 0));
   s += "])";
@@ -340,6 +498,14 @@ Options ParseArgs(int argc, char** argv) {
     else if (a == "--seed") o.seed = static_cast<uint64_t>(ParseLong("--seed", v));
     else if (a == "--long-line-bytes") o.long_line_bytes = ParseLong("--long-line-bytes", v);
     else if (a == "--functions") o.functions = ParseLong("--functions", v);
+    else if (a == "--edits") o.edits = ParseLong("--edits", v);
+    else if (a == "--lang") {
+      std::string l = v;
+      if (l == "python") o.lang = Lang::kPython;
+      else if (l == "llvm") o.lang = Lang::kLlvm;
+      else if (l == "mlir") o.lang = Lang::kMlir;
+      else Die("unknown --lang " + l);
+    }
     else Die("unknown flag " + a + "\n" + kUsage);
   }
   if (o.out.empty() || o.passes < 1 || o.lines < 1) Die(std::string("--out, --passes and --lines are required\n") + kUsage);
@@ -354,7 +520,7 @@ int main(int argc, char** argv) {
   const bool rewrite = o.shape == "rewrite", ssa = o.shape == "ssa";
   long F = o.functions ? o.functions : rewrite ? (o.lines + 49999) / 50000 : (o.lines + 48) / 96;
   if (F < 1) F = 1;
-  const long S = o.lines / F > 8 ? o.lines / F : 8;  // lines per function
+  const long S = o.lines / F > 5 ? o.lines / F : 5;  // lines per function
 
   std::filesystem::path dir(o.out);
   std::error_code ec;
@@ -363,31 +529,38 @@ int main(int argc, char** argv) {
 
   Rng rng{o.seed * 0x2545f4914f6cdd1dULL + 1};
   Program p;
-  for (const char* h : {"# pypto.program: Bench", "import pypto.language as pl", "", "@pl.program", "class Bench:"}) {
-    p.lines.emplace_back(h);
+  for (const std::string& h : HeaderLines(o.lang)) {
+    p.lines.push_back(h);
     p.kinds.push_back(Kind::Other);
   }
-  const size_t header = p.lines.size();
-  for (long f = 0; f < F; ++f) AppendFunction(p, rng, f, S, 0);
+  const size_t header = p.lines.size(), trailer = TrailerLines(o.lang).size();
+  for (long f = 0; f < F; ++f) AppendFunction(p, rng, o.lang, f, S, 0);
+  for (const std::string& t : TrailerLines(o.lang)) {
+    p.lines.push_back(t);
+    p.kinds.push_back(Kind::Other);
+  }
+  const char* ext = Extension(o.lang);
 
   std::string buf;
   buf.reserve(static_cast<size_t>(o.lines) * 110 + static_cast<size_t>(o.long_line_bytes) + 4096);
-  WriteSnapshot(dir / "00_frontend.py", p, buf);
+  WriteSnapshot(dir / (std::string("00_frontend") + ext), p, buf);
 
   int width = 2;
   for (long n = o.passes; n >= 100; n /= 10) ++width;
   long fresh = 100000;  // variable numbers of inserted lines, unique across the dump
   std::vector<long> generation(static_cast<size_t>(F), 0);
-  const std::string long_line = o.long_line_bytes > 0 ? LongLine(o.long_line_bytes) : std::string();
+  const std::string long_line = o.long_line_bytes > 0 ? LongLine(o.lang, o.long_line_bytes) : std::string();
 
   for (long pass = 1; pass <= o.passes; ++pass) {
     if (rewrite) {
       long f = (pass - 1) % F;
-      RewriteFunction(p, rng, f, F, S, ++generation[static_cast<size_t>(f)], header);
+      RewriteFunction(p, rng, o.lang, f, F, S, ++generation[static_cast<size_t>(f)], header, trailer);
     } else if (ssa && pass % 5 == 0) {
       SsaRename(p, rng);
+    } else if (pass % 3 != 0 && o.edits > 0) {
+      ApplyManyEdits(p, rng, o.lang, fresh, o.edits);
     } else if (pass % 3 != 0) {
-      ApplyEdits(p, rng, fresh);
+      ApplyEdits(p, rng, o.lang, fresh);
     }  // else: no-op pass, identical snapshot
 
     std::string num = std::to_string(pass);
@@ -395,9 +568,9 @@ int main(int argc, char** argv) {
     std::string name = kPassNames[(pass - 1) % count(kPassNames)];
     std::string stem = num + "_after_" + name;
     if (pass == 1 && !long_line.empty())
-      WriteSnapshot(dir / (stem + ".py"), p, buf, &long_line, header + 2);
+      WriteSnapshot(dir / (stem + ext), p, buf, &long_line, header + 2);
     else
-      WriteSnapshot(dir / (stem + ".py"), p, buf);
+      WriteSnapshot(dir / (stem + ext), p, buf);
     if (pass % 10 == 0) {
       WriteFile(dir / (stem + ".log"),
                 "[pypto] running pass " + name + "\nwarning: tile shape not aligned at line " +

@@ -33,6 +33,11 @@ all_cases=(
   "rewrite-10x50k|--passes 10 --lines 50000 --shape rewrite"
   "longline-10x5k|--passes 10 --lines 5000 --shape edits --long-line-bytes 1000000"
   "qwen3|$qwen3"
+  "llvm-200x10k|--lang llvm --passes 200 --lines 10000 --shape edits"
+  "llvm-fns-200x14k|--lang llvm --passes 200 --lines 14000 --functions 2000 --shape edits"
+  "mlir-200x10k|--lang mlir --passes 200 --lines 10000 --shape edits"
+  "mlir-fns-200x14k|--lang mlir --passes 200 --lines 14000 --functions 2000 --shape edits"
+  "onefn-1x1m|--lang llvm --passes 1 --lines 1000000 --functions 1 --edits 17625"
 )
 
 log() { printf '%s\n' "$*" >&2; }
@@ -105,7 +110,7 @@ for entry in "${all_cases[@]}"; do
   # ir-trace: median wall time, the largest peak RSS of the runs.
   log "   ir-trace x $runs"
   report=$tmp/$name.html
-  times=() rss=0 ok=1
+  times=() cpus=() rss=0 ok=1
   for ((i = 0; i < runs; i++)); do
     rm -f "$report"
     t0=$(now_ns)
@@ -124,6 +129,7 @@ for entry in "${all_cases[@]}"; do
     if [[ -n $time_v ]]; then
       kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time.txt")
       ((kb > rss)) && rss=$kb
+      cpus+=("$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$tmp/time.txt")")
     fi
   done
   if ((!ok)); then
@@ -133,6 +139,7 @@ for entry in "${all_cases[@]}"; do
   fi
   R[$name,status]=ok
   R[$name,time]=$(median "${times[@]}")
+  R[$name,cpu]=$([[ -n $time_v ]] && median "${cpus[@]}" || echo n/a)
   R[$name,rss]=$([[ -n $time_v ]] && calc "print $rss * 1024" || echo n/a)
   R[$name,report]=$(stat -c %s "$report")
 
@@ -160,16 +167,17 @@ done
 # ---- table
 mb() { if [[ $1 = n/a ]]; then echo n/a; else calc "printf \"%.1f\", $1 / 1048576"; fi; }
 echo
-echo "| case | passes x lines | input MB | ir-trace s | floor s | ratio | peak RSS MB | report MB | report % of input | first paint ms | j step ms |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| case | passes x lines | input MB | ir-trace s | cpu s | floor s | ratio | peak RSS MB | report MB | report % of input | first paint ms | j step ms |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for name in "${ran[@]}"; do
   in=${R[$name,input]}
   if [[ ${R[$name,status]} = failed ]]; then
-    echo "| $name | ${R[$name,shape]} | $(mb "$in") | FAILED | | | | | | | |"
+    echo "| $name | ${R[$name,shape]} | $(mb "$in") | FAILED | | | | | | | | |"
     continue
   fi
   rss=${R[$name,rss]}
-  echo "| $name | ${R[$name,shape]} | $(mb "$in") | $(fmt %.3f "${R[$name,time]}") | $(fmt %.3f "${R[$name,floor]}")" \
+  echo "| $name | ${R[$name,shape]} | $(mb "$in") | $(fmt %.3f "${R[$name,time]}") | $(fmt %.3f "${R[$name,cpu]}")" \
+    "| $(fmt %.3f "${R[$name,floor]}")" \
     "| $(calc "printf \"%.2f\", ${R[$name,time]} / ${R[$name,floor]}") | $(mb "$rss")" \
     "| $(mb "${R[$name,report]}") | $(calc "printf \"%.1f\", 100 * ${R[$name,report]} / $in")" \
     "| $(fmt %.0f "${R[$name,paint]}") | $(fmt %.1f "${R[$name,step]}") |"
@@ -205,6 +213,17 @@ if has ssa-100x5k; then
   check "ssa-100x5k: report < 50% of input" "${R[ssa-100x5k,report]} < 0.5 * ${R[ssa-100x5k,input]}" \
     "$(mb "${R[ssa-100x5k,report]}") MB of $(mb "${R[ssa-100x5k,input]}") MB"
 fi
+# Many functions cost what changed: 2,000 functions against the usual ~100 in a dump of the same size and
+# pass count (the same bytes within a few percent).
+for lang in llvm mlir; do
+  many=$lang-fns-200x14k usual=$lang-200x10k
+  if has "$many" && has "$usual"; then
+    check "$many: report <= 2x $usual report" "${R[$many,report]} <= 2 * ${R[$usual,report]}" \
+      "$(mb "${R[$many,report]}") MB vs $(mb "${R[$usual,report]}") MB"
+    check "$many: cpu <= 2x $usual cpu" "${R[$many,cpu]} <= 2 * ${R[$usual,cpu]}" \
+      "$(fmt %.3f "${R[$many,cpu]}") s vs $(fmt %.3f "${R[$usual,cpu]}") s"
+  fi
+done
 for name in "${ran[@]}"; do
   has "$name" || continue
   rss=${R[$name,rss]} in=${R[$name,input]}

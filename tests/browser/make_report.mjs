@@ -50,5 +50,5 @@ export function writeReport(payload, file, opts) {
 // The payload in the C++ side's compressed envelope (ARCHITECTURE.md): zlib deflate + base64.
 export function compressPayload(payload) {
   const data = zlib.deflateSync(Buffer.from(JSON.stringify(payload), 'utf8'), { level: 6 }).toString('base64');
-  return { schema: 1, encoding: 'deflate-base64', data };
+  return { schema: payload.schema, encoding: 'deflate-base64', data };
 }

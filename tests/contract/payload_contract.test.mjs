@@ -10,6 +10,10 @@
 //     (flags 0) and positional pairing (flags 1) alike;
 //   - the find worker's copy of the codec (the source put into its Blob) counts matches as the rebuilt text
 //     does;
+//   - every pass offers each function of its after side once (a pass lists only its touched functions, the
+//     viewer derives the rest): the ones offered as "same" have equal lines on both sides, the changed ones
+//     differ; every snapshot's sections (a list, or a delta from an earlier snapshot's) resolve to ordered,
+//     non-overlapping ranges inside the text;
 //   - the data block reads the same compressed and plain, and another schema version is refused.
 // Dumps: testdata/sample_dump (its codegen files are inside the dump), a dump written here (CRLF, fix
 // entries, no final newline, pairing, same, chain cuts, --codegen DIR), the real fixtures in
@@ -177,6 +181,51 @@ function checkDiffs(data, model) {
   return total;
 }
 
+// Every snapshot's sections resolve (codec snapshotSections: list, or delta) to ordered, non-overlapping
+// ranges inside the text with unique keys; every pass offers each key of its after side exactly once, the
+// listed (touched) ones first, the rest "same" with equal lines before and after, the changed ones not.
+// Returns {offered, listed}: functions offered and listed over all passes.
+function checkFunctions(data, model) {
+  data.snapshots.forEach((s, i) => {
+    const secs = model.sections(i);
+    assert.deepEqual(P.snapshotSections(data.snapshots, i), secs, `${s.file}: the uncached codec resolves the same sections`);
+    let end = 0;
+    for (const [key, b, e] of secs) {
+      assert.ok(b >= end && e >= b && e <= s.n, `${s.file}: section ${key} [${b}, ${e}) ordered and inside ${s.n} lines`);
+      end = e;
+    }
+    assert.equal(new Set(secs.map((x) => x[0])).size, secs.length, `${s.file}: unique section keys`);
+  });
+  const total = { offered: 0, listed: 0 };
+  for (const e of data.entries) {
+    if (e.kind !== P.KIND.PASS || !Array.isArray(e.functions)) continue;
+    const name = `pass ${e.num} ${e.name}`;
+    const fns = model.functions(e);
+    total.offered += fns.length;
+    total.listed += e.functions.length;
+    assert.deepEqual(fns.slice(0, e.functions.length), e.functions, `${name}: the listed functions come first`);
+    if (data.schema >= 2) assert.ok(e.functions.every((f) => f.status !== P.FN_STATUS.SAME), `${name}: only touched functions are listed`);
+    const keys = fns.map((f) => f.key);
+    assert.equal(new Set(keys).size, keys.length, `${name}: each function offered once`);
+    const secs = model.sections(e.after);
+    const afterKeys = secs.map((x) => x[0]);
+    if (model.section(e.after, '').lines.length) afterKeys.push('');
+    const removed = fns.filter((f) => f.status === P.FN_STATUS.REMOVED).map((f) => f.key);
+    assert.deepEqual(keys.filter((k) => !removed.includes(k)).sort(), afterKeys.slice().sort(), `${name}: every function of the after side is offered`);
+    const sb = data.snapshots[e.before], sa = data.snapshots[e.after];
+    for (const f of fns) {
+      if (f.status !== P.FN_STATUS.SAME && f.status !== P.FN_STATUS.MOVED && f.status !== P.FN_STATUS.CHANGED) continue;
+      const l = model.section(e.before, f.key), r = model.section(e.after, f.key);
+      const noEol = (s, v) => T.model.viewNoEol(P.noEol(s), v.nums, v.lines.length) - 1;
+      const kl = keys_(l, noEol(sb, l)), kr = keys_(r, noEol(sa, r));
+      const equal = kl.length === kr.length && kl.every((k, i) => k === kr[i]);
+      assert.equal(equal, f.status !== P.FN_STATUS.CHANGED, `${name} function '${f.key}' (${f.status}): lines ${f.status === P.FN_STATUS.CHANGED ? 'differ' : 'equal'}`);
+    }
+  }
+  return total;
+}
+const keys_ = (v, noEolIndex) => keys(v.lines, noEolIndex, v.nums.length > 0 && v.nums[0] === 0);
+
 // The find worker's program (its Blob source, with its own copy of the codec) run in an empty context:
 // per-snapshot match counts equal those of the rebuilt text.
 function checkWorkerCounts(data, model, source) {
@@ -201,11 +250,12 @@ function checkDump(t, dump, name, opts = {}) {
   assert.deepEqual(P.check(data), { data }, 'the viewer accepts the payload');
   const { model, forms } = checkSnapshots(data, dump, opts.codegen);
   const diffs = checkDiffs(data, model);
+  const fns = checkFunctions(data, model);
   for (const source of opts.patterns || []) checkWorkerCounts(data, model, source);
   t.diagnostic(`${name}: ${data.snapshots.length} snapshots (${forms.text} text, ${forms.same} same, ${forms.delta} delta, ` +
     `${forms.fix} with fix); ${diffs.diffs} diffs, ${diffs.blocks} change blocks, ${diffs.pairs} paired blocks ` +
-    `(${diffs.positional} positional)`);
-  return { data, forms, diffs };
+    `(${diffs.positional} positional); ${fns.listed} functions listed, ${fns.offered} offered`);
+  return { data, forms, diffs, model };
 }
 
 // ---- a dump written here ----
@@ -343,7 +393,7 @@ test('sample_dump: the compressed data block reads to the same payload', { skip:
 
 test('a dump with CRLF, fix entries, no final newline, pairing, same, chain cuts and --codegen', { skip: skipBin }, (t) => {
   const { dump, codegen } = writeContractDump(path.join(tmpDir(), 'contract'));
-  const { data, forms, diffs } = checkDump(t, dump, 'contract', { codegen, patterns: ['t_1\\b', '\\r', 'big_\\d+ = pl\\.tile\\.mul', 'return'] });
+  const { data, forms, diffs, model } = checkDump(t, dump, 'contract', { codegen, patterns: ['t_1\\b', '\\r', 'big_\\d+ = pl\\.tile\\.mul', 'return'] });
   // The report really used each storage form and pairing kind.
   assert.ok(forms.same >= 1, 'a "same" snapshot');
   assert.ok(forms.fix >= 1, 'a delta with "fix"');
@@ -359,7 +409,7 @@ test('a dump with CRLF, fix entries, no final newline, pairing, same, chain cuts
   const threshold = data.entries.find((e) => e.name === 'Threshold');
   assert.deepEqual(threshold.diff.pairs, [[0, P.PAIR_FLAGS.WORDS, 0, 0]], 'Dice 0.5 pairs, 0.46 does not');
   assert.ok(diffs.pairs - diffs.positional >= 3, 'word-paired blocks');
-  const statuses = new Set(data.entries.flatMap((e) => (e.functions || []).map((f) => f.status)));
+  const statuses = new Set(data.entries.flatMap((e) => (e.kind === P.KIND.PASS ? model.functions(e) : []).map((f) => f.status)));
   for (const s of Object.values(P.FN_STATUS)) assert.ok(statuses.has(s), 'a function ' + s);
   const roles = data.entries.filter((e) => e.kind === P.KIND.CODEGEN).map((e) => [e.name, e.role]);
   assert.deepEqual(roles, [['kernels/aiv/alpha.cpp', 'device'], ['orchestration/main.cpp', 'host']]);
@@ -385,19 +435,25 @@ for (const rel of realDumps) {
   });
 }
 
-test('the codec refuses another schema version and keeps the envelope errors', async () => {
-  const newer = 'this report uses data schema 2, newer than this viewer reads (1); open it with the ir-trace that wrote it';
-  assert.deepEqual(P.check({ schema: 2, snapshots: [], entries: [] }), { error: newer });
-  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1)' });
-  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1)' });
+test('the codec reads schemas 1 and 2, refuses others and keeps the envelope errors', async () => {
+  assert.equal(P.SCHEMA, 2);
+  for (const schema of [1, 2]) {
+    const data = { schema, snapshots: [], entries: [] };
+    assert.deepEqual(P.check(data), { data });
+  }
+  const newer = 'this report uses data schema 3, newer than this viewer reads (2); open it with the ir-trace that wrote it';
+  assert.deepEqual(P.check({ schema: 3, snapshots: [], entries: [] }), { error: newer });
+  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 and 2)' });
+  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 and 2)' });
+  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 and 2)' });
   assert.deepEqual(P.check(null), { error: 'the report data is empty' });
   assert.deepEqual(P.check({ schema: 1 }), { error: 'the report data has no snapshots or entries' });
-  assert.deepEqual(P.unwrap({ schema: 2, encoding: 'zstd-base64', data: '' }), { error: newer });
-  assert.deepEqual(P.unwrap({ schema: 1, encoding: 'zstd-base64', data: '' }), { error: 'unknown report data encoding "zstd-base64"' });
-  assert.deepEqual(P.unwrap({ schema: 1, encoding: 'deflate-base64', data: 'eJw=' }), { compressed: 'eJw=' });
+  assert.deepEqual(P.unwrap({ schema: 3, encoding: 'zstd-base64', data: '' }), { error: newer });
+  assert.deepEqual(P.unwrap({ schema: 2, encoding: 'zstd-base64', data: '' }), { error: 'unknown report data encoding "zstd-base64"' });
+  assert.deepEqual(P.unwrap({ schema: 2, encoding: 'deflate-base64', data: 'eJw=' }), { compressed: 'eJw=' });
   const page = (json) => ({ getElementById: () => ({ textContent: json }) });
-  assert.deepEqual(await P.read(page('{"schema":2,"snapshots":[],"entries":[]}')), { error: newer });
-  assert.match((await P.read(page('{"schema":1,'))).error, /^the report data cannot be read: /);
+  assert.deepEqual(await P.read(page('{"schema":3,"snapshots":[],"entries":[]}')), { error: newer });
+  assert.match((await P.read(page('{"schema":2,'))).error, /^the report data cannot be read: /);
   assert.deepEqual(await P.read({ getElementById: () => null }), { error: 'the report has no data block' });
 });
 
@@ -416,6 +472,27 @@ test('the codec: one ops walk, delta apply (with mapping), snapshot rebuild', ()
   const snaps = [{ text: ['a', 'b'] }, { delta: { from: 0, ops: [1, 0, 1], ins: ['c'], fix: [] } }, { same: 1 }];
   assert.deepEqual(P.snapshotLines(snaps, 2), ['a', 'c', 'b']);
   assert.deepEqual(P.appendBlock(P.appendBlock([3, 0, 0], 2, 1, 0), 0, 0, 0), [5, 1, 0]);
+  // Sections: a delta copies entries keeping their length and distance from the one before, inserts its own.
+  const secSnaps = [
+    { n: 12, sections: [['a', 1, 3], ['b', 4, 6], ['c', 8, 9]] },
+    { n: 13, sections: { from: 0, ops: [1, 1, 1], ins: [['b', 4, 7]] } },  // b grew by a line: c moves down
+    { n: 13, sections: { from: 1 } },                                       // equal to snapshot 1's
+    { n: 11, sections: { from: 2, ops: [0, 1, 0, 1, 1, 1], ins: [['d', 9, 11]] } },  // a and c gone, d added
+  ];
+  assert.deepEqual(P.snapshotSections(secSnaps, 1), [['a', 1, 3], ['b', 4, 7], ['c', 9, 10]]);
+  assert.deepEqual(P.snapshotSections(secSnaps, 2), [['a', 1, 3], ['b', 4, 7], ['c', 9, 10]]);
+  assert.deepEqual(P.snapshotSections(secSnaps, 3), [['b', 1, 4], ['d', 9, 11]], 'b keeps its distance from the start');
+  assert.deepEqual(P.snapshotSections([{ sections: { from: 0 } }], 0), [], 'a delta from itself is malformed');
+  // The functions a pass offers: listed (touched) first, then the after side's other keys, "" when some line
+  // is outside every section; schema 1 lists them all already; no "functions": none.
+  const pass = { kind: P.KIND.PASS, before: 0, after: 1, functions: [{ key: 'b', status: P.FN_STATUS.CHANGED, ins: 1, del: 0 }] };
+  const offered = (schema, e) => P.entryFunctions(schema, e, secSnaps[1], P.snapshotSections(secSnaps, 1)).map((f) => f.key + ':' + f.status);
+  assert.deepEqual(offered(2, pass), ['b:changed', 'a:same', 'c:same', ':same']);
+  assert.deepEqual(offered(2, { ...pass, functions: [] }), ['a:same', 'b:same', 'c:same', ':same']);
+  assert.deepEqual(offered(2, { ...pass, functions: undefined }), []);
+  assert.deepEqual(offered(1, pass), ['b:changed']);
+  assert.deepEqual(offered(1, { ...pass, functions: [] }), []);
+  assert.deepEqual(offered(2, { kind: P.KIND.FRONTEND, after: 1 }), ['a:same', 'b:same', 'c:same', ':same']);
   // The codec's source runs alone (the find worker embeds it): nothing outside itself.
   const alone = vm.runInNewContext('(' + P.source.toString() + ')()', {});
   assert.equal(JSON.stringify(alone.snapshotLines(snaps, 2)), JSON.stringify(['a', 'c', 'b']));
