@@ -88,7 +88,10 @@ TEST_CASE("cli_main: argument errors name what is wrong", "[cli_main]") {
            {{"--", "d", "-x"}, "one PASSES_DUMP per run, got another: '-x'"},  // after --, not an option
            {{"d", "-o", ""}, "--output is an empty path"},
            {{""}, "PASSES_DUMP is an empty path"},
-           {{"d", "--codegen", ""}, "--codegen is an empty path"}}) {
+           {{"d", "--codegen", ""}, "--codegen is an empty path"},
+           {{"d", "-o", "-q"}, "--output takes a path, got the option '-q' (write ./-q for a file of that name)"},
+           {{"d", "--codegen", "-v"},
+            "--codegen takes a directory, got the option '-v' (write ./-v for one of that name)"}}) {
     CliResult r = RunMain(c.args);
     CHECK(r.code == 2);
     CHECK(r.err == "ir-trace: error: " + c.message + " (see ir-trace --help)\n");

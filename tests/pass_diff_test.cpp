@@ -444,3 +444,19 @@ TEST_CASE("pass_diff: CR-only, CRLF and LF line ends compare equal, with notes",
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("pass_diff: a snapshot that is now UTF-16 says so even when its text is the same", "[pass_diff]") {
+  auto a = MakeSnapshot("00_frontend.py", "py", "x = 1\n");
+  auto b = MakeSnapshot("01_after_A.py", "py", std::string("\xFF\xFEx\0 \0=\0 \0" "1\0\n\0", 14));
+  REQUIRE(b->text == "x = 1\n");
+  PassDiff d = DiffPass(*a, *b);
+  CHECK(d.identical);
+  CHECK(d.notes == std::vector<std::string>{"decoded from UTF-16LE (the file starts with the byte-order mark FF FE)"});
+  CHECK(DiffPass(*b, *MakeSnapshot("02_after_B.py", "py", std::string("\xFF\xFEx\0", 4))).notes.empty());
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -27,6 +27,9 @@ TEST_CASE("report_model: LogHasError looks for 'error:' on any line", "[report_m
   CHECK(LogHasError("warning: x\nfatal error: y"));
   CHECK_FALSE(LogHasError("warning: unused\n"));
   CHECK_FALSE(LogHasError("error without colon\n"));
+  CHECK(LogHasError("Traceback (most recent call last):\n  ...\nRuntimeError: verifier failed\n"));
+  CHECK(LogHasError("ERROR: bad\n"));
+  CHECK(LogHasError("Error: x"));
   CHECK_FALSE(LogHasError(""));
 }
 

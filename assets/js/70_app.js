@@ -271,7 +271,7 @@
           el('pre', null, e.error || 'The pass failed.'),
           el('p', { class: 'hint' }, e.crashed
             ? 'This pass wrote no snapshot: it crashed. Shown below: the IR before it, the last snapshot written.'
-            : 'Shown next to it: the IR before this pass (left) and what it printed (right).')));
+            : 'Below: the IR before this pass and the snapshot it wrote after it.')));
       }
       const warnings = Array.isArray(e.warnings) ? e.warnings : [];
       if (warnings.length) {

@@ -31,8 +31,14 @@ std::string CheckArguments(const std::vector<std::string>& extras, bool have_dum
   if (!have_dump) return "PASSES_DUMP is required";
   if (o.dump_dir.empty()) return "PASSES_DUMP is an empty path";
   if (o.output.empty()) return "--output is an empty path";
+  // `-o -q` (an empty Makefile variable before it) must not write a file named "-q".
+  auto option_like = [](const std::string& p) { return p.size() > 1 && p[0] == '-'; };
+  if (option_like(o.output)) {
+    return "--output takes a path, got the option '" + o.output + "' (write ./" + o.output + " for a file of that name)";
+  }
   for (const std::string& d : o.codegen_dirs) {
     if (d.empty()) return "--codegen is an empty path";
+    if (option_like(d)) return "--codegen takes a directory, got the option '" + d + "' (write ./" + d + " for one of that name)";
   }
   return "";
 }

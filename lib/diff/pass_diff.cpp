@@ -301,8 +301,12 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   // A format without functions or a side that fell back has no function list (the viewer explains a
   // fallback from the snapshot's own "fallback" field).
   out.by_function = split_a && split_b && has_sections;
-  // Byte-identical: nothing changed, so nothing is listed (every function is the same).
-  if (out.identical) return out;
+  // Identical text: nothing changed, so nothing is listed (every function is the same). The file's own
+  // notes still show where they first appear (a snapshot now read as UTF-16, say).
+  if (out.identical) {
+    out.notes = Notes(before, after, EditScript{});
+    return out;
+  }
   out.sections = DiffSections(before.scope.sections, after.scope.sections);
   std::vector<uint32_t> ids_a, ids_b;
   InternPair(before, after, &ids_a, &ids_b);

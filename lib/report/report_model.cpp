@@ -1,10 +1,19 @@
 #include "report/report_model.h"
 
+#include <algorithm>
+#include <string_view>
+
 #include "input/snapshot.h"
 
 namespace irtrace {
 
-bool LogHasError(const std::string& log_text) { return log_text.find("error:") != std::string::npos; }
+bool LogHasError(const std::string& log_text) {
+  static constexpr std::string_view kError = "error:";
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  auto it = std::search(log_text.begin(), log_text.end(), kError.begin(), kError.end(),
+                        [&](char a, char b) { return lower(a) == b; });
+  return it != log_text.end();
+}
 
 namespace {
 

@@ -60,7 +60,8 @@ Entry MakeFrontendEntry(const Snapshot& snap, const std::string& log_name, const
 // A codegen entry (generated source shown whole).
 Entry MakeCodegenEntry(CodegenRole role, int index, const Snapshot& snap);
 
-// True when any line of `log_text` contains "error:".
+// True when any line of `log_text` contains "error:" in any case: a compiler's "error:", "ERROR:", and the
+// last line of a Python traceback ("RuntimeError: verifier failed").
 bool LogHasError(const std::string& log_text);
 
 }  // namespace irtrace
