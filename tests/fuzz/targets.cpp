@@ -139,6 +139,8 @@ std::vector<std::string> Rebuild(const nlohmann::json& snaps, size_t i, int dept
 
 void MakeEntry(const fs::path& path, uint8_t kind, const fs::path& previous, const std::string& name) {
   std::error_code ec;
+  // A name given twice keeps its first kind: writing a file over a FIFO made for it would wait forever.
+  if (fs::exists(fs::symlink_status(path, ec))) return;
   switch (kind) {
     case 1: fs::create_directory(path, ec); break;
     case 2: fs::create_symlink("nowhere-" + name, path, ec); break;
