@@ -761,3 +761,19 @@ TEST_CASE("cli: one function of 300k lines with scattered edits stays within its
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("cli: a reader that goes away is a write error, exit 1 (no SIGPIPE death)", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  // The report (well over a pipe buffer) to `head -c 10`, which exits after 10 bytes.
+  RunResult r = Run("bash -c '" + kBin + " dump -o - 2>err.txt | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}'",
+                    t.path());
+  CHECK(r.exit_code == 1);
+  CHECK(test::ReadFile(t / "err.txt") == "ir-trace: error: cannot write standard output: Broken pipe\n");
+}
+
+}  // namespace
+}  // namespace irtrace

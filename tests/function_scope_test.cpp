@@ -509,6 +509,12 @@ TEST_CASE("scope/llvm: a header spread over lines, the body's brace on a later l
                   "define void @one() { ret void }\n");                   // 12
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"split[0,8)", "pro[8,12)", "one[12,13)"});
+  // `define` alone at the end of its line, or before a comment; `defined` and `define_x` are no headers.
+  Scope alone = Split(ScopeLanguage::kLlvm,
+                      "define\nvoid @f() {\n  ret void\n}\ndefine ; internal\ni32 @g() {\n  ret i32 0\n}\n"
+                      "defined @x\ndefine_x @y\n");
+  CHECK(alone.fallback.empty());
+  CHECK(Describe(alone) == std::vector<std::string>{"f[0,4)", "g[4,8)"});
 }
 
 TEST_CASE("scope/llvm: a define without a name or a body falls back", "[function_scope]") {

@@ -460,3 +460,33 @@ TEST_CASE("pass_diff: a snapshot that is now UTF-16 says so even when its text i
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("pass_diff: the same text in another language is not identical; its functions are listed", "[pass_diff]") {
+  const std::string text = "def f():\n    return 1\n\ndef g():\n    return 2\n";
+  auto txt = MakeSnapshot("00_frontend.txt", "txt", text);
+  auto py = MakeSnapshot("01_after_ToPy.py", "py", text);
+  PassDiff d = DiffPass(*txt, *py);
+  CHECK_FALSE(d.identical);  // stored as a delta, so its sections are written, not taken from .txt's
+  CHECK(d.whole.script.Empty());
+  CHECK(Keys(d) == std::vector<std::string>{"f", "g"});
+  CHECK(d.functions[0].status == FunctionStatus::kAdded);
+  PassDiff back = DiffPass(*py, *txt);
+  CHECK(Keys(back) == std::vector<std::string>{"f", "g"});
+  CHECK(back.functions[0].status == FunctionStatus::kRemoved);
+}
+
+TEST_CASE("pass_diff: a snapshot read as UTF-8 again after UTF-16 says so", "[pass_diff]") {
+  auto u16 = MakeSnapshot("00_frontend.py", "py", std::string("\xFF\xFEx\0\n\0", 6));
+  auto u8 = MakeSnapshot("01_after_A.py", "py", "x\n");
+  CHECK(DiffPass(*u16, *u8).notes == std::vector<std::string>{"read as UTF-8 again (the snapshot before was UTF-16LE)"});
+  auto bom8 = MakeSnapshot("02_after_B.py", "py", "\xEF\xBB\xBFx\n");
+  // UTF-8 with a byte-order mark to UTF-16: the encoding note, not "the byte-order mark was removed".
+  CHECK(DiffPass(*bom8, *u16).notes == std::vector<std::string>{
+                                           "decoded from UTF-16LE (the file starts with the byte-order mark FF FE)"});
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -121,3 +121,32 @@ TEST_CASE("text_decode: the first problem's line counts the valid text before it
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("text_decode: in a text without any LF, issues name CR-ended lines", "[text_decode]") {
+  std::string cr = "l1\rl2 \xff\rl3 \xfe\rl4 \xff\r";
+  std::vector<DecodeIssue> issues;
+  DecodeText(&cr, &issues);
+  REQUIRE(issues.size() == 3);
+  CHECK(issues[0].line == 2);
+  CHECK(issues[1].line == 3);
+  CHECK(issues[2].line == 4);
+  // With an LF anywhere, CR stays inside lines: one line here.
+  std::string mixed = "l1\rl2 \xff\rl3 \xfe\n";
+  std::vector<DecodeIssue> one;
+  DecodeText(&mixed, &one);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].line == 1);
+  // UTF-16 likewise: a NUL on the second CR-ended line.
+  std::string utf16("\xFF\xFE" "a\0\r\0\0\0", 8);
+  std::vector<DecodeIssue> u;
+  DecodeText(&utf16, &u);
+  REQUIRE(u.size() == 1);
+  CHECK(u[0].line == 2);
+  CHECK(u[0].nul);
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -243,7 +243,8 @@
     //   empty list;
     // - frontend and codegen entries: their sections, and "" likewise, all "same"; none without sections.
     function entryFunctions(schema, e, after, secs) {
-      const pass = e.kind === KIND.PASS;
+      // A crashed pass shows one side (the last snapshot written), like the frontend: its functions, all same.
+      const pass = e.kind === KIND.PASS && !e.crashed;
       if (pass && (!Array.isArray(e.functions) || (schema < 2 && !e.functions.length))) return [];
       if (pass && schema < 2) return e.functions;
       if (!pass && !secs.length) return [];

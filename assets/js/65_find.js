@@ -57,7 +57,7 @@
     };
   }
 
-  // Per-line match counts of every snapshot (schema-1 snapshots), built incrementally: a delta is applied
+  // Per-line match counts of every snapshot, built incrementally: a delta is applied
   // to its base's counts (codec.applyDelta), so copied lines keep their count and only its inserted and
   // fixed lines are matched. step() does a bounded amount of matching (see stepper) and returns true when all
   // are counted; linesOf(i) rebuilds snapshot i when its base is not counted yet.
@@ -69,7 +69,7 @@
       const todo = [];
       const base = codec.baseOf(s);
       if (base < 0 || !perLine[base]) {
-        const lines = Array.isArray(s.text) ? s.text : linesOf(i);
+        const lines = linesOf(i);  // a full text as stored, else rebuilt through the codec
         counts = new Int32Array(lines.length);
         for (let j = 0; j < lines.length; j++) todo.push([j, String(lines[j] ?? '')]);
       } else if (Number.isInteger(s.same)) {

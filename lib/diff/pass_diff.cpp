@@ -261,7 +261,11 @@ std::vector<std::string> Notes(const Snapshot& a, const Snapshot& b, const EditS
   for (const std::string& n : b.notes) {
     if (std::find(a.notes.begin(), a.notes.end(), n) == a.notes.end()) notes.push_back(n);
   }
-  if (a.bom != b.bom) {
+  if (a.encoding != b.encoding && b.encoding == TextEncoding::kUtf8) {
+    notes.push_back(std::string("read as UTF-8 again (the snapshot before was ") +
+                    (a.encoding == TextEncoding::kUtf16Le ? "UTF-16LE)" : "UTF-16BE)"));
+  }
+  if (a.bom != b.bom && a.encoding == b.encoding) {
     notes.push_back(b.bom ? "a byte-order mark (U+FEFF) was added at the start of the file"
                           : "the byte-order mark (U+FEFF) at the start of the file was removed");
   }
@@ -295,7 +299,8 @@ std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) {
 
 PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   PassDiff out;
-  out.identical = before.text == after.text;
+  // The same text in another language (a .txt pass written as .py) splits differently: not identical.
+  out.identical = before.text == after.text && before.lang == after.lang;
   bool split_a = before.scope.fallback.empty(), split_b = after.scope.fallback.empty();
   bool has_sections = !before.scope.sections.empty() || !after.scope.sections.empty();
   // A format without functions or a side that fell back has no function list (the viewer explains a

@@ -69,6 +69,47 @@ void AppendUtf8(uint32_t cp, std::string* out) {
   }
 }
 
+// Decoding issues, one per affected line and kind. Lines are counted both at '\n' and at '\r': a text
+// without any '\n' breaks its lines at '\r' (Snapshot), and its issues must name those lines.
+class IssueLog {
+ public:
+  explicit IssueLog(std::vector<DecodeIssue>* out) : out_(out) {}
+  ~IssueLog() {
+    const std::vector<DecodeIssue>& kept = seen_lf_ ? by_lf_.issues : by_cr_.issues;
+    out_->insert(out_->end(), kept.begin(), kept.end());
+  }
+  // Counts one decoded character.
+  void Char(uint32_t c) {
+    if (c == '\n') {
+      ++lf_;
+      seen_lf_ = true;
+    } else if (c == '\r') {
+      ++cr_;
+    }
+  }
+  // An issue on the current line: a NUL (`nul`) or an invalid sequence.
+  void Add(bool nul) {
+    Note(&by_lf_, lf_, nul);
+    Note(&by_cr_, cr_, nul);
+  }
+
+ private:
+  struct Lines {
+    std::vector<DecodeIssue> issues;
+    size_t last_bad = 0, last_nul = 0;
+  };
+  static void Note(Lines* l, size_t line, bool nul) {
+    size_t& last = nul ? l->last_nul : l->last_bad;
+    if (last != line) l->issues.push_back({line, nul});
+    last = line;
+  }
+
+  std::vector<DecodeIssue>* out_;
+  Lines by_lf_, by_cr_;
+  size_t lf_ = 1, cr_ = 1;
+  bool seen_lf_ = false;
+};
+
 // UTF-16 (after its 2-byte byte-order mark) to UTF-8, as DecodeText describes.
 std::string DecodeUtf16(const std::string& in, bool little_endian, std::vector<DecodeIssue>* issues) {
   auto unit = [&](size_t k) {
@@ -77,11 +118,10 @@ std::string DecodeUtf16(const std::string& in, bool little_endian, std::vector<D
   };
   std::string out;
   out.reserve(in.size());
-  size_t line = 1, last_bad_line = 0, last_nul_line = 0;
+  IssueLog log(issues);
   auto bad = [&] {
     out.append(kReplacement);
-    if (last_bad_line != line) issues->push_back({line, false});
-    last_bad_line = line;
+    log.Add(false);
   };
   size_t i = 2;
   for (; i + 1 < in.size(); i += 2) {
@@ -93,11 +133,10 @@ std::string DecodeUtf16(const std::string& in, bool little_endian, std::vector<D
       bad();
     } else if (u == 0) {
       out.append(kNulSymbol);
-      if (last_nul_line != line) issues->push_back({line, true});
-      last_nul_line = line;
+      log.Add(true);
     } else {
       AppendUtf8(u, &out);
-      line += u == '\n';
+      log.Char(u);
     }
   }
   if (i < in.size()) bad();  // a final odd byte
@@ -127,21 +166,19 @@ void DecodeUtf8(std::string* bytes, std::vector<DecodeIssue>* issues) {
   std::string out;
   out.reserve(in.size() + 64);
   out.append(in, 0, first);
-  size_t line = 1;
-  for (size_t k = 0; k < first; ++k) line += in[k] == '\n';
-  size_t last_bad_line = 0, last_nul_line = 0;
+  IssueLog log(issues);
+  for (size_t k = 0; k < first; ++k) log.Char(static_cast<unsigned char>(in[k]));
   size_t i = first;
   while (i < in.size()) {
     unsigned char c = static_cast<unsigned char>(in[i]);
     if (c == 0) {
       out.append(kNulSymbol);
-      if (last_nul_line != line) issues->push_back({line, true});
-      last_nul_line = line;
+      log.Add(true);
       ++i;
       continue;
     }
     if (c < 0x80) {
-      line += c == '\n';
+      log.Char(c);
       out.push_back(static_cast<char>(c));
       ++i;
       continue;
@@ -149,8 +186,7 @@ void DecodeUtf8(std::string* bytes, std::vector<DecodeIssue>* issues) {
     size_t len = ValidSequenceLength(in, i);
     if (len == 0) {
       out.append(kReplacement);
-      if (last_bad_line != line) issues->push_back({line, false});
-      last_bad_line = line;
+      log.Add(false);
       ++i;
       continue;
     }

@@ -35,7 +35,7 @@ constexpr int kMaxDeltaChain = 16;
 
 // How the payload is put into the page.
 enum class PayloadEncoding {
-  kDeflateBase64,  // the envelope {"schema":1,"encoding":"deflate-base64","data":"<base64 of zlib data>"}
+  kDeflateBase64,  // the envelope {"schema":N,"encoding":"deflate-base64","data":"<base64 of zlib data>"}
   kPlain,          // the payload object itself (--no-compress)
 };
 
@@ -87,8 +87,8 @@ class PayloadWriter {
 };
 
 // The delta's "fix" list: the lines of `after` (0-based, ascending) that `script` calls equal to a line
-// of `before` whose bytes differ (the comparison drops a final '\r'), with their text; rebuilding `after`
-// from `before` needs them. The views point into `after`'s text.
+// of `before` whose bytes differ (the comparison drops a final '\r' and, on line 0, a leading U+FEFF),
+// with their text; rebuilding `after` from `before` needs them. The views point into `after`'s text.
 std::vector<std::pair<uint32_t, std::string_view>> DeltaFixes(const Snapshot& before, const Snapshot& after,
                                                              const EditScript& script);
 

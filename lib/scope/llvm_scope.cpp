@@ -34,16 +34,16 @@ namespace {
 
 constexpr TextSyntax kLlvmSyntax{";", false};
 
-// When `s` starts with `define` and a blank (after indentation), the index just past `define`.
+// When `s` starts with the word `define` (after indentation; then a blank, a `;` comment or the line's
+// end, as the header may go on on the next line), the index just past `define`.
 size_t DefineEnd(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && IsBlankChar(s[i])) ++i;
   constexpr std::string_view kDefine = "define";
-  if (s.size() <= i + kDefine.size() || s.substr(i, kDefine.size()) != kDefine ||
-      !IsBlankChar(s[i + kDefine.size()])) {
-    return 0;
-  }
-  return i + kDefine.size();
+  if (s.size() < i + kDefine.size() || s.substr(i, kDefine.size()) != kDefine) return 0;
+  size_t end = i + kDefine.size();
+  if (end < s.size() && !IsBlankChar(s[end]) && s[end] != ';') return 0;
+  return end;
 }
 
 // Steps from after `define` to the '@' of the function's name, over words and whole bracketed groups.

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <signal.h>
 #include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -143,8 +144,30 @@ void OutputFile::Commit() {
   temp_ = nullptr;
 }
 
+// SIGPIPE ignored while it lives (then put back as it was): a reader that goes away (`| head`) makes the
+// write fail with EPIPE, reported as an error with exit code 1, instead of killing the run with no word.
+class IgnoreSigpipe {
+ public:
+  IgnoreSigpipe() {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    saved_ = ::sigaction(SIGPIPE, &ignore, &old_) == 0;
+  }
+  ~IgnoreSigpipe() {
+    if (saved_) ::sigaction(SIGPIPE, &old_, nullptr);
+  }
+  IgnoreSigpipe(const IgnoreSigpipe&) = delete;
+  IgnoreSigpipe& operator=(const IgnoreSigpipe&) = delete;
+
+ private:
+  struct sigaction old_ {};
+  bool saved_ = false;
+};
+
 // Opens the device, the FIFO or standard output only now, and copies the complete report there.
 void OutputFile::CopyToDestination() {
+  IgnoreSigpipe no_sigpipe;
   int out = STDOUT_FILENO;
   if (!target_.path.empty()) {
     out = ::open(target_.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);

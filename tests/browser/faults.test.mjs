@@ -46,6 +46,11 @@ test('a crashed pass is listed as failed, with its log and the IR before it', { 
   assert.equal(r.length, 2);
   assert.ok(r.every((x) => x.kind === 'equal' && x.before === null));
   assert.match(await page.locator('.code-rows').textContent(), /return 2/);
+  // Its functions are those of the IR shown, all unchanged, and each can be selected.
+  const fnOptions = await page.getByLabel('Function', { exact: true }).locator('option').allTextContents();
+  assert.ok(fnOptions.some((o) => o.includes('kernel')), fnOptions.join(' | '));
+  await page.getByLabel('Function', { exact: true }).selectOption({ label: fnOptions.find((o) => o.includes('kernel')) });
+  assert.match(await page.locator('.code-rows').textContent(), /return 2/);
   // Counted by the Failed filter.
   await page.getByRole('checkbox', { name: 'Failed' }).uncheck();
   assert.equal(await crashed.isHidden(), true);
