@@ -730,6 +730,11 @@ long PeakRssKib(const std::vector<std::string>& args) {
 }
 
 TEST_CASE("cli: one function of 300k lines with scattered edits stays within its input + 40 MB", "[cli][slow]") {
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer's shadow memory and red zones are most of the peak: the bound is for real builds.
+  WARN("skipped under AddressSanitizer");
+  return;
+#endif
   // Issue 9's shape at a tenth of the size (the benchmark's million-line case checks input + 64 MB): a
   // module of one function, every 60th line changed or followed by a new one. Beyond the texts the
   // conversion costs ~20 bytes a line (offsets, ids, the line diff's counts and anchors, one diff reused
