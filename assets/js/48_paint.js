@@ -23,10 +23,57 @@
         if (r && r[0] <= s && r[1] >= e) classes.push(r[2]);
       });
       const piece = text.slice(s, e);
-      if (classes.length) frag.appendChild(el('span', { class: classes.join(' ') }, piece));
-      else frag.appendChild(document.createTextNode(piece));
+      const into = classes.length ? frag.appendChild(el('span', { class: classes.join(' ') })) : frag;
+      appendVisible(into, piece, s === 0);
     }
     return frag;
+  }
+
+  // Characters that draw nothing but change a line: C0 controls except tab (U+0000-U+001F; a line feed
+  // ends the line), DEL, C1 controls (U+0080-U+009F), and a byte-order mark at the start of a line.
+  const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\ufeff]/;
+  const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\ufeff]/g;
+  const CONTROL_NAMES = {
+    0x00: 'NULL', 0x07: 'BELL', 0x08: 'BACKSPACE', 0x0a: 'LINE FEED', 0x0b: 'LINE TABULATION', 0x0c: 'FORM FEED',
+    0x0d: 'CARRIAGE RETURN', 0x1b: 'ESCAPE', 0x7f: 'DELETE', 0x85: 'NEXT LINE', 0xfeff: 'BYTE ORDER MARK',
+  };
+
+  // The visible stand-in for control character code c: its Control Pictures symbol (U+2400 + c: NUL ␀,
+  // CR ␍, ESC ␛), ␡ for DEL, "\x85" for a C1 control, "BOM" for a byte-order mark.
+  function controlSymbol(c) {
+    if (c < 0x20) return String.fromCharCode(0x2400 + c);
+    if (c === 0x7f) return '\u2421';
+    if (c === 0xfeff) return 'BOM';
+    return '\\x' + c.toString(16).toUpperCase();
+  }
+
+  // "U+000D CARRIAGE RETURN": the tooltip naming a control character.
+  function controlTitle(c) {
+    return 'U+' + c.toString(16).toUpperCase().padStart(4, '0') + ' ' + (CONTROL_NAMES[c] || 'control character');
+  }
+
+  // True when `text` holds a character that paint draws as a symbol.
+  function hasControls(text) {
+    return CONTROL.test(text);
+  }
+
+  // Appends `piece` to `parent` as text, each control character as <span class="ctl"> with its symbol and
+  // a tooltip. A U+FEFF counts only at the start of the line (lineStart: piece starts the line).
+  function appendVisible(parent, piece, lineStart) {
+    if (!CONTROL.test(piece)) {
+      parent.appendChild(document.createTextNode(piece));
+      return;
+    }
+    let last = 0;
+    CONTROLS.lastIndex = 0;
+    for (let m; (m = CONTROLS.exec(piece)) !== null;) {
+      const c = piece.charCodeAt(m.index);
+      if (c === 0xfeff && !(lineStart && m.index === 0)) continue;
+      if (m.index > last) parent.appendChild(document.createTextNode(piece.slice(last, m.index)));
+      parent.appendChild(el('span', { class: 'ctl', title: controlTitle(c) }, controlSymbol(c)));
+      last = m.index + 1;
+    }
+    if (last < piece.length) parent.appendChild(document.createTextNode(piece.slice(last)));
   }
 
   const WIDE_OR_TAB = /[\t\u1100-\uffff]/;
@@ -46,5 +93,5 @@
     return col;
   }
 
-  T.paint = { paint, columns };
+  T.paint = { paint, columns, hasControls };
 })();

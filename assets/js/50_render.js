@@ -287,7 +287,9 @@
     // One code cell: side 'L' / 'R', line index on that side, base row r, change class.
     cell(side, line, r, change) {
       const v = this.view;
-      const text = (side === 'L' ? v.left : v.right)[line] || '';
+      const raw = (side === 'L' ? v.left : v.right)[line] || '';
+      // The '\r' of a CRLF line end is the line end, not drawn; a CR anywhere else is (paint draws it ␍).
+      const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
       const lang = side === 'L' ? v.leftLang : v.rightLang;
       const c = el('span', { class: 'c' + (change ? ' ' + change : ''), 'data-side': side });
       const t = el('span', { class: 't' });
@@ -299,7 +301,7 @@
         t.appendChild(paint(text.slice(0, cut), [this.findLayer(r, side, cut)]));
         t.appendChild(el('button', { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },
           '\u2026 ' + (text.length - TRUNC_SHOW).toLocaleString('en-US') + ' more characters'));
-      } else if (this.plainNow && !this.find) {
+      } else if (this.plainNow && !this.find && !T.paint.hasControls(text)) {
         t.textContent = text.length > cut ? text.slice(0, cut) : text;
       } else {
         const layers = [];
