@@ -42,3 +42,37 @@ test('control characters and a leading BOM are drawn as symbols with their code 
   assert.deepEqual(stacked.sort(), symbols.slice().sort());
   noErrors(errors);
 });
+
+// Issue 9, item 1: every row kind keeps the same column geometry (a filler cell once took the padding of
+// the "No passes match" message and moved the code column).
+test('the code columns start at the same x on every row kind, in both layouts', { skip }, async () => {
+  const dir = path.join(tmpDir(), 'columns');
+  fs.mkdirSync(dir, { recursive: true });
+  const before = ['def f():', '    a = 1', '    b = 2', '    c = 3', '    d = 4', '    return a'];
+  const after = ['def f():', '    a = 1', '    b = 20', '    inserted_only = 9', '    d = 4', '    return a'];
+  fs.writeFileSync(path.join(dir, '00_frontend.py'), before.join('\n') + '\n');
+  // Delete-only (c = 3), insert-only (a new line far from others), replace (b), equal.
+  fs.writeFileSync(path.join(dir, '01_after_A.py'),
+    ['def f():', '    a = 1', '    b = 20', '    d = 4', '    zzz_totally_new_line(q, r, s)', '    return a'].join('\n') + '\n');
+  const out = path.join(tmpDir(), 'columns.html');
+  execFileSync(IRTRACE_BIN, [dir, '-o', out, '-q'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const { page, errors } = await open(browser, out);
+  const xs = () => page.evaluate(() => {
+    const byKind = {};
+    for (const row of document.querySelectorAll('.code-rows .row[data-kind]')) {
+      const kind = row.getAttribute('data-kind');
+      if (kind === 'fold') continue;
+      const cells = [...row.querySelectorAll(':scope > .c')].map((c) => Math.round(c.getBoundingClientRect().left));
+      (byKind[kind] = byKind[kind] || []).push(cells.join(','));
+    }
+    return byKind;
+  });
+  const side = await xs();
+  for (const k of ['equal', 'delete', 'insert', 'replace']) assert.ok(side[k], 'a ' + k + ' row: ' + JSON.stringify(side));
+  const all = new Set(Object.values(side).flat());
+  assert.equal(all.size, 1, 'side by side: ' + JSON.stringify(side));
+  await page.getByRole('button', { name: 'Stacked' }).click();
+  const stacked = new Set(Object.values(await xs()).flat());
+  assert.equal(stacked.size, 1, 'stacked: ' + JSON.stringify([...stacked]));
+  noErrors(errors);
+});
