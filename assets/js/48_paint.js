@@ -8,6 +8,7 @@
   // Merges layers of ranges ([[s, e, class], ...], each sorted and non-overlapping) over `text` into
   // a fragment of text nodes and <span class="...">.
   function paint(text, layers) {
+    layers = onGraphemes(text, layers);
     const frag = document.createDocumentFragment();
     const cuts = new Set([0, text.length]);
     for (const layer of layers) for (const r of layer) { cuts.add(Math.max(0, Math.min(text.length, r[0]))); cuts.add(Math.max(0, Math.min(text.length, r[1]))); }
@@ -27,6 +28,59 @@
       appendVisible(into, piece, s === 0);
     }
     return frag;
+  }
+
+  // ---- grapheme boundaries: a range or a cut never splits a user-perceived character (a surrogate pair,
+  // a flag, a ZWJ sequence, a base and its combining marks) ----
+  const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+  const ASCII = /^[\u0000-\u007f]*$/;
+
+  // The grapheme boundaries of `text` (0-based UTF-16 offsets, ascending, 0 and text.length included), or
+  // null when every code unit is its own character (ASCII).
+  function graphemeBounds(text) {
+    if (ASCII.test(text)) return null;
+    const out = [];
+    if (segmenter) for (const g of segmenter.segment(text)) out.push(g.index);
+    else for (let i = 0; i < text.length; i++) if (!(text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff && i > 0)) out.push(i);
+    out.push(text.length);
+    return out;
+  }
+
+  // The largest boundary <= i (floor) or the smallest >= i (ceil) in bounds.
+  function snap(bounds, i, ceil) {
+    let lo = 0, hi = bounds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + (ceil ? 0 : 1)) >> 1;
+      if (ceil ? bounds[mid] >= i : bounds[mid] <= i) { if (ceil) hi = mid; else lo = mid; }
+      else if (ceil) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return bounds[lo];
+  }
+
+  // Layers with every range widened to whole graphemes (starts down, ends up; overlaps merged), so a
+  // highlight covers the whole changed character.
+  function onGraphemes(text, layers) {
+    const bounds = graphemeBounds(text);
+    if (!bounds) return layers;
+    return layers.map((layer) => {
+      const out = [];
+      for (const r of layer) {
+        const s = snap(bounds, Math.max(0, Math.min(text.length, r[0])), false);
+        const e = snap(bounds, Math.max(0, Math.min(text.length, r[1])), true);
+        const last = out[out.length - 1];
+        if (last && (s < last[1] || (s === last[1] && last[2] === r[2]))) last[1] = Math.max(last[1], e);
+        else if (e > s) out.push([s, e, r[2]]);
+      }
+      return out;
+    });
+  }
+
+  // The largest grapheme boundary of `text` at or below i: where a line may be cut.
+  function graphemeFloor(text, i) {
+    if (i >= text.length) return text.length;
+    const bounds = graphemeBounds(text.slice(0, Math.min(text.length, i + 64)));
+    return bounds ? snap(bounds, i, false) : i;
   }
 
   // Characters that draw nothing but change a line: C0 controls except tab (U+0000-U+001F; a line feed
@@ -93,5 +147,5 @@
     return col;
   }
 
-  T.paint = { paint, columns, hasControls };
+  T.paint = { paint, columns, hasControls, graphemeFloor };
 })();

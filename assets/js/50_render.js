@@ -296,7 +296,7 @@
       const long = text.length > T.intraline.MAX_LINE;
       const key = side + line;
       // Characters past colLimit are off screen until scrolled to: not laid out (see setSx).
-      const cut = !long || this.expandedLong.has(key) ? this.colLimit : Math.min(this.colLimit, TRUNC_SHOW);
+      const cut = T.paint.graphemeFloor(text, !long || this.expandedLong.has(key) ? this.colLimit : Math.min(this.colLimit, TRUNC_SHOW));
       if (long && !this.expandedLong.has(key)) {
         t.appendChild(paint(text.slice(0, cut), [this.findLayer(r, side, cut)]));
         t.appendChild(el('button', { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },

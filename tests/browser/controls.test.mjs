@@ -76,3 +76,36 @@ test('the code columns start at the same x on every row kind, in both layouts', 
   assert.equal(stacked.size, 1, 'stacked: ' + JSON.stringify([...stacked]));
   noErrors(errors);
 });
+
+// Issue 9, item 2: highlights and cuts fall on grapheme boundaries; no text node holds half a surrogate pair.
+test('a changed emoji, flag or ZWJ sequence is highlighted whole, never cut in half', { skip }, async () => {
+  const dir = path.join(tmpDir(), 'graphemes');
+  fs.mkdirSync(dir, { recursive: true });
+  // Lines over the long-line limit made of emoji at even and at odd offsets: wherever the view cuts them,
+  // one of the two would be cut inside a surrogate pair.
+  const long = "e = '" + '😀'.repeat(6000) + "'\nf = 'x" + '😀'.repeat(6000) + "'\n";
+  fs.writeFileSync(path.join(dir, '00_frontend.py'), "a = '😀'\nb = '🇯🇵'\nc = '👨‍👩‍👧'\nd = '漢😀字'\n" + long);
+  fs.writeFileSync(path.join(dir, '01_after_A.py'), "a = '😁'\nb = '🇰🇷'\nc = '👨‍👩‍👦'\nd = '漢😁字'\n" + long);
+  const out = path.join(tmpDir(), 'graphemes.html');
+  execFileSync(IRTRACE_BIN, [dir, '-o', out, '-q'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const { page, errors } = await open(browser, out);
+  const check = async (layout) => {
+    const lone = await page.evaluate(() => {
+      const bad = [];
+      const walk = document.createTreeWalker(document.querySelector('.code-rows'), NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(n.data)) bad.push(n.data);
+      }
+      return bad;
+    });
+    assert.deepEqual(lone, [], layout + ': no text node holds a lone surrogate');
+    const hl = await page.locator('.code-rows .c.ins .hl').allTextContents();
+    for (const g of ['😁', '🇰🇷', '👨‍👩‍👦']) assert.ok(hl.some((h) => h.includes(g)), layout + ': ' + g + ' highlighted whole in ' + JSON.stringify(hl));
+    const del = await page.locator('.code-rows .c.del .hl').allTextContents();
+    for (const g of ['😀', '🇯🇵', '👨‍👩‍👧']) assert.ok(del.some((h) => h.includes(g)), layout + ': ' + g + ' highlighted whole in ' + JSON.stringify(del));
+  };
+  await check('side by side');
+  await page.getByRole('button', { name: 'Stacked' }).click();
+  await check('stacked');
+  noErrors(errors);
+});
