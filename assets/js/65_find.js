@@ -15,7 +15,8 @@
     if (!query) return { error: '' };
     const flags = 'g' + (/[A-Z]/.test(query) ? '' : 'i');
     const res = compileRegex(isRegex ? query : escapeRegex(query), flags + 'u');
-    if (res.error) return { error: 'Invalid regular expression: ' + res.error };
+    // The engine's message may already start "Invalid regular expression: " (V8's does): said once.
+    if (res.error) return { error: 'Invalid regular expression: ' + res.error.replace(/^Invalid regular expression:\s*/i, '') };
     return res;
   }
 
