@@ -138,6 +138,16 @@ bool SameIds(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& id
   return ea - ba == eb - bb && std::equal(ids_a.begin() + ba, ids_a.begin() + ea, ids_b.begin() + bb);
 }
 
+// A listed function without a diff of its own (added, removed, moved): its key, status and line counts.
+FunctionDiff Listed(std::string key, FunctionStatus status, uint64_t ins, uint64_t del) {
+  FunctionDiff f;
+  f.key = std::move(key);
+  f.status = status;
+  f.ins = ins;
+  f.del = del;
+  return f;
+}
+
 // The touched functions of a pass (PassDiff::functions). Cost: a lookup per section and a comparison of
 // each function's ids; only changed functions copy lines out and run a diff.
 std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
@@ -167,21 +177,13 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
   for (size_t k = 0; k < sb.size(); ++k) {
     const Section& nb = sb[k];
     if (match[k] == kNone) {
-      FunctionDiff f;
-      f.key = nb.key;
-      f.status = FunctionStatus::kAdded;
-      f.ins = nb.end - nb.begin;
-      touched.push_back(std::move(f));
+      touched.push_back(Listed(nb.key, FunctionStatus::kAdded, nb.end - nb.begin, 0));
       continue;
     }
     const Section& na = sa[match[k]];
     bool was_moved = moved[common++];
     if (SameIds(ids_a, ids_b, na.begin, na.end, nb.begin, nb.end)) {
-      if (!was_moved) continue;
-      FunctionDiff f;
-      f.key = nb.key;
-      f.status = FunctionStatus::kMoved;
-      touched.push_back(std::move(f));
+      if (was_moved) touched.push_back(Listed(nb.key, FunctionStatus::kMoved, 0, 0));
       continue;
     }
     FunctionDiff f = DiffSection(a, b, ids_a, ids_b, whole, na, nb);
@@ -191,28 +193,15 @@ std::vector<FunctionDiff> DiffFunctions(const Snapshot& a, const Snapshot& b, co
   // "" (lines outside every section) comes last on each side.
   size_t out_a = OutsideCount(a), out_b = OutsideCount(b);
   if (out_b > 0 && out_a == 0) {
-    FunctionDiff f;
-    f.status = FunctionStatus::kAdded;
-    f.ins = out_b;
-    touched.push_back(std::move(f));
+    touched.push_back(Listed("", FunctionStatus::kAdded, out_b, 0));
   } else if (out_b > 0) {
     std::vector<uint32_t> la = OutsideLines(a), lb = OutsideLines(b);
     if (Pick(ids_a, la) != Pick(ids_b, lb)) touched.push_back(DiffOutside(a, b, ids_a, ids_b, whole, la, lb));
   }
   for (size_t k = 0; k < sa.size(); ++k) {
-    if (in_b[k]) continue;
-    FunctionDiff f;
-    f.key = sa[k].key;
-    f.status = FunctionStatus::kRemoved;
-    f.del = sa[k].end - sa[k].begin;
-    touched.push_back(std::move(f));
+    if (!in_b[k]) touched.push_back(Listed(sa[k].key, FunctionStatus::kRemoved, 0, sa[k].end - sa[k].begin));
   }
-  if (out_a > 0 && out_b == 0) {
-    FunctionDiff f;
-    f.status = FunctionStatus::kRemoved;
-    f.del = out_a;
-    touched.push_back(std::move(f));
-  }
+  if (out_a > 0 && out_b == 0) touched.push_back(Listed("", FunctionStatus::kRemoved, 0, out_a));
   return touched;
 }
 
