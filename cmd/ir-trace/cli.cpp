@@ -51,7 +51,7 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   CLI::App app{"Convert a compiler pass dump into a self-contained HTML report.", "ir-trace"};
   // Checked after parsing (CheckArguments), so that an unknown option is reported before a missing dump.
   CLI::Option* dump = app.add_option("PASSES_DUMP", options.dump_dir,
-                                     "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext>");
+                                     "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required)");
   app.allow_extras();
   // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
   app.add_option("-o,--output", options.output,
@@ -64,7 +64,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->type_name("N")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--codegen", options.codegen_dirs,
-                 "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add")
+                 "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add "
+                 "(one DIR each time; repeatable)")
       ->allow_extra_args(false)
       ->type_name("DIR");
   bool plain_json = false;
