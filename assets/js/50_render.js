@@ -1,13 +1,12 @@
 // ir-trace viewer: the diff view. One scroll container holds all rows of the selected pass; each row
 // carries both sides, so vertical scrolling is shared by construction and horizontal scrolling is one
-// offset (--sx) applied to every code cell. Past VIRTUAL_MIN rows only the rows on screen plus a
-// margin are in the DOM.
+// offset (--sx) applied to every code cell. Only the rows on screen plus a margin are in the DOM, however
+// short the view: a few hundred rows laid out on each pass step cost more than the step itself.
 (function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear } = T.util;
   const R = T.rows;
-  const VIRTUAL_MIN = 2000;
   const MARGIN = 30;
   const TRUNC_SHOW = 1000; // characters shown of a line over MAX_LINE until expanded
 
@@ -176,21 +175,17 @@
       if (extra === 0) this.setSx(0);
     }
 
-    // Renders the items in the window around the viewport (all of them for small passes).
+    // Renders the items in the window around the viewport.
     render(force) {
       if (!this.items) return;
       const n = this.items.length;
       const rh = this.rowHeight();
-      let start = 0, end = n;
       // Layout is read before the rows are replaced: reading scrollTop after would force a reflow.
       const [hs, he] = this.nearRange();
-      if (n > VIRTUAL_MIN) {
-        const first = Math.floor(this.viewTop() / rh);
-        const count = Math.ceil(this.viewHeight() / rh);
-        if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) && (first + count <= this.win[1] - 5 || this.win[1] === n)) return;
-        start = Math.max(0, first - MARGIN);
-        end = Math.min(n, first + count + MARGIN);
-      } else if (!force && this.win) return;
+      const first = Math.floor(this.viewTop() / rh);
+      const count = Math.ceil(this.viewHeight() / rh);
+      if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) && (first + count <= this.win[1] - 5 || this.win[1] === n)) return;
+      const start = Math.max(0, first - MARGIN), end = Math.min(n, first + count + MARGIN);
       this.win = [start, end];
       clear(this.rowsEl);
       this.rowsEl.style.transform = 'translateY(' + start * rh + 'px)';
@@ -515,5 +510,5 @@
     }
   }
 
-  T.render = { DiffView, VIRTUAL_MIN };
+  T.render = { DiffView };
 })();

@@ -43,8 +43,11 @@ test('find in pass searches folded and unrendered rows (/ and Ctrl+F)', async ()
   noErrors(errors);
 });
 
+// Tall enough for all 200 rows of `medium`: the view puts only the rows on screen into the DOM.
+const TALL = { viewport: { width: 1280, height: 4600 } };
+
 test('a fold expands 20 lines at a time until nothing is hidden', async () => {
-  const { page, errors } = await open(browser, medium);
+  const { page, errors } = await open(browser, medium, TALL);
   const first = folds(page).first();
   assert.match(await first.textContent(), /96 unchanged lines/);
   const hidden = [];
@@ -60,7 +63,7 @@ test('a fold expands 20 lines at a time until nothing is hidden', async () => {
 });
 
 test('Shift+E toggles between Expand all and Collapse all', async () => {
-  const { page, errors } = await open(browser, medium);
+  const { page, errors } = await open(browser, medium, TALL);
   assert.equal(await folds(page).count(), 2);
   await page.keyboard.press('Shift+E');
   assert.equal(await folds(page).count(), 0);
