@@ -6,6 +6,8 @@
   const { el, clear, store, plural, copyText } = T.util;
   const { statusOf } = T.sidebar;
   const { KIND, STATUS, FN_STATUS, ROLE } = T.payload;
+  // Below this window width side by side leaves ~25 characters per side: stacked unless chosen otherwise.
+  const NARROW_PX = 1000;
 
   // Option labels of the function selector: short name (after the last '.') for Python-like keys
   // unless two collide, then the full key.
@@ -34,11 +36,14 @@
       this.entry = -1;
       this.fnWanted = null; // sticky function key (null = whole file)
       this.fnKey = null; // function shown now
-      this.layout = store.get('layout', 'side') === 'stacked' ? 'stacked' : 'side';
+      // 'side' or 'stacked' once chosen (stored, or from a deep link); null: automatic, stacked while the
+      // window is narrow (below NARROW_PX), side by side otherwise.
+      const stored = store.get('layout', null);
+      this.layout = stored === 'side' || stored === 'stacked' ? stored : null;
       this.compare = null; // {from, to} snapshot indices when comparing
       this.anchors = [];
       this.job = null;
-      this.narrow = window.matchMedia('(max-width: 799px)');
+      this.narrow = window.matchMedia('(max-width: ' + (NARROW_PX - 1) + 'px)');
       this.links = new T.links.DeepLinks(model);
       this.build();
     }
@@ -327,8 +332,9 @@
       this.findBar.refresh();
     }
 
+    // An explicit choice wins; without one the window's width decides.
     effectiveStacked() {
-      return this.layout === 'stacked' || this.narrow.matches;
+      return this.layout ? this.layout === 'stacked' : this.narrow.matches;
     }
 
     setLayout(l) {
@@ -347,8 +353,10 @@
       const stacked = this.effectiveStacked();
       this.sideBtn.setAttribute('aria-pressed', stacked ? 'false' : 'true');
       this.stackBtn.setAttribute('aria-pressed', stacked ? 'true' : 'false');
-      this.sideBtn.title = this.narrow.matches ? 'The window is too narrow for side by side' : 'Side by side (s toggles)';
-      this.stackBtn.title = 'Stacked / unified (s toggles)';
+      const auto = this.layout ? '' : this.narrow.matches ? '; stacked while the window is under ' + NARROW_PX.toLocaleString('en-US') + ' px, until you choose'
+        : '; automatic: stacked while the window is under ' + NARROW_PX.toLocaleString('en-US') + ' px';
+      this.sideBtn.title = 'Side by side (s toggles' + auto + ')';
+      this.stackBtn.title = 'Stacked / unified (s toggles' + auto + ')';
       this.files.classList.toggle('stacked', stacked);
       const single = this.viewData && this.viewData.single;
       this.sideBtn.disabled = !!single;

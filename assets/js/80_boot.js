@@ -99,7 +99,7 @@
         '/': () => app.findBar.open(),
         F: () => app.across.toggle(),
         '?': () => help.toggle(),
-        s: () => app.setLayout(app.layout === 'stacked' ? 'side' : 'stacked'),
+        s: () => app.setLayout(app.effectiveStacked() ? 'side' : 'stacked'),
         c: () => app.compareDlg.open(app.entry),
         ArrowLeft: () => { app.diff.hbar.scrollLeft -= 80; },
         ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },

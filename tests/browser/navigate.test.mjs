@@ -169,12 +169,33 @@ test('the sidebar can be resized and collapsed, and both are remembered', async 
   noErrors(errors);
 });
 
-test('a narrow window (< 800 px) switches to stacked', async () => {
-  const { page, errors } = await open(browser, small, { viewport: { width: 700, height: 700 } });
-  assert.equal(await page.getByRole('button', { name: 'Stacked' }).getAttribute('aria-pressed'), 'true');
-  assert.deepEqual((await rows(page)).filter((r) => r.kind === 'replace')[0], { kind: 'replace', before: 4, after: null });
+test('below 1,000 px the layout is stacked until the user chooses; an explicit choice wins and is stored', async () => {
+  const { page, context, errors } = await open(browser, small, { viewport: { width: 900, height: 700 } });
+  const pressed = (name) => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
+  const replace = async () => (await rows(page)).filter((r) => r.kind === 'replace')[0];
+  assert.equal(await pressed('Stacked'), 'true', 'stacked at 900 px');
+  assert.deepEqual(await replace(), { kind: 'replace', before: 4, after: null });
+  // Wider: back to side by side by itself; narrower again: stacked again.
   await page.setViewportSize({ width: 1200, height: 700 });
   await page.waitForFunction(() => document.querySelector('[data-kind="replace"]').hasAttribute('data-after') && document.querySelector('[data-kind="replace"]').hasAttribute('data-before'));
+  assert.equal(await pressed('Side by side'), 'true');
+  await page.setViewportSize({ width: 700, height: 700 });
+  await page.waitForFunction(() => !document.querySelector('[data-kind="replace"]').hasAttribute('data-after'));
+  // Chosen explicitly, side by side stays at 700 px, also after a reload (stored like the layout choice).
+  await page.getByRole('button', { name: 'Side by side', exact: true }).click();
+  assert.equal(await pressed('Side by side'), 'true');
+  assert.deepEqual(await replace(), { kind: 'replace', before: 4, after: 4 });
+  await page.reload();
+  await page.waitForSelector('[role="option"][aria-selected="true"]');
+  assert.equal(await pressed('Side by side'), 'true', 'the stored choice wins over the width');
+  // `s` chooses too: stacked, then kept when the window widens.
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('s');
+  assert.equal(await pressed('Stacked'), 'true');
+  await page.setViewportSize({ width: 1400, height: 700 });
+  await page.waitForTimeout(100);
+  assert.equal(await pressed('Stacked'), 'true', 'an explicit stacked stays when the window widens');
+  await context.close();
   noErrors(errors);
 });
 
