@@ -32,7 +32,12 @@
 
   // ---- grapheme boundaries: a range or a cut never splits a user-perceived character (a surrogate pair,
   // a flag, a ZWJ sequence, a base and its combining marks) ----
-  const segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+  // Made on first use: creating it loads the break-iterator data (~20 ms), which an ASCII-only report never needs.
+  let segmenter;
+  const getSegmenter = () => {
+    if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+    return segmenter;
+  };
   const ASCII = /^[\u0000-\u007f]*$/;
 
   // The grapheme boundaries of `text` (0-based UTF-16 offsets, ascending, 0 and text.length included), or
@@ -40,7 +45,8 @@
   function graphemeBounds(text) {
     if (ASCII.test(text)) return null;
     const out = [];
-    if (segmenter) for (const g of segmenter.segment(text)) out.push(g.index);
+    const seg = getSegmenter();
+    if (seg) for (const g of seg.segment(text)) out.push(g.index);
     else for (let i = 0; i < text.length; i++) if (!(text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff && i > 0)) out.push(i);
     out.push(text.length);
     return out;

@@ -5,7 +5,7 @@
 (function () {
   'use strict';
   const T = window.IrTrace;
-  const { el, clear } = T.util;
+  const { el, clear, grouped } = T.util;
   const R = T.rows;
   const MARGIN = 30;
   const TRUNC_SHOW = 1000; // characters shown of a line over MAX_LINE until expanded
@@ -295,7 +295,7 @@
       if (long && !this.expandedLong.has(key)) {
         t.appendChild(paint(text.slice(0, cut), [this.findLayer(r, side, cut)]));
         t.appendChild(el('button', { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },
-          '\u2026 ' + (text.length - TRUNC_SHOW).toLocaleString('en-US') + ' more characters'));
+          '\u2026 ' + grouped(text.length - TRUNC_SHOW) + ' more characters'));
       } else if (this.plainNow && !this.find && !T.paint.hasControls(text)) {
         t.textContent = text.length > cut ? text.slice(0, cut) : text;
       } else {
@@ -340,7 +340,7 @@
       const f = this.folds[fi];
       const hidden = R.hiddenCount(f);
       const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i });
-      const label = el('span', { class: 'fold-label' }, '\u22ef ' + hidden.toLocaleString('en-US') + ' unchanged line' + (hidden === 1 ? '' : 's'));
+      const label = el('span', { class: 'fold-label' }, '\u22ef ' + grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's'));
       row.appendChild(label);
       const btn = (action, text, title) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title }, text);
       if (hidden > 20) {

@@ -204,11 +204,15 @@
 
     select(i) {
       const o = this.options[i];
-      // Layout is read before anything is written, so the read costs no forced reflow.
+      const first = this.selected < 0;
+      // Layout is read before anything is written, so the read costs no forced reflow; except on the first
+      // selection, when nothing is laid out yet: the option is scrolled into view after the first frame.
       let outside = false;
-      if (o) {
+      if (o && !first) {
         const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
         outside = or.top < lr.top || or.bottom > lr.bottom;
+      } else if (o) {
+        requestAnimationFrame(() => setTimeout(() => { if (this.selected === i) o.scrollIntoView({ block: 'nearest' }); }, 0));
       }
       if (this.selected >= 0 && this.options[this.selected]) this.options[this.selected].setAttribute('aria-selected', 'false');
       this.selected = i;
@@ -223,7 +227,8 @@
     // Moves the chart's selection line (a selection step must not redraw the whole chart).
     moveChartMarker() {
       const sel = this.chartSel;
-      if (!sel || !this.chartX || !sel.isConnected) { this.drawChart(); return; }
+      // Not drawn yet: boot draws it after the first diff is on screen, with the selection in place.
+      if (!sel || !this.chartX || !sel.isConnected) return;
       if (this.selected < 0) { sel.setAttribute('visibility', 'hidden'); return; }
       const x = this.chartX(this.selected);
       sel.setAttribute('x1', x); sel.setAttribute('x2', x);

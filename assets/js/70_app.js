@@ -3,7 +3,7 @@
 (function () {
   'use strict';
   const T = window.IrTrace;
-  const { el, clear, store, plural, copyText } = T.util;
+  const { el, clear, store, plural, grouped, copyText } = T.util;
   const { statusOf } = T.sidebar;
   const { KIND, STATUS, FN_STATUS, ROLE } = T.payload;
   // Below this window width side by side leaves ~25 characters per side: stacked unless chosen otherwise.
@@ -353,8 +353,8 @@
       const stacked = this.effectiveStacked();
       this.sideBtn.setAttribute('aria-pressed', stacked ? 'false' : 'true');
       this.stackBtn.setAttribute('aria-pressed', stacked ? 'true' : 'false');
-      const auto = this.layout ? '' : this.narrow.matches ? '; stacked while the window is under ' + NARROW_PX.toLocaleString('en-US') + ' px, until you choose'
-        : '; automatic: stacked while the window is under ' + NARROW_PX.toLocaleString('en-US') + ' px';
+      const auto = this.layout ? '' : this.narrow.matches ? '; stacked while the window is under ' + grouped(NARROW_PX) + ' px, until you choose'
+        : '; automatic: stacked while the window is under ' + grouped(NARROW_PX) + ' px';
       this.sideBtn.title = 'Side by side (s toggles' + auto + ')';
       this.stackBtn.title = 'Stacked / unified (s toggles' + auto + ')';
       this.files.classList.toggle('stacked', stacked);
@@ -450,7 +450,7 @@
       const realign = this.realign;
       this.realign = false;
       if (!this.compare && !this.anchors.length) { this.showView(null, realign); return; }
-      this.progress.set(0, 'Diffing ' + (base.left.length + base.right.length).toLocaleString('en-US') + ' lines\u2026');
+      this.progress.set(0, 'Diffing ' + grouped(base.left.length + base.right.length) + ' lines\u2026');
       const noEol = {
         left: T.model.viewNoEol(base.leftNoEol, base.leftNums, base.left.length),
         right: T.model.viewNoEol(base.rightNoEol, base.rightNums, base.right.length),

@@ -143,7 +143,8 @@
     window.addEventListener('hashchange', () => {
       if (!app.links.isLast(location.hash)) app.applyFragment(location.hash);
     });
-    requestAnimationFrame(() => app.sidebar.drawChart());
+    // The chart reads the sidebar's width (a layout): after the first frame, so the diff paints first.
+    requestAnimationFrame(() => setTimeout(() => app.sidebar.drawChart(), 0));
   }
 
   const start = () => boot().catch((e) => {
