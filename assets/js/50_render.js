@@ -187,6 +187,7 @@
       if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) && (first + count <= this.win[1] - 5 || this.win[1] === n)) return;
       const start = Math.max(0, first - MARGIN), end = Math.min(n, first + count + MARGIN);
       this.win = [start, end];
+      const focused = this.focusedControl();
       clear(this.rowsEl);
       this.rowsEl.style.transform = 'translateY(' + start * rh + 'px)';
       // Rows far from the viewport start as plain text and are highlighted when they scroll near.
@@ -198,7 +199,22 @@
         frag.appendChild(this.renderItem(i, plain));
       }
       this.rowsEl.appendChild(frag);
+      if (focused) this.refocus(focused);
       if (force) this.updateHScroll();
+    }
+
+    // The focused button in the rows (a fold's, a long line's) as {i, action}: re-rendering replaces the
+    // rows, and the keyboard user's focus must not fall to the page body with them.
+    focusedControl() {
+      const a = document.activeElement;
+      const row = a && a.tagName === 'BUTTON' && this.rowsEl.contains(a) ? a.closest('.row') : null;
+      return row ? { i: row.getAttribute('data-i'), action: a.getAttribute('data-action') } : null;
+    }
+
+    // Focuses the same control in the new rows, or the diff itself when its row is gone.
+    refocus(f) {
+      const b = this.rowsEl.querySelector('.row[data-i="' + f.i + '"] button[data-action="' + f.action + '"]');
+      (b || this.scroller).focus({ preventScroll: true });
     }
 
     // The scroll position and viewport height, without a layout read where they are already known.
@@ -226,7 +242,10 @@
         if (!this.plain.has(i)) continue;
         this.plain.delete(i);
         const old = this.rowsEl.children[i - this.win[0]];
-        if (old) this.rowsEl.replaceChild(this.renderItem(i, false), old);
+        if (!old) continue;
+        const focused = old.contains(document.activeElement) ? this.focusedControl() : null;
+        this.rowsEl.replaceChild(this.renderItem(i, false), old);
+        if (focused) this.refocus(focused);
       }
     }
 
@@ -245,6 +264,7 @@
       const num = (nums, x) => (nums ? nums[x] : x) + 1;
       const attrs = { class: 'row k-' + R.KIND_NAMES[k], 'data-kind': R.KIND_NAMES[k], 'data-i': i };
       if (i === this.cursor) attrs.class += ' cursor';
+      if (this.pick && i === this.pick.at) attrs.class += ' pick-at pick-' + this.pick.side;
       const before = rows.before[r], after = rows.after[r];
       if (v.single) {
         const row = el('div', { class: 'row k-equal', 'data-kind': 'equal', 'data-after': num(v.rightNums, after), 'data-i': i });
@@ -379,10 +399,8 @@
         const c = ev.target.closest('.c[data-side]');
         const row = ev.target.closest('.row');
         if (!c || !row) return;
-        const it = this.items[Number(row.getAttribute('data-i'))];
-        if (!it || it.r === undefined) return;
         const side = c.getAttribute('data-side');
-        const line = side === 'L' ? this.rows.before[it.r] : this.rows.after[it.r];
+        const line = T.align.lineAt(this, Number(row.getAttribute('data-i')), side);
         if (line >= 0 && this.hooks.onPick) this.hooks.onPick(side, line);
       }
     }
@@ -396,7 +414,9 @@
       this.relayoutKeep();
       const focusFold = this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn[data-action="' + action + '"]') ||
         this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn');
+      // Fully expanded, the fold and its buttons are gone: the keyboard stays in the diff, not on the page body.
       if (focusFold) focusFold.focus({ preventScroll: true });
+      else this.scroller.focus({ preventScroll: true });
       if (this.hooks.onFoldChange) this.hooks.onFoldChange();
     }
 
@@ -457,6 +477,8 @@
       if (target === undefined || target < 0) return false;
       this.cursor = target;
       this.scrollToItem(target, true);
+      const it = this.items[target];
+      if (it && it.r !== undefined) T.reveal.change(this, it.r);
       this.rerender();
       return true;
     }
@@ -480,35 +502,18 @@
         const m = matches[cur];
         const i = this.scrollToRow(m.r, true);
         this.cursor = i;
-        this.revealColumn(m);
+        T.reveal.column(this, m);
       }
       this.rerender();
     }
 
-    // Scrolls sideways so a match far right in a long line is on screen.
-    revealColumn(m) {
-      const idx = m.side === 'L' ? this.rows.before[m.r] : this.rows.after[m.r];
-      const line = (m.side === 'L' ? this.view.left : this.view.right)[idx];
-      if (!line) return;
-      if (line.length > T.intraline.MAX_LINE && m.e > TRUNC_SHOW && !this.expandedLong.has(m.side + idx)) {
-        // The match is in the hidden part of a truncated line: expand it.
-        this.expandedLong.add(m.side + idx);
-        this.maxCols = Math.max(this.maxCols, columns(line));
-        this.updateHScroll();
-      }
-      const cw = this.cw || 7.5;
-      const x0 = columns(line.slice(0, m.s)) * cw, x1 = x0 + columns(line.slice(m.s, m.e)) * cw;
-      const cellW = this.cellWidth();
-      if (x0 >= this.sx && x1 + 8 <= this.sx + cellW) return;
-      this.hbar.scrollLeft = Math.max(0, x0 - cellW / 3);
-      this.setSx(this.hbar.scrollLeft);
-    }
-
+    // F7 (66_align.js): null, or {side: 'L' | 'R', at: item under the key cursor}; clicks go to hooks.onPick.
     setPicking(pick) {
-      this.pick = pick;
-      this.scroller.classList.toggle('picking', !!pick);
+      const was = this.pick;
+      this.scroller.classList.toggle('picking', !!(this.pick = pick));
+      if (pick || was) this.rerender();
     }
   }
 
-  T.render = { DiffView };
+  T.render = { DiffView, TRUNC_SHOW };
 })();

@@ -103,8 +103,14 @@
       this.progress = T.compare.progressLine(this.panels);
 
       this.diff = new T.render.DiffView(this.diffWrap, {
-        onPick: (side, line) => this.onPick(side, line),
+        onPick: (side, line) => this.align.pick(side, line),
         onFoldChange: () => this.updateFoldButtons(),
+      });
+      this.align = new T.align.LinePick(this.diff, {
+        say: (msg, sticky) => { this.flash(msg); this.status.classList.toggle('sticky', sticky); },
+        quiet: () => { clearTimeout(this.flashTimer); this.status.classList.remove('sticky', 'show'); },
+        done: (l, r) => this.setAnchors(T.compare.addAnchor(this.anchors, l, r)),
+        label: (line) => (this.viewData.leftNums ? this.viewData.leftNums[line] : line) + 1,
       });
       this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
         onSelect: (i) => { this.revealEntry(i); this.select(i); },
@@ -321,7 +327,7 @@
       this.viewData = v;
       this.renderFiles(v);
       this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll });
-      this.diff.setPicking(this.picking || null);
+      this.align.refresh();
       this.copyBefore.disabled = v.single;
       this.copyDiff.disabled = v.single;
       this.copyFn.disabled = this.fnKey === null;
@@ -468,38 +474,9 @@
       });
     }
 
-    // ---- F7 manual alignment ----
+    // F7: a file shown whole has no two sides to align.
     startPick() {
-      if (!this.viewData || this.viewData.single) return;
-      this.picking = { left: null };
-      this.diff.setPicking(this.picking);
-      this.flash('Alignment: click a line on the left (Esc cancels)');
-      this.status.classList.add('sticky');
-    }
-
-    cancelPick() {
-      if (!this.picking) return false;
-      this.picking = null;
-      this.diff.setPicking(null);
-      this.status.classList.remove('sticky');
-      this.flash('Alignment cancelled');
-      return true;
-    }
-
-    onPick(side, line) {
-      if (!this.picking) return;
-      if (this.picking.left === null) {
-        if (side !== 'L') { this.flash('Alignment: first click a line on the left'); return; }
-        this.picking.left = line;
-        this.flash('Alignment: now click the line on the right to face left line ' + ((this.viewData.leftNums ? this.viewData.leftNums[line] : line) + 1));
-        return;
-      }
-      if (side !== 'R') { this.flash('Alignment: now click a line on the right'); return; }
-      const l = this.picking.left;
-      this.picking = null;
-      this.diff.setPicking(null);
-      this.status.classList.remove('sticky');
-      this.setAnchors(T.compare.addAnchor(this.anchors, l, line));
+      if (this.viewData && !this.viewData.single) this.align.start();
     }
 
     setAnchors(anchors) {

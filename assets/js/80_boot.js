@@ -50,7 +50,7 @@
     ['n / p', 'next / previous change in this pass'], ['Shift+E', 'expand all / collapse all folds'],
     ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes'],
     ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],
-    ['F7', 'align: click a left line, then a right line'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
+    ['F7', 'align two lines: click a left line, then a right line; or \u2191/\u2193 (PageUp/PageDown) and Enter, left then right'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
   ];
 
   function buildHelp(root) {
@@ -90,6 +90,13 @@
       if (ev.key === 'F7') { ev.preventDefault(); app.startPick(); return; }
       if (isTyping(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       if (!app.compareDlg.root.hidden) return;
+      // F7 by keys: while choosing a line, the arrows (and j/k, PageUp/PageDown) move over lines, Enter picks.
+      if (app.align.active() && !(ev.target && ev.target.tagName === 'BUTTON')) {
+        const page = Math.max(1, Math.floor(app.diff.viewHeight() / app.diff.rowHeight()) - 2);
+        const by = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: page, PageUp: -page }[ev.key];
+        if (by) { ev.preventDefault(); app.align.move(by); return; }
+        if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); app.align.confirm(); return; }
+      }
       const act = {
         j: () => app.move(1), ArrowDown: () => app.move(1),
         k: () => app.move(-1), ArrowUp: () => app.move(-1),
@@ -105,7 +112,7 @@
         ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },
         Escape: () => {
           // One Escape does one thing: cancelling an F7 pick closes nothing else.
-          if (app.cancelPick()) return;
+          if (app.align.cancel()) return;
           if (app.findBar.isOpen()) app.findBar.close();
           else if (!app.across.root.hidden) app.across.close();
         },

@@ -1,0 +1,138 @@
+// Issue 9, items 7 and 8: what the mouse can do the keyboard can (a fold expanded by keys keeps the focus
+// in the diff, F7 alignment chosen by keys, n/p scroll sideways to a change off screen), and code scrolled
+// sideways is cut clear of the +/- signs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { launch, open, report, tmpDir, noErrors, IRTRACE_BIN } from './harness.mjs';
+import { mediumPayload } from './generated.mjs';
+
+const skip = fs.existsSync(IRTRACE_BIN) ? false : `ir-trace binary not found at ${IRTRACE_BIN}`;
+
+let browser, medium;
+before(async () => {
+  browser = await launch();
+  medium = report('medium-keys', mediumPayload());
+});
+after(async () => { await browser.close(); });
+
+// Converts a two-snapshot dump (frontend text, one pass's text) with the real binary.
+function convert(name, frontend, pass) {
+  const dir = path.join(tmpDir(), name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, '00_frontend.py'), frontend);
+  fs.writeFileSync(path.join(dir, '01_after_Edit.py'), pass);
+  const out = path.join(tmpDir(), name + '.html');
+  execFileSync(IRTRACE_BIN, [dir, '-o', out, '-q'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return out;
+}
+
+const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
+
+test('a fold expanded by keys keeps the focus: in the diff when the fold is gone, on its button when it stays, also when focusing it scrolled the view', { skip }, async () => {
+  const before = lines(120, (i) => `x${i} = op(${i})`);
+  const after = before.replace('x60 = op(60)', 'x60 = op(61)');
+  const { page, errors } = await open(browser, convert('fold-focus', before, after));
+  const expand = page.locator('.fold').first().getByRole('button', { name: 'Expand' });
+  await expand.focus();
+  await page.keyboard.press('Enter');
+  const active = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement.className));
+  assert.match(active, /code-scroll/, 'focus after Expand: ' + active);
+  // ↓20 keeps the focus on the fold's own button (the fold, after the change, is still there).
+  const down = page.locator('.fold').first().getByRole('button', { name: '\u2193 20' });
+  await down.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-action')), 'down', await page.evaluate(() => document.activeElement.outerHTML.slice(0, 200)));
+  noErrors(errors);
+});
+
+test('F7 by keys: arrows choose the left line, Enter, arrows choose the right line, Enter; the message goes at once', async () => {
+  const { page, errors } = await open(browser, medium);
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('Shift+E');
+  await page.keyboard.press('F7');
+  const at = () => page.evaluate(() => {
+    const r = document.querySelector('.row.pick-at');
+    return r ? { side: r.classList.contains('pick-L') ? 'L' : 'R', before: Number(r.getAttribute('data-before')), after: Number(r.getAttribute('data-after')) } : null;
+  });
+  assert.deepEqual(await at(), { side: 'L', before: 1, after: 1 }, 'the cursor starts on the first line on screen');
+  for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown');
+  assert.equal((await at()).before, 10);
+  await page.keyboard.press('Enter');
+  const right = await at();
+  assert.equal(right.side, 'R', 'then the right side');
+  assert.equal(right.after, 10, 'from the same row');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('j');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await at()).after, 20);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('.toast.show').count(), 0, 'the alignment instructions are gone when it is done');
+  await page.waitForFunction(() => !!document.querySelector('[data-before="10"][data-after="20"]'));
+  assert.equal(await page.locator('.code-scroll.picking').count(), 0);
+  assert.equal(await page.locator('.row.pick-at').count(), 0);
+  noErrors(errors);
+});
+
+test('n and p scroll sideways to a change that is off screen, and back to a change at the line start', { skip }, async () => {
+  const long = 'y = f(' + 'a'.repeat(400);
+  const before = lines(60, (i) => (i === 10 ? long + 'b)' : `x${i} = op(${i})`));
+  const after = lines(60, (i) => (i === 10 ? long + 'c)' : i === 40 ? `z${i} = other(${i})` : `x${i} = op(${i})`));
+  const { page, errors } = await open(browser, convert('np-sideways', before, after));
+  await page.locator('.code-scroll').focus();
+  const state = () => page.evaluate(() => {
+    const cells = document.querySelectorAll('.row.cursor .c[data-side]');
+    const cell = cells[cells.length - 1];
+    const hl = cell && cell.querySelector('.hl');
+    const c = cell.getBoundingClientRect(), h = hl ? hl.getBoundingClientRect() : null;
+    return { scroll: document.querySelector('.hscroll').scrollLeft, inView: !!h && h.left >= c.left && h.right <= c.right, line: Number(cell.closest('.row').getAttribute('data-before')) };
+  });
+  await page.keyboard.press('n');
+  let s = await state();
+  assert.equal(s.line, 11);
+  assert.ok(s.scroll > 0, 'scrolled sideways: ' + JSON.stringify(s));
+  assert.ok(s.inView, 'the changed character is on screen: ' + JSON.stringify(s));
+  await page.keyboard.press('n');
+  s = await state();
+  assert.equal(s.line, 41, JSON.stringify(s));
+  assert.equal(s.scroll, 0, 'a change at the line start scrolls back');
+  await page.keyboard.press('p');
+  s = await state();
+  assert.ok(s.scroll > 0 && s.inView, 'p too: ' + JSON.stringify(s));
+  noErrors(errors);
+});
+
+test('code scrolled sideways is cut clear of the +/- signs, in both layouts', { skip }, async () => {
+  const before = lines(20, (i) => `value_${i} = compute_something_long(${i}, ${'x'.repeat(200)})`);
+  const after = before.replace('value_5 =', 'value_5b =');
+  const { page, errors } = await open(browser, convert('sign-gap', before, after));
+  await page.locator('.code-scroll').focus();
+  for (const layout of ['Side by side', 'Stacked']) {
+    await page.getByRole('button', { name: layout, exact: true }).click();
+    await page.locator('.code-scroll').focus();
+    const probe = () => page.evaluate(() => {
+      const row = document.querySelector('.row[data-kind="replace"]');
+      const out = [];
+      for (const sg of row.querySelectorAll('.sg')) {
+        const r = sg.getBoundingClientRect();
+        const y = r.top + r.height / 2;
+        // The 3 px right of the sign: the cell's own edge, never its text.
+        for (const dx of [1, 2, 3]) {
+          const hit = document.elementFromPoint(r.right + dx, y);
+          out.push(hit && hit.classList.contains('c') ? 'cell' : hit ? hit.className || hit.nodeName : 'none');
+        }
+      }
+      return out;
+    });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.hscroll').scrollLeft > 0);
+    const hits = await probe();
+    assert.ok(hits.length >= 3 && hits.every((h) => h === 'cell'), layout + ': ' + hits.join(' '));
+    await page.keyboard.press('Home');
+    await page.evaluate(() => { document.querySelector('.hscroll').scrollLeft = 0; });
+  }
+  noErrors(errors);
+});
