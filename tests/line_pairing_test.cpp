@@ -160,6 +160,109 @@ TEST_CASE("line_pairing: a line over 10000 characters makes its block positional
   CHECK(r2[0].pairs == std::vector<uint32_t>{0, 0});
 }
 
+TEST_CASE("line_pairing: the name a line defines", "[line_pairing]") {
+  // Python-like IR.
+  CHECK(DefinedName("x = pl.add(a, b)") == "x");
+  CHECK(DefinedName("        x_chunk_0: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.cast(_t0, mode=2)") == "x_chunk_0");
+  CHECK(DefinedName("\tt: pl.Tile[[16, 128], pl.FP32]=pl.load(x)") == "t");
+  CHECK(DefinedName("    def kernel_0(self, x):") == "kernel_0");
+  CHECK(DefinedName("def  f (a)") == "f");
+  CHECK(DefinedName("x := 1") == "x");
+  CHECK(DefinedName("\xc3\xa9t\xc3\xa9 = 1") == "\xc3\xa9t\xc3\xa9");  // non-ASCII names
+  // MLIR and LLVM IR.
+  CHECK(DefinedName("    %x = arith.addf %a, %b : f32") == "%x");
+  CHECK(DefinedName("  %res:2 = scf.for %i = %c0 to %n") == "%res");
+  CHECK(DefinedName("%.0.in = phi i32 [ %a, %6 ]") == "%.0.in");
+  CHECK(DefinedName("%\"a b\" = add i32 1, 2") == "%\"a b\"");
+  CHECK(DefinedName("@table = internal constant [4 x i32] zeroinitializer") == "@table");
+  CHECK(DefinedName("define dso_local i32 @crc32(ptr %0, i64 %1) #0 {") == "@crc32");
+  CHECK(DefinedName("  func.func private @softmax(%arg0: memref<16xf32>) {") == "@softmax");
+  CHECK(DefinedName("llvm.func @scale(%arg0: !llvm.ptr)") == "@scale");
+  CHECK(DefinedName("gpu.func @k() kernel {") == "@k");
+  CHECK(DefinedName("func @old_style()") == "@old_style");
+}
+
+TEST_CASE("line_pairing: lines that define no name", "[line_pairing]") {
+  for (const char* line : {
+           "", "   ", "return x", "x == y", "x: pl.Tensor[[2, 64], pl.FP32]", "x.y = 1", "x[0] = 1",
+           "a::b = c;", "else: y = 1", "try: y = 1", "finally: y = 1", "lambda: y == 1", "default: y = 1;",
+           "x: T <= y", "pl.comm.tpush_to_aic(kj_0, AIV_IDX)", "store i32 %x, ptr %p", "%x", "%x == %y",
+           "@pl.function", "    # x = 1", "\"x\" = 1", "def (x)", "def x", "defx(", "cf.br ^bb1(%7 : index)",
+           "%0 = llvm.mlir.constant(0 : index) : i64",  // numbered: a position, not an identity
+           "%12:2 = call @f()", "@0 = private constant i32 1", "define i32 @1() {", "%\"unclosed = 1",
+           "func.call @f()", "llvm.call @f()"}) {
+    INFO(line);
+    CHECK(DefinedName(line).empty());
+  }
+}
+
+TEST_CASE("line_pairing: lines that define the same name pair first (qwen3 FlattenCallExpr)", "[line_pairing]") {
+  // qwen3 pass 3: the call nested in x_chunk_0's line moves out into a new _t0 line. By similarity alone
+  // the old line pairs with _t0 (a false rename, the real edit hidden); by the name it defines, with the new
+  // x_chunk_0, and sq_sum_4 with sq_sum_4.
+  auto r = PairOneBlock(
+      {"x_chunk_0: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.cast(pl.tensor.view(hidden_states_0, [2, 64], "
+       "[b_0, p0_0, k0_0]), target_type=pl.FP32, mode=2)",
+       "sq_sum_4: pl.Tensor[[2, 1], pl.FP32] = pl.tensor.add(sq_sum_iter_2, pl.tensor.row_sum("
+       "pl.tensor.mul(x_chunk_0, x_chunk_0)))"},
+      {"_t0: pl.Tensor[[2, 64], pl.BFLOAT16] = pl.tensor.view(hidden_states_0, [2, 64], [b_0, p0_0, k0_0])",
+       "x_chunk_0: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.cast(_t0, target_type=pl.FP32, mode=2)",
+       "_t1: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.mul(x_chunk_0, x_chunk_0)",
+       "_t2: pl.Tensor[[2, 1], pl.FP32] = pl.tensor.row_sum(_t1)",
+       "sq_sum_4: pl.Tensor[[2, 1], pl.FP32] = pl.tensor.add(sq_sum_iter_2, _t2)"});
+  REQUIRE(r.size() == 1);
+  CHECK(r[0].flags == 0);
+  CHECK(r[0].pairs == std::vector<uint32_t>{0, 1, 1, 4});
+
+  // The same name pairs even when the lines share too little to pair by similarity.
+  CHECK(LineSimilarity("%v = arith.addf %a, %b : f32", "%v = memref.load %m[%i] : memref<8xf32>") < kPairThreshold);
+  CHECK(Pairs("%v = arith.addf %a, %b : f32", "%v = memref.load %m[%i] : memref<8xf32>"));
+  CHECK(Pairs("func.func @softmax(%arg0: memref<16x128xf32>) -> memref<16x128xf32> {",
+              "llvm.func @softmax(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64) {"));
+}
+
+TEST_CASE("line_pairing: same-name pairs never cross; the rest pair by similarity around them", "[line_pairing]") {
+  // a and b are defined in one order before and in the other after: only one of the two same-name pairs
+  // can be kept; the most similar one wins (b), and a's lines stay unpaired (they would cross it).
+  auto r = PairOneBlock({"a = f(x, y, z)", "b = g(u, v, w)"}, {"b = g(u, v, w, q)", "a = f(x, y, z, q, r, s)"});
+  REQUIRE(r.size() == 1);
+  CHECK(r[0].pairs == std::vector<uint32_t>{1, 0});
+  CHECK(NonCrossing(r[0], 2, 2));
+
+  // Lines without a shared name pair by similarity in the gaps the same-name pairs leave; a line that
+  // defines a name may still pair with a renamed one (x -> x_0) by similarity.
+  auto r2 = PairOneBlock({"x = pl.add(a, b)", "y = pl.mul(x, c)", "pl.store(y, out)"},
+                         {"x_0 = pl.add(a_0, b_0)", "t = 1", "y = pl.sub(x_0, c)", "pl.store(y, out, 1)"});
+  REQUIRE(r2.size() == 1);
+  CHECK(r2[0].pairs == std::vector<uint32_t>{0, 0, 1, 2, 2, 3});
+
+  // Numbered SSA values are positions: %5 before and %5 after an inserted instruction are different
+  // values, so they pair only by similarity.
+  auto r3 = PairOneBlock({"%5 = load i32, ptr %p", "%6 = add i32 %5, 1"},
+                         {"%5 = call i32 @g()", "%6 = load i32, ptr %p", "%7 = add i32 %6, 1"});
+  REQUIRE(r3.size() == 1);
+  CHECK(r3[0].pairs == std::vector<uint32_t>{0, 1, 1, 2});
+
+  // Random blocks of named lines: pairs never cross, and a pair either defines one name or scores high.
+  std::mt19937 rng(7);
+  const char* names[] = {"a", "b", "c", "%d", "@e"};
+  const char* rhs[] = {"pl.add(x, y)", "pl.mul(x, y)", "load p", "f(a, b, c)", "g()"};
+  for (int round = 0; round < 300; ++round) {
+    std::vector<std::string> del(1 + rng() % 10), ins(1 + rng() % 10);
+    for (auto* side : {&del, &ins}) {
+      for (auto& l : *side) l = std::string(names[rng() % 5]) + " = " + rhs[rng() % 5];
+    }
+    auto pr = PairOneBlock(del, ins);
+    INFO("round " << round);
+    if (pr.empty()) continue;
+    CHECK(NonCrossing(pr[0], del.size(), ins.size()));
+    for (size_t k = 0; k < pr[0].pairs.size(); k += 2) {
+      std::string_view dl = del[pr[0].pairs[k]], il = ins[pr[0].pairs[k + 1]];
+      CHECK((DefinedName(dl) == DefinedName(il) || LineSimilarity(dl, il) >= kPairThreshold));
+    }
+  }
+}
+
 TEST_CASE("line_pairing: pure insertions and deletions have no pairs", "[line_pairing]") {
   CHECK(PairOneBlock({}, {"a", "b"}).empty());
   CHECK(PairOneBlock({"a", "b"}, {}).empty());

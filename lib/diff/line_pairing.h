@@ -29,9 +29,22 @@ struct BlockPairs {
 // on a line without any word. Whitespace is ignored. Two lines without tokens score 1.
 double LineSimilarity(std::string_view a, std::string_view b);
 
-// Pairs the lines of one change block: `del` (its deleted lines) with `ins` (its inserted lines). Within the
-// block the chosen pairs maximise total similarity among pairs scoring >= kPairThreshold, never crossing;
-// a block over kMaxPairedBlockCells, or with a line over kMaxPairedLineBytes, pairs by position (flags 1).
+// The name a line of IR defines, its identity across a pass: `x` for Python-like `x = ...` and `x: T = ...`
+// and for `def x(`; `%x` for `%x = ...` and MLIR's `%x:2 = ...`; `@x` for `@x = ...` and for a function
+// header whose first word is `define` (LLVM), `func` or ends in `.func` (MLIR `func.func`, `llvm.func`,
+// `gpu.func`): its first `@name`. Leading spaces and tabs are skipped. A sigil name is `[A-Za-z0-9_.$-]+`
+// or a quoted `"..."` (kept with its quotes); a Python-like name is `[A-Za-z_]` or any byte >= 0x80, then
+// those and digits. Returns "" when the line defines nothing: any other line, `x == y`, `x: T` without a
+// value, `a::b = c`, `else: y = 1` (else, try, finally, lambda and default are not names), and names made
+// of digits only (`%0`, `%5:2`, `@1`), which LLVM and MLIR number by position, so that the same number
+// before and after an inserted instruction names two different values. The view points into `line`.
+std::string_view DefinedName(std::string_view line);
+
+// Pairs the lines of one change block: `del` (its deleted lines) with `ins` (its inserted lines), never
+// crossing. First the pairs of lines that define the same name (DefinedName, not ""), as many as can be
+// kept in order; then, in what that leaves, pairs scoring >= kPairThreshold. Among choices with the same
+// number of same-name pairs, the one with the largest total similarity (of all its pairs) wins. A block
+// over kMaxPairedBlockCells, or with a line over kMaxPairedLineBytes, pairs by position (flags 1).
 // `block`: its index (BlockPairs::block).
 BlockPairs PairBlock(uint32_t block, const std::vector<std::string_view>& del,
                      const std::vector<std::string_view>& ins);

@@ -7,7 +7,7 @@
 //     the trailing equal run closes both sides, D / I totals match the counts);
 //   - the viewer's pairing (40_intraline.js pairBlocks, "the same rule as lib/line_pairing.cpp") reproduces
 //     the C++ pairs of every change block of every diff, whole file and per function, word pairing
-//     (flags 0) and positional pairing (flags 1) alike;
+//     (flags 0, lines defining the same name first) and positional pairing (flags 1) alike;
 //   - the find worker's copy of the codec (the source put into its Blob) counts matches as the rebuilt text
 //     does;
 //   - every pass offers each function of its after side once (a pass lists only its touched functions, the
@@ -16,7 +16,7 @@
 //     non-overlapping ranges inside the text;
 //   - the data block reads the same compressed and plain, and another schema version is refused.
 // Dumps: testdata/sample_dump (its codegen files are inside the dump), a dump written here (CRLF, fix
-// entries, no final newline, pairing, same, chain cuts, --codegen DIR), the real fixtures in
+// entries, no final newline, pairing by similarity and by defined names, same, chain cuts, --codegen DIR), the real fixtures in
 // ../shared/fixtures when present (IRTRACE_FIXTURES overrides; skipped with a message when absent).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -271,6 +271,21 @@ function program(names, body) {
   return out;
 }
 
+// Line starts and whether such a line defines a name (lib/diff/line_pairing.h DefinedName); names unique.
+const NAME_LINES = [
+  ['x = ', true], ['return ', false], ['x_chunk_0: pl.Tensor[[2, 64], pl.FP32] = ', true], ['q == ', false],
+  ['t: pl.Tile[[16, 128], pl.FP32]=', true], ['z: pl.Tensor[[2, 64], pl.FP32] ', false], ['def kernel_0(self, x): ', true],
+  ['o.y = ', false], ['def  f (a) ', true], ['o[0] = ', false], ['w := ', true], ['a::b = ', false],
+  ['\u00e9t\u00e9 = ', true], ['else: y = ', false], ['%v = ', true], ['try: y = ', false], ['%res:2 = ', true],
+  ['finally: y = ', false], ['%.0.in = ', true], ['lambda: y == ', false], ['%"a b" = ', true], ['default: y = ', false],
+  ['@table = ', true], ['r: T <= ', false], ['define dso_local i32 @crc32(ptr %0, i64 %1) ', true],
+  ['store i32 %x, ptr %p ', false], ['func.func private @softmax(%arg0: memref<16xf32>) ', true], ['@pl.function ', false],
+  ['llvm.func @scale(%arg0: !llvm.ptr) ', true], ['"s" = ', false], ['gpu.func @k() kernel ', true], ['def (u) ', false],
+  ['func @old_style() ', true], ['defx( ) ', false], ['\t%tabbed = ', true], ['%0 = ', false], ['%12:2 = ', false],
+  ['@0 = ', false], ['define i32 @1() ', false], ['func.call @fc() ', false], ['cf.br ^bb1(%7 : index) ', false],
+  ['%x == %y ', false],
+];
+
 // Writes the dump and a --codegen DIR; returns {dump, codegen}.
 function writeContractDump(root) {
   const dump = path.join(root, 'passes_dump');
@@ -359,6 +374,41 @@ function writeContractDump(root) {
   lines[0] = lines[0] + '  # first';
   pass('AfterBOM', '\ufeff' + lf(lines));
   pass('DropBOM', lf(lines));
+  // Lines that define the same name pair first (issue 9, item 4). The qwen3 FlattenCallExpr shape: a nested
+  // call moves out into new _t lines; x_chunk_0 pairs with x_chunk_0 (by similarity alone: with _t0).
+  const endOf = (name) => fnRange(name)[1] - 1; // the blank line that ends a function
+  const xChunk = '        x_chunk_0: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.cast(pl.tensor.view(hidden_states_0, [2, 64], [b_0, p0_0, k0_0]), target_type=pl.FP32, mode=2)';
+  const sqSum = '        sq_sum_4: pl.Tensor[[2, 1], pl.FP32] = pl.tensor.add(sq_sum_iter_2, pl.tensor.row_sum(pl.tensor.mul(x_chunk_0, x_chunk_0)))';
+  lines.splice(endOf('gamma'), 0, xChunk, sqSum);
+  pass('SeedNames', lf(lines));
+  lines.splice(at('x_chunk_0: pl.Tensor'), 2,
+    '        _t0: pl.Tensor[[2, 64], pl.BFLOAT16] = pl.tensor.view(hidden_states_0, [2, 64], [b_0, p0_0, k0_0])',
+    '        x_chunk_0: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.cast(_t0, target_type=pl.FP32, mode=2)',
+    '        _t1: pl.Tensor[[2, 64], pl.FP32] = pl.tensor.mul(x_chunk_0, x_chunk_0)',
+    '        _t2: pl.Tensor[[2, 1], pl.FP32] = pl.tensor.row_sum(_t1)',
+    '        sq_sum_4: pl.Tensor[[2, 1], pl.FP32] = pl.tensor.add(sq_sum_iter_2, _t2)');
+  pass('FlattenNames', lf(lines));
+  // Same names in crossing order: only one same-name pair is kept (the more similar, b_2), never both.
+  lines.splice(endOf('gamma'), 0, '        a_2 = pl.tensor.add(p_0, q_0, r_0)', '        b_2 = pl.tensor.mul(u_0, v_0, w_0)');
+  pass('SeedCross', lf(lines));
+  lines.splice(at('a_2 = pl.tensor'), 2, '        b_2 = pl.tensor.mul(u_0, v_0, w_0, s_0)', '        a_2 = pl.tensor.add(p_0, q_0, r_0, s_0, t_0, z_0)');
+  pass('CrossNames', lf(lines));
+  // Lines that look alike but define nothing (a comparison, else:, numbered SSA values): they pair by
+  // similarity only (y_3 == and else: not at all, %5 with the load that became %6).
+  lines.splice(endOf('gamma'), 0, '        y_3 == pl.tensor.exp(k_0, m_0)', '        %5 = load i32, ptr %p',
+    '        %6 = add i32 %5, 1', '        else: y_3 = pl.tensor.sub(g_0, h_0)');
+  pass('SeedNoNames', lf(lines));
+  lines.splice(at('y_3 == pl.tensor'), 4, '        y_3 == a.b(c)', '        %5 = call i32 @g()',
+    '        %6 = load i32, ptr %p', '        %7 = add i32 %6, 1', '        else: y_3 = d(e)');
+  pass('NoNames', lf(lines));
+  // Every kind of line that defines a name, and lines that look like one but do not, each with a long
+  // tail that differs before and after: a line pairs exactly when it defines a name, so the pairs show
+  // the viewer reads each line's name as the C++ side does.
+  const tail = (p) => Array.from({ length: 16 }, (_, k) => p + String.fromCharCode(97 + k)).join(' ');
+  lines.splice(endOf('gamma'), 0, ...NAME_LINES.map(([lhs]) => '        ' + lhs + tail('before')));
+  pass('SeedNameKinds', lf(lines));
+  lines.splice(at(NAME_LINES[0][0] + tail('before')), NAME_LINES.length, ...NAME_LINES.map(([lhs]) => '        ' + lhs + tail('after')));
+  pass('NameKinds', lf(lines));
   // The last pass crashed: its log, one past the last snapshot, and no snapshot.
   put(`${String(num + 1).padStart(2, '0')}_after_Crash.log`, 'error: out of UB memory\n');
 
@@ -391,7 +441,7 @@ test('sample_dump: the compressed data block reads to the same payload', { skip:
   assert.deepEqual(res.data, plain);
 });
 
-test('a dump with CRLF, fix entries, no final newline, pairing, same, chain cuts and --codegen', { skip: skipBin }, (t) => {
+test('a dump with CRLF, fix entries, no final newline, pairing (defined names too), same, chain cuts and --codegen', { skip: skipBin }, (t) => {
   const { dump, codegen } = writeContractDump(path.join(tmpDir(), 'contract'));
   const { data, forms, diffs, model } = checkDump(t, dump, 'contract', { codegen, patterns: ['t_1\\b', '\\r', 'big_\\d+ = pl\\.tile\\.mul', 'return'] });
   // The report really used each storage form and pairing kind.
@@ -420,6 +470,13 @@ test('a dump with CRLF, fix entries, no final newline, pairing, same, chain cuts
   assert.equal(named('AddBOM').status, P.STATUS.NOOP);
   assert.ok(named('AddBOM').notes.includes('a byte-order mark (U+FEFF) was added at the start of the file'));
   assert.ok(named('AfterBOM').diff.ops.length > 0);
+  // Same-name pairs first (issue 9, item 4); C++ and JS agree on them (checkDump), and they are these.
+  const onlyPairs = (n) => named(n).diff.pairs.map((p) => p.slice(1));
+  assert.deepEqual(onlyPairs('FlattenNames'), [[P.PAIR_FLAGS.WORDS, 0, 1, 1, 4]], 'x_chunk_0 with x_chunk_0, sq_sum_4 with sq_sum_4');
+  assert.deepEqual(onlyPairs('CrossNames'), [[P.PAIR_FLAGS.WORDS, 1, 0]], 'crossing names: one pair');
+  assert.deepEqual(onlyPairs('NoNames'), [[P.PAIR_FLAGS.WORDS, 1, 2, 2, 3]], 'no names defined: by similarity');
+  const kinds = NAME_LINES.flatMap(([, defines], k) => (defines ? [k, k] : []));
+  assert.deepEqual(onlyPairs('NameKinds'), [[P.PAIR_FLAGS.WORDS, ...kinds]], 'exactly the lines that define a name pair');
   const crash = data.entries.filter((e) => e.kind === P.KIND.PASS).pop();
   assert.deepEqual([crash.name, crash.status, crash.crashed, crash.before === crash.after], ['Crash', P.STATUS.FAILED, true, true]);
 });
