@@ -1,6 +1,7 @@
 // ir-trace viewer: the model over a checked payload: snapshots rebuilt on demand (through the codec,
-// 15_payload.js) with an LRU cache, sections resolved likewise, function lines, the functions of an entry,
-// and the view of one diff.
+// 15_payload.js) with an LRU cache, sections resolved likewise, function lines, the functions of an entry
+// and the selector's choices (with split, merged and renamed functions read across names), and the view of
+// one diff.
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -13,6 +14,44 @@
     if (!miss || !n) return 0;
     if (!nums) return miss <= n ? miss : 0;
     return nums[n - 1] === miss - 1 ? n : 0;
+  }
+
+  // True when function key `longer` extends `shorter`: it starts with it and goes on at a separator, '_',
+  // '.' or '$' (f -> f_aic, f.cold, f$1), or with a digit after a name that does not end in one (f -> f2;
+  // not f1 -> f12, another number).
+  function extendsName(longer, shorter) {
+    if (shorter === '' || longer.length <= shorter.length || !longer.startsWith(shorter)) return false;
+    const next = longer[shorter.length], last = shorter[shorter.length - 1];
+    const digit = (c) => c >= '0' && c <= '9';
+    return next === '_' || next === '.' || next === '$' || (digit(next) && !digit(last));
+  }
+
+  // How a removed function relates to an added one whose name extends it or that its name extends:
+  // split (one removed, several added extending it), merge (several removed extending one added), or
+  // rename (one for one).
+  const ACROSS = Object.freeze({ SPLIT: 'split', MERGE: 'merge', RENAME: 'rename' });
+
+  // The choices of the function selector for functions fns of one pass (Model.functions): fns in their
+  // order, each removed function followed by one choice per added function related to it by name
+  // (extendsName either way), in the added functions' order: {key: the removed key, to: the added key,
+  // across: ACROSS.*}, to read the one against the other.
+  function acrossChoices(fns) {
+    const removed = fns.filter((f) => f.status === FN_STATUS.REMOVED).map((f) => f.key);
+    const added = fns.filter((f) => f.status === FN_STATUS.ADDED).map((f) => f.key);
+    if (!removed.length || !added.length) return fns;
+    const splitOf = (r) => added.filter((a) => extendsName(a, r)); // added functions r was split into
+    const mergeOf = (a) => removed.filter((r) => extendsName(r, a)); // removed functions merged into a
+    const out = [];
+    for (const f of fns) {
+      out.push(f);
+      if (f.status !== FN_STATUS.REMOVED) continue;
+      const parts = splitOf(f.key);
+      for (const a of added) {
+        if (parts.includes(a)) out.push({ key: f.key, to: a, across: parts.length > 1 ? ACROSS.SPLIT : ACROSS.RENAME });
+        else if (extendsName(f.key, a)) out.push({ key: f.key, to: a, across: mergeOf(a).length > 1 ? ACROSS.MERGE : ACROSS.RENAME });
+      }
+    }
+    return out;
   }
 
   class Model {
@@ -28,6 +67,7 @@
       this.sectionCache = new Map(); // snapshot index -> resolved sections (LRU by insertion order)
       this.sectionCacheLimit = 64; // snapshots
       this.fnCache = new WeakMap(); // entry -> its functions
+      this.choiceCache = new WeakMap(); // entry -> its function selector choices
       this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
     }
 
@@ -117,6 +157,30 @@
       return fns;
     }
 
+    // The function selector's choices for entry e: its functions, each removed one followed by the added
+    // ones related to it by name (acrossChoices); cached per entry.
+    functionChoices(e) {
+      let c = this.choiceCache.get(e);
+      if (!c) {
+        c = e.kind === KIND.PASS && !e.crashed ? acrossChoices(this.functions(e)) : this.functions(e);
+        this.choiceCache.set(e, c);
+      }
+      return c;
+    }
+
+    // Removed function `key` of pass e against its added function `to` (a choice of functionChoices):
+    // the view of view() without a diff yet ("across": the page diffs it, as it does a comparison).
+    acrossView(e, key, to) {
+      const left = this.section(e.before, key), right = this.section(e.after, to);
+      const snap = (i) => this.snapshots[i] || {};
+      return {
+        left: left.lines, right: right.lines, leftNums: left.nums, rightNums: right.nums, ops: [], pairs: [],
+        leftFile: snap(e.before).file, rightFile: snap(e.after).file, leftLang: snap(e.before).lang,
+        rightLang: snap(e.after).lang, single: false, leftNoEol: P.noEol(this.snapshots[e.before]),
+        rightNoEol: P.noEol(this.snapshots[e.after]), across: { from: key, to },
+      };
+    }
+
     // Everything the diff view needs for entry e and function key (null = whole file):
     // {left, right, leftNums, rightNums, ops, pairs, leftFile, rightFile, single}
     view(e, key) {
@@ -169,5 +233,5 @@
     }
   }
 
-  T.model = { viewNoEol, Model };
+  T.model = { viewNoEol, extendsName, acrossChoices, ACROSS, Model };
 })();

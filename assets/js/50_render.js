@@ -48,7 +48,7 @@
         if (w === this.viewW && h === this.viewH) return;
         this.viewW = w;
         this.viewH = h;
-        this.onResize();
+        if (this.view) this.onResize(); // else nothing shown yet (a diff the page is still making)
       }).observe(this.scroller);
     }
 

@@ -1,5 +1,6 @@
 // ir-trace viewer: deep links. The URL fragment names what the page shows: #pass=17&fn=Prog.kernel_3&
-// layout=stacked, #codegen=<path>, #cmp=A,B (two snapshot indices), each with optional fn and layout
+// layout=stacked, #pass=8&fn=Prog.k&to=Prog.k_aic (a removed function read against an added one across
+// names: split, merged or renamed), #codegen=<path>, #cmp=A,B (two snapshot indices), each with optional fn and layout
 // (ARCHITECTURE.md "Automation contract"). DeepLinks writes and reads fragments for one model and updates
 // the address bar; the App owns one and acts on what it reads (App.applyFragment).
 (function () {
@@ -23,13 +24,13 @@
       this.timer = 0;
     }
 
-    // Fragment (no '#') naming entry i (a pass by number, codegen by path), function key fn (null: none)
-    // and layout.
-    entry(i, fn, layout) {
+    // Fragment (no '#') naming entry i (a pass by number, codegen by path), function key fn (null: none),
+    // layout, and to: the added function key fn is read against across names (null or absent: none).
+    entry(i, fn, layout, to) {
       const e = this.model.entries[i];
       const pairs = [];
       if (e) pairs.push(e.kind === KIND.CODEGEN ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
-      pairs.push(['fn', fn], ['layout', layoutValue(layout)]);
+      pairs.push(['fn', fn], ['to', fn === null || fn === undefined ? null : to], ['layout', layoutValue(layout)]);
       return query(pairs);
     }
 
@@ -58,7 +59,8 @@
     }
 
     // Reads a fragment (with or without '#'). Returns {layout: 'stacked' | 'side' | null, fn: function key
-    // or undefined when absent, compare: [from, to] when it names two existing snapshots else null,
+    // or undefined when absent, to: the function key fn is read against across names, or undefined when
+    // absent, compare: [from, to] when it names two existing snapshots else null,
     // entry: the entry it names (pass number, digits only; or codegen path), -1 for none}.
     parse(hash) {
       const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
@@ -67,6 +69,7 @@
       const out = {
         layout: layout === 'stacked' || layout === 'side' ? layout : null,
         fn: p.has('fn') ? p.get('fn') : undefined,
+        to: p.has('to') ? p.get('to') : undefined,
         compare: null,
         entry: -1,
       };

@@ -9,33 +9,15 @@
   // Below this window width side by side leaves ~25 characters per side: stacked unless chosen otherwise.
   const NARROW_PX = 1000;
 
-  // Option labels of the function selector: short name (after the last '.') for Python-like keys
-  // unless two collide, then the full key.
-  function functionLabels(fns, lang) {
-    const dotted = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
-    const at = lang === 'mlir' || lang === 'llvm' ? '@' : '';
-    const shortOf = (k) => (k === '' ? '(outside functions)' : lang === 'python' && dotted.test(k) ? k.slice(k.lastIndexOf('.') + 1) : at + k);
-    const seen = new Map();
-    for (const f of fns) seen.set(shortOf(f.key), (seen.get(shortOf(f.key)) || 0) + 1);
-    return fns.map((f) => {
-      const s = shortOf(f.key);
-      const name = seen.get(s) > 1 ? f.key : s;
-      let tail = '';
-      if (f.status === FN_STATUS.CHANGED) tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
-      else if (f.status === FN_STATUS.ADDED) tail = '  (added, +' + (f.ins || 0) + ')';
-      else if (f.status === FN_STATUS.REMOVED) tail = '  (removed, -' + (f.del || 0) + ')';
-      else if (f.status === FN_STATUS.MOVED) tail = '  (moved)';
-      return name + tail;
-    });
-  }
-
   class App {
     constructor(root, model) {
       this.root = root;
       this.model = model;
       this.entry = -1;
       this.fnWanted = null; // sticky function key (null = whole file)
+      this.fnWantedTo = null; // with it, the sticky added function read against it across names (or null)
       this.fnKey = null; // function shown now
+      this.fnTo = null; // with it, the added function it is read against across names (or null)
       // 'side' or 'stacked' once chosen (stored, or from a deep link); null: automatic, stacked while the
       // window is narrow (below NARROW_PX), side by side otherwise.
       const stored = store.get('layout', null);
@@ -155,8 +137,9 @@
     // Puts what is shown (the compare pair, or the entry) with its function and layout in the address bar.
     updateFragment() {
       const fn = this.fnKey !== null ? this.fnKey : this.fnWanted;
+      const to = this.fnKey !== null ? this.fnTo : this.fnWantedTo;
       if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout));
-      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout));
+      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout, to));
     }
 
     // Shows what fragment `hash` names (filters cleared if they hide it); returns true when it named
@@ -176,7 +159,7 @@
       }
       if (link.entry < 0) return false;
       this.revealEntry(link.entry);
-      this.select(link.entry, { fn: link.fn === undefined ? null : link.fn });
+      this.select(link.entry, { fn: link.fn === undefined ? null : link.fn, to: link.fn === undefined || link.to === undefined ? null : link.to });
       return true;
     }
 
@@ -224,10 +207,12 @@
       this.sidebar.select(i);
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
-      const fns = m.functions(e);
-      const want = opts.fn !== undefined ? opts.fn : this.fnWanted;
-      if (opts.fn !== undefined) this.fnWanted = opts.fn;
-      this.fnKey = want !== null && fns.some((f) => f.key === want) ? want : null;
+      const fns = m.functionChoices(e);
+      if (opts.fn !== undefined) {
+        this.fnWanted = opts.fn;
+        this.fnWantedTo = opts.fn === null ? null : opts.to || null;
+      }
+      this.pickFunction(fns);
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
       this.renderHeader(e);
       this.renderNotices(e);
@@ -235,13 +220,18 @@
       this.updateFragment();
     }
 
+    // Sets fnKey / fnTo to the sticky choice (fnWanted, fnWantedTo) among choices fns (63_functions.js).
+    pickFunction(fns) {
+      [this.fnKey, this.fnTo] = T.functions.pickChoice(fns, this.fnWanted, this.fnWantedTo);
+    }
+
     fillFunctions(fns, lang) {
       clear(this.fnSelect);
       this.fnSelect.appendChild(el('option', { value: '-1' }, 'Whole file'));
-      const labels = functionLabels(fns, lang);
-      fns.forEach((f, k) => this.fnSelect.appendChild(el('option', { value: String(k), title: f.key === '' ? 'Lines outside every function' : f.key }, labels[k])));
+      const labels = T.functions.labels(fns, lang);
+      fns.forEach((f, k) => this.fnSelect.appendChild(el('option', { value: String(k), title: T.functions.title(f) }, labels[k])));
       this.fnList = fns;
-      const idx = this.fnKey === null ? -1 : fns.findIndex((f) => f.key === this.fnKey);
+      const idx = this.fnKey === null ? -1 : fns.findIndex((f) => f.key === this.fnKey && (f.to || null) === this.fnTo);
       this.fnSelect.value = String(idx);
       this.fnSelect.disabled = !fns.length;
     }
@@ -250,7 +240,9 @@
       const k = Number(this.fnSelect.value);
       const f = k >= 0 ? this.fnList[k] : null;
       this.fnWanted = f ? f.key : null;
+      this.fnWantedTo = f && f.to ? f.to : null;
       this.fnKey = this.fnWanted;
+      this.fnTo = this.fnWantedTo;
       this.anchors = [];
       if (this.compare) this.runCompare();
       else this.showView();
@@ -314,13 +306,19 @@
         this.files.appendChild(el('span', { class: 'file file-r', title: v.rightFile }, v.rightFile || ''));
         return;
       }
-      this.files.appendChild(el('span', { class: 'file file-l', title: 'before: ' + v.leftFile }, el('span', { class: 'sign' }, '\u2212'), v.leftFile || ''));
-      this.files.appendChild(el('span', { class: 'file file-r', title: 'after: ' + v.rightFile }, el('span', { class: 'sign' }, '+'), v.rightFile || ''));
+      // Read across names: each side names its function too.
+      const fnOf = (key) => (v.across ? el('span', { class: 'file-fn' }, ' \u00b7 ' + key) : null);
+      this.files.appendChild(el('span', { class: 'file file-l', title: 'before: ' + v.leftFile + (v.across ? ', ' + v.across.from : '') },
+        el('span', { class: 'sign' }, '\u2212'), v.leftFile || '', fnOf(v.across && v.across.from)));
+      this.files.appendChild(el('span', { class: 'file file-r', title: 'after: ' + v.rightFile + (v.across ? ', ' + v.across.to : '') },
+        el('span', { class: 'sign' }, '+'), v.rightFile || '', fnOf(v.across && v.across.to)));
     }
 
     // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
     // same view is re-aligned.
     showView(prebuilt, keepFolds) {
+      // A function read against another across names has no stored diff: the page makes it (runCompare).
+      if (!prebuilt && !this.compare && this.fnTo !== null) { this.runCompare(); return; }
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.model.view(e, this.fnKey);
@@ -351,7 +349,8 @@
     }
 
     applyLayout() {
-      this.diff.setStacked(this.effectiveStacked());
+      // Nothing shown yet (a diff across names still being made): diff.show will take the layout.
+      if (this.viewData) this.diff.setStacked(this.effectiveStacked());
       this.applyLayoutButtons();
     }
 
@@ -401,11 +400,14 @@
       this.copy(this.model.fileText(snap), (s.file || 'file') + ' (' + plural(this.model.count(snap), 'line') + ')');
     }
 
+    // The shown function's text: its after side, or its before side when it was removed; read across
+    // names, the added function's.
     copyFunction() {
       const v = this.viewData;
       if (!v || this.fnKey === null) return;
       const lines = v.right.length ? v.right : v.left;
-      this.copy(lines.join('\n') + (lines.length ? '\n' : ''), 'function ' + (this.fnKey || '(outside functions)') + ' (' + plural(lines.length, 'line') + ')');
+      const name = v.across ? v.across.to : this.fnKey;
+      this.copy(lines.join('\n') + (lines.length ? '\n' : ''), 'function ' + (name || '(outside functions)') + ' (' + plural(lines.length, 'line') + ')');
     }
 
     copyUnified() {
@@ -430,6 +432,7 @@
       const keys = [];
       for (const s of [to, from]) for (const sec of m.sections(s)) if (!keys.includes(sec[0])) keys.push(sec[0]);
       this.fnKey = this.fnWanted !== null && keys.includes(this.fnWanted) ? this.fnWanted : null;
+      this.fnTo = null;
       this.fillFunctions(keys.map((k) => ({ key: k, status: FN_STATUS.SAME })), m.snapshots[to].lang);
       clear(this.passTitle);
       this.passTitle.appendChild(el('span', { class: 'pass-name' }, 'Compare: ' + m.snapshots[from].file + ' \u2192 ' + m.snapshots[to].file));
@@ -452,10 +455,12 @@
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
           leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
+      } else if (this.fnTo !== null) {
+        base = this.model.acrossView(this.model.entries[this.entry], this.fnKey, this.fnTo);
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;
       this.realign = false;
-      if (!this.compare && !this.anchors.length) { this.showView(null, realign); return; }
+      if (!this.compare && !this.anchors.length && !base.across) { this.showView(null, realign); return; }
       this.progress.set(0, 'Diffing ' + grouped(base.left.length + base.right.length) + ' lines\u2026');
       const noEol = {
         left: T.model.viewNoEol(base.leftNoEol, base.leftNums, base.left.length),
@@ -486,5 +491,5 @@
     }
   }
 
-  T.app = { App, functionLabels };
+  T.app = { App };
 })();
