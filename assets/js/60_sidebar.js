@@ -1,5 +1,5 @@
 // ir-trace viewer: the sidebar. Pass list (listbox "Passes"), status filters with counts, "Warnings
-// only", the "Filter passes" search (substring and fuzzy), phase tabs, the IR size chart, and the
+// only", the ranked "Filter passes" search (55_pass_names.js), phase tabs, the IR size chart, and the
 // resizable / collapsible width.
 (function () {
   'use strict';
@@ -28,17 +28,6 @@
     return Array.isArray(e.warnings) && e.warnings.length > 0;
   }
 
-  // Case-insensitive substring, else fuzzy (the query's characters in order).
-  function matches(name, query) {
-    if (!query) return true;
-    const n = name.toLowerCase(), q = query.toLowerCase().trim();
-    if (!q) return true;
-    if (n.includes(q)) return true;
-    let j = 0;
-    for (let i = 0; i < n.length && j < q.length; i++) if (n[i] === q[j]) j++;
-    return j === q.length && !/\s/.test(q);
-  }
-
   class Sidebar {
     // model: Model; hooks: {onSelect(index), onFilter()}
     constructor(root, model, hooks) {
@@ -50,6 +39,9 @@
       this.query = '';
       this.phase = null;
       this.selected = -1;
+      this.order = []; // the visible entries in list order (ranked while a query is typed)
+      this.shown = new Set(); // the same, as a set
+      this.names = []; // entry index -> T.names.index of its label, made on the first search
       this.build();
     }
 
@@ -61,11 +53,14 @@
         if (statusOf(e) !== STATUS.FRONTEND) counts[statusOf(e)]++;
         if (hasWarnings(e)) counts.warnings++;
       }
+      this.total = m.entries.filter((e) => e.kind !== KIND.FRONTEND).length;
       this.search = el('input', {
         type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
         spellcheck: 'false', autocomplete: 'off',
       });
       this.search.addEventListener('input', () => { this.query = this.search.value; this.hooks.onFilter(); });
+      // "12 of 236" while a query is typed.
+      this.matchCount = el('span', { class: 'match-count', role: 'status', 'aria-live': 'polite' });
       const filters = el('div', { class: 'filters', role: 'group', 'aria-label': 'Show passes' });
       this.boxes = {};
       for (const [key, label] of STATUSES) {
@@ -80,7 +75,7 @@
       this.boxes.warnings = warn;
       filters.appendChild(el('label', { class: 'filter st-warn', title: 'Only passes with a warning' }, warn,
         el('span', { class: 'badge', 'aria-hidden': 'true' }, '!'), 'Warnings only', el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts.warnings))));
-      this.top = el('div', { class: 'side-top' }, this.search, filters);
+      this.top = el('div', { class: 'side-top' }, el('div', { class: 'search-row' }, this.search, this.matchCount), filters);
       if (m.hasPhases) this.top.appendChild(this.buildPhases());
       this.chart = el('div', { class: 'chart' });
       this.top.appendChild(this.chart);
@@ -142,11 +137,12 @@
       const name = el('span', { class: 'name' });
       if (e.kind === KIND.CODEGEN) {
         name.appendChild(el('span', { class: 'role' }, e.role === ROLE.HOST ? 'host' : 'device'));
-        name.appendChild(document.createTextNode(' ' + e.name));
+        name.appendChild(document.createTextNode(' '));
       } else {
         name.appendChild(el('span', { class: 'num' }, (Number.isInteger(e.num) ? e.num : 0) + '.'));
-        name.appendChild(document.createTextNode(' ' + e.name));
+        name.appendChild(document.createTextNode(' '));
       }
+      name.appendChild(T.names.breakable(String(e.name)));
       opt.appendChild(name);
       const meta = el('span', { class: 'meta' });
       if (e.kind === KIND.PASS && st !== STATUS.FAILED || (st === STATUS.FAILED && (e.ins || e.del))) {
@@ -161,13 +157,32 @@
       return opt;
     }
 
-    isVisible(i) {
+    // Whether entry i passes the status, "Warnings only" and phase filters (the search aside).
+    passesFilters(i) {
       const e = this.model.entries[i];
       const st = statusOf(e);
       if (st !== STATUS.FRONTEND && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
-      if (this.phase !== null && e.phase !== this.phase) return false;
-      return matches(this.model.entryLabel(e), this.query);
+      return this.phase === null || e.phase === this.phase;
+    }
+
+    nameIndex(i) {
+      if (!this.names[i]) this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]));
+      return this.names[i];
+    }
+
+    // The visible entries in list order: those the filters keep, ranked by the search while a query is
+    // typed (T.names.rank), in pass order otherwise. The frontend is listed only with some other entry.
+    visibleOrder() {
+      const entries = this.model.entries;
+      const ids = [];
+      for (let i = 0; i < entries.length; i++) if (this.passesFilters(i)) ids.push(i);
+      const order = T.names.rank(ids, (i) => this.nameIndex(i), this.query);
+      return order.some((i) => entries[i].kind !== KIND.FRONTEND) ? order : [];
+    }
+
+    isVisible(i) {
+      return this.shown.has(i);
     }
 
     // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
@@ -186,20 +201,28 @@
       return true;
     }
 
-    // Applies the filters to the list; returns the visible entry indices. The frontend heads the list
-    // while any pass or codegen entry is visible; alone it would not be a match.
+    // Applies the filters to the list: the visible options in list order, the hidden options after them.
+    // Returns the visible entry indices in list order.
     applyFilters() {
-      const shown = this.options.map((o, i) => this.isVisible(i));
       const entries = this.model.entries;
-      const anyOther = shown.some((v, i) => v && entries[i].kind !== KIND.FRONTEND);
-      const visible = [];
+      const order = this.visibleOrder();
+      this.order = order;
+      this.shown = new Set(order);
+      const children = [];
+      for (const i of order) {
+        this.options[i].hidden = false;
+        children.push(this.options[i]);
+      }
       this.options.forEach((o, i) => {
-        const v = shown[i] && (anyOther || entries[i].kind !== KIND.FRONTEND);
-        o.hidden = !v;
-        if (v) visible.push(i);
+        if (this.shown.has(i)) return;
+        o.hidden = true;
+        children.push(o);
       });
-      this.empty.hidden = visible.length > 0;
-      return visible;
+      this.list.replaceChildren(...children);
+      this.empty.hidden = order.length > 0;
+      const searching = T.names.parseQuery(this.query).raw !== '';
+      this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
+      return order;
     }
 
     select(i) {
@@ -323,5 +346,5 @@
     });
   }
 
-  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings, matches };
+  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings };
 })();

@@ -177,9 +177,9 @@
       }
       this.showNone(false);
       if (this.visible.includes(this.entry) && !this.noneShown) return;
-      // Nearest visible entry, ties to the lower index.
+      // While searching, the best match; else the nearest visible entry, ties to the lower index.
       let best = this.visible[0];
-      for (const v of this.visible) if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
+      if (!this.sidebar.query.trim()) for (const v of this.visible) if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
       if (best !== this.entry || this.noneShown) this.select(best);
     }
 
@@ -193,12 +193,14 @@
       if (none) { this.sidebar.select(-1); this.entry = -1; }
     }
 
-    // j / k: next / previous visible entry.
+    // j / k: next / previous visible entry, in the list's order (ranked while searching).
     move(dir) {
       const vis = this.visible || this.sidebar.applyFilters();
       if (!vis.length) return;
+      const at = vis.indexOf(this.entry);
       let target;
-      if (dir > 0) target = vis.find((i) => i > this.entry);
+      if (at >= 0) target = vis[at + dir];
+      else if (dir > 0) target = vis.find((i) => i > this.entry);
       else for (const i of vis) if (i < this.entry) target = i;
       if (target !== undefined) this.select(target);
     }
@@ -250,7 +252,8 @@
       clear(this.passTitle);
       const st = statusOf(e);
       this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
-      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e)));
+      // Long names wrap between their words, as in the pass list.
+      this.passTitle.appendChild(T.names.breakable(e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e), 'pass-name'));
       const chip = {
         [STATUS.CHANGED]: 'changed', [STATUS.NOOP]: 'no-op', [STATUS.FAILED]: 'failed', [STATUS.CODEGEN]: 'codegen ' + (e.role || ROLE.DEVICE),
       }[st];
