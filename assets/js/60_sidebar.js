@@ -1,6 +1,6 @@
-// ir-trace viewer: the sidebar. Pass list (listbox "Passes"), status filters with counts, "Warnings
-// only", the ranked "Filter passes" search (55_pass_names.js), phase tabs, the IR size chart, and the
-// resizable / collapsible width.
+// ir-trace viewer: the sidebar. Pass list (listbox "Passes") with its keys and collapsed runs of no-op
+// passes, status filters with counts, "Warnings only", the ranked "Filter passes" search
+// (55_pass_names.js), phase tabs, the IR size chart, and the resizable / collapsible width.
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -28,6 +28,23 @@
     return Array.isArray(e.warnings) && e.warnings.length > 0;
   }
 
+  // A run of this many no-op passes or more, next to each other in the list, collapses into one row.
+  const RUN_MIN = 3;
+
+  // Takes the list order (entry indices) and the entries. Returns the runs of RUN_MIN or more no-op passes
+  // in a row: [{ids: [entry index, ...]}], in list order.
+  function noopRuns(order, entries) {
+    const runs = [];
+    let cur = [];
+    const flush = () => { if (cur.length >= RUN_MIN) runs.push({ ids: cur }); cur = []; };
+    for (const i of order) {
+      if (entries[i].kind === KIND.PASS && statusOf(entries[i]) === STATUS.NOOP) cur.push(i);
+      else flush();
+    }
+    flush();
+    return runs;
+  }
+
   class Sidebar {
     // model: Model; hooks: {onSelect(index), onFilter()}
     constructor(root, model, hooks) {
@@ -41,6 +58,9 @@
       this.selected = -1;
       this.order = []; // the visible entries in list order (ranked while a query is typed)
       this.shown = new Set(); // the same, as a set
+      this.runs = [];
+      this.runOf = new Map(); // entry index -> its run of no-op passes
+      this.opened = new Set(); // entries of runs the user (or a selection) expanded
       this.names = []; // entry index -> T.names.index of its label, made on the first search
       this.build();
     }
@@ -84,6 +104,7 @@
         const opt = ev.target.closest('[role="option"]');
         if (opt) this.hooks.onSelect(Number(opt.getAttribute('data-entry')));
       });
+      this.list.addEventListener('keydown', (ev) => this.onListKey(ev));
       this.options = m.entries.map((e, i) => this.buildOption(e, i));
       this.options.forEach((o) => this.list.appendChild(o));
       this.empty = el('p', { class: 'empty', hidden: true, role: 'status' }, 'No passes match the filters');
@@ -201,16 +222,32 @@
       return true;
     }
 
-    // Applies the filters to the list: the visible options in list order, the hidden options after them.
-    // Returns the visible entry indices in list order.
+    // Applies the filters to the list: the visible options in list order, runs of no-op passes collapsed
+    // behind their summary row (not while a query is typed: a search shows what it found), the hidden
+    // options after them. Returns the visible entry indices in list order (collapsed ones included: j/k
+    // and Home/End reach them).
     applyFilters() {
       const entries = this.model.entries;
       const order = this.visibleOrder();
       this.order = order;
       this.shown = new Set(order);
+      const searching = T.names.parseQuery(this.query).raw !== '';
+      this.runs = searching ? [] : noopRuns(order, entries);
+      this.runOf = new Map();
+      const first = new Map();
+      for (const run of this.runs) {
+        // A run holding the selected pass opens: the selection stays in sight.
+        run.open = run.ids.some((i) => this.opened.has(i) || i === this.selected);
+        if (run.open) for (const i of run.ids) this.opened.add(i);
+        run.button = this.buildRunButton(run);
+        first.set(run.ids[0], run);
+        for (const i of run.ids) this.runOf.set(i, run);
+      }
       const children = [];
       for (const i of order) {
-        this.options[i].hidden = false;
+        if (first.has(i)) children.push(first.get(i).button);
+        const run = this.runOf.get(i);
+        this.options[i].hidden = !!run && !run.open;
         children.push(this.options[i]);
       }
       this.options.forEach((o, i) => {
@@ -220,19 +257,85 @@
       });
       this.list.replaceChildren(...children);
       this.empty.hidden = order.length > 0;
-      const searching = T.names.parseQuery(this.query).raw !== '';
       this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
       return order;
     }
 
+    // The summary row of a run: a button (no option of the listbox) that shows or hides the run's passes.
+    buildRunButton(run) {
+      const b = el('button', { type: 'button', class: 'noop-run' },
+        el('span', { class: 'chev', 'aria-hidden': 'true' }), run.ids.length + ' no-op passes');
+      b.addEventListener('click', () => this.setRunOpen(run, !run.open));
+      run.button = b;
+      this.paintRunButton(run);
+      return b;
+    }
+
+    paintRunButton(run) {
+      const e = this.model.entries;
+      const span = 'passes ' + e[run.ids[0]].num + ' to ' + e[run.ids[run.ids.length - 1]].num;
+      run.button.setAttribute('aria-expanded', run.open ? 'true' : 'false');
+      run.button.title = (run.open ? 'Hide ' : 'Show ') + span + ' (no change)';
+    }
+
+    setRunOpen(run, open) {
+      run.open = open;
+      for (const i of run.ids) {
+        if (open) this.opened.add(i);
+        else this.opened.delete(i);
+        this.options[i].hidden = !open;
+      }
+      this.paintRunButton(run);
+    }
+
+    // Home / End / PageUp / PageDown in the list select the first / last visible pass, or the pass a page
+    // of visible passes away, in list order (the ranked order while searching).
+    onListKey(ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+      const order = this.order;
+      const step = { Home: -Infinity, End: Infinity, PageUp: -1, PageDown: 1 }[ev.key];
+      if (!order.length || step === undefined) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      const at = order.indexOf(this.selected);
+      let to;
+      if (Math.abs(step) === Infinity) to = step < 0 ? 0 : order.length - 1;
+      else to = at < 0 ? 0 : this.pageFrom(at, step);
+      if (order[to] !== this.selected) this.hooks.onSelect(order[to]);
+    }
+
+    // Takes a position in the list order and a direction (1 down, -1 up). Returns the position of the
+    // farthest shown pass less than the list's height away (at least one pass away): a page, whatever the
+    // rows' heights (a long name takes several lines). Passes inside a collapsed run are stepped over.
+    pageFrom(at, dir) {
+      const order = this.order;
+      const last = order.length - 1;
+      const cur = this.options[order[at]];
+      if (cur.hidden) return clamp(at + dir * 10, 0, last);
+      const span = this.list.clientHeight - cur.offsetHeight;
+      const top = cur.getBoundingClientRect().top;
+      let to = at;
+      for (let k = at + dir; k >= 0 && k <= last; k += dir) {
+        const o = this.options[order[k]];
+        if (o.hidden) continue;
+        if (Math.abs(o.getBoundingClientRect().top - top) > span) break;
+        to = k;
+      }
+      return to === at ? clamp(at + dir, 0, last) : to;
+    }
+
     select(i) {
       const o = this.options[i];
+      // A pass inside a collapsed run: the run opens to show it.
+      const run = this.runOf.get(i);
+      const opening = !!run && !run.open;
       // Layout is read before anything is written, so the read costs no forced reflow.
-      let outside = false;
-      if (o) {
+      let outside = opening;
+      if (o && !opening) {
         const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
         outside = or.top < lr.top || or.bottom > lr.bottom;
       }
+      if (opening) this.setRunOpen(run, true);
       if (this.selected >= 0 && this.options[this.selected]) this.options[this.selected].setAttribute('aria-selected', 'false');
       this.selected = i;
       if (o) {
@@ -346,5 +449,5 @@
     });
   }
 
-  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings };
+  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings, noopRuns };
 })();

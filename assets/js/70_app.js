@@ -193,7 +193,8 @@
       if (none) { this.sidebar.select(-1); this.entry = -1; }
     }
 
-    // j / k: next / previous visible entry, in the list's order (ranked while searching).
+    // j / k: next / previous visible entry, in the list's order (ranked while searching; passes inside a
+    // collapsed run of no-ops included).
     move(dir) {
       const vis = this.visible || this.sidebar.applyFilters();
       if (!vis.length) return;
