@@ -1,12 +1,12 @@
 // ir-trace viewer: the sidebar. Pass list (listbox "Passes") with its keys and collapsed runs of no-op
-// passes, status filters with counts, "Warnings only", the ranked "Filter passes" search
-// (55_pass_names.js), phase tabs, the IR size chart, and the resizable / collapsible width.
+// passes, status filters with counts, "Warnings only", "Only passes that change it" (shown by the App),
+// the ranked "Filter passes" search (55_pass_names.js), phase tabs, the IR size chart (58_size_chart.js),
+// and the resizable / collapsible width.
 (function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, clamp } = T.util;
   const { KIND, STATUS, ROLE } = T.payload;
-  const SVG = 'http://www.w3.org/2000/svg';
   // The status filters (keys are entry statuses; "st-<status>" is also the CSS class of the dot).
   const STATUSES = [
     [STATUS.CHANGED, 'Changed'],
@@ -55,6 +55,7 @@
       this.warnOnly = false;
       this.query = '';
       this.phase = null;
+      this.fnKey = null; // the function selected in the App (null = whole file)
       this.selected = -1;
       this.order = []; // the visible entries in list order (ranked while a query is typed)
       this.shown = new Set(); // the same, as a set
@@ -95,10 +96,16 @@
       this.boxes.warnings = warn;
       filters.appendChild(el('label', { class: 'filter st-warn', title: 'Only passes with a warning' }, warn,
         el('span', { class: 'badge', 'aria-hidden': 'true' }, '!'), 'Warnings only', el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts.warnings))));
+      // "Only passes that change it": the App shows it beside its function selector; enabled while a
+      // function is selected.
+      this.fnBox = el('input', { type: 'checkbox', 'aria-label': 'Only passes that change it', disabled: true });
+      this.fnBox.addEventListener('change', () => this.hooks.onFilter());
+      this.fnOnly = el('label', { class: 'fn-only', title: 'Choose a function to list only the passes that change it' }, this.fnBox, 'Only passes that change it');
       this.top = el('div', { class: 'side-top' }, el('div', { class: 'search-row' }, this.search, this.matchCount), filters);
       if (m.hasPhases) this.top.appendChild(this.buildPhases());
-      this.chart = el('div', { class: 'chart' });
-      this.top.appendChild(this.chart);
+      const chartBox = el('div', { class: 'chart' });
+      this.top.appendChild(chartBox);
+      this.chart = new T.chart.SizeChart(chartBox, m, { onSelect: (i) => this.hooks.onSelect(i) });
       this.list = el('div', { role: 'listbox', 'aria-label': 'Passes', tabindex: '0', class: 'pass-list' });
       this.list.addEventListener('click', (ev) => {
         const opt = ev.target.closest('[role="option"]');
@@ -178,13 +185,23 @@
       return opt;
     }
 
-    // Whether entry i passes the status, "Warnings only" and phase filters (the search aside).
+    // Whether entry i passes the status, "Warnings only", phase and function filters (the search aside).
     passesFilters(i) {
       const e = this.model.entries[i];
       const st = statusOf(e);
       if (st !== STATUS.FRONTEND && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
-      return this.phase === null || e.phase === this.phase;
+      if (this.phase !== null && e.phase !== this.phase) return false;
+      if (this.fnOnlyActive()) {
+        // The frontend stays while it has the function: where its history starts.
+        if (e.kind === KIND.FRONTEND) return this.model.functionSize(e.after, this.fnKey) !== null;
+        return this.model.touches(e, this.fnKey);
+      }
+      return true;
+    }
+
+    fnOnlyActive() {
+      return this.fnKey !== null && this.fnBox.checked;
     }
 
     nameIndex(i) {
@@ -207,8 +224,9 @@
     }
 
     // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
-    // only" and the pass search are cleared, the phase tab goes back to "All" (which tells hooks.onFilter).
-    // Returns true when a filter changed (the caller applies the filters), false when i was visible.
+    // only", "Only passes that change it" and the pass search are cleared, the phase tab goes back to "All"
+    // (which tells hooks.onFilter). Returns true when a filter changed (the caller applies the filters),
+    // false when i was visible.
     reveal(i) {
       if (this.isVisible(i)) return false;
       const st = statusOf(this.model.entries[i]);
@@ -216,6 +234,7 @@
       if (this.boxes[st]) this.boxes[st].checked = true;
       this.warnOnly = false;
       this.boxes.warnings.checked = false;
+      this.fnBox.checked = false;
       this.query = '';
       this.search.value = '';
       if (this.tabs) this.setPhase(null);
@@ -324,6 +343,21 @@
       return to === at ? clamp(at + dir, 0, last) : to;
     }
 
+    // key: the function the App shows (null = whole file). The size chart shows its lines and "Only passes
+    // that change it" filters by it; with no function that box is cleared and disabled. Returns true when
+    // the filters changed (the caller applies them).
+    setFunction(key) {
+      if (key === this.fnKey) return false;
+      const filtered = this.fnOnlyActive();
+      this.fnKey = key;
+      this.fnBox.disabled = key === null;
+      if (key === null) this.fnBox.checked = false;
+      this.fnOnly.title = key === null ? 'Choose a function to list only the passes that change it'
+        : 'List only the passes whose diff touches ' + (key || '(outside functions)');
+      this.chart.setFunction(key);
+      return filtered || this.fnOnlyActive();
+    }
+
     select(i) {
       const o = this.options[i];
       // A pass inside a collapsed run: the run opens to show it.
@@ -343,71 +377,11 @@
         this.list.setAttribute('aria-activedescendant', o.id);
         if (outside) o.scrollIntoView({ block: 'nearest' });
       } else this.list.removeAttribute('aria-activedescendant');
-      this.moveChartMarker();
+      this.chart.setSelected(i);
     }
 
-    // Moves the chart's selection line (a selection step must not redraw the whole chart).
-    moveChartMarker() {
-      const sel = this.chartSel;
-      if (!sel || !this.chartX || !sel.isConnected) { this.drawChart(); return; }
-      if (this.selected < 0) { sel.setAttribute('visibility', 'hidden'); return; }
-      const x = this.chartX(this.selected);
-      sel.setAttribute('x1', x); sel.setAttribute('x2', x);
-      sel.removeAttribute('visibility');
-    }
-
-    // IR size chart: lines of each entry's snapshot; changed passes marked; click selects.
     drawChart() {
-      const m = this.model;
-      const n = m.entries.length;
-      clear(this.chart);
-      if (n < 2) return;
-      const W = Math.max(120, this.chart.clientWidth || 240), H = 52, P = 4;
-      const counts = m.entries.map((e) => (Number.isInteger(e.after) ? m.count(e.after) : 0));
-      const max = Math.max(1, ...counts);
-      const x = (i) => P + (i * (W - 2 * P)) / (n - 1);
-      const y = (c) => H - P - (c * (H - 2 * P - 8)) / max;
-      const svg = document.createElementNS(SVG, 'svg');
-      svg.setAttribute('width', W);
-      svg.setAttribute('height', H);
-      svg.setAttribute('class', 'size-chart');
-      svg.setAttribute('role', 'img');
-      svg.setAttribute('aria-label', 'IR size per pass: ' + Math.min(...counts) + ' to ' + max + ' lines');
-      const title = document.createElementNS(SVG, 'title');
-      title.textContent = 'Lines per snapshot (click a point to open that pass)';
-      svg.appendChild(title);
-      const line = document.createElementNS(SVG, 'polyline');
-      line.setAttribute('points', counts.map((c, i) => x(i).toFixed(1) + ',' + y(c).toFixed(1)).join(' '));
-      line.setAttribute('class', 'size-line');
-      svg.appendChild(line);
-      const sel = document.createElementNS(SVG, 'line');
-      sel.setAttribute('x1', x(Math.max(0, this.selected))); sel.setAttribute('x2', x(Math.max(0, this.selected)));
-      sel.setAttribute('y1', 0); sel.setAttribute('y2', H);
-      sel.setAttribute('class', 'size-sel');
-      if (this.selected < 0) sel.setAttribute('visibility', 'hidden');
-      svg.appendChild(sel);
-      this.chartSel = sel;
-      this.chartX = x;
-      m.entries.forEach((e, i) => {
-        const st = statusOf(e);
-        if (st !== STATUS.CHANGED && st !== STATUS.FAILED) return;
-        const c = document.createElementNS(SVG, 'circle');
-        c.setAttribute('cx', x(i).toFixed(1));
-        c.setAttribute('cy', y(counts[i]).toFixed(1));
-        c.setAttribute('r', n > 120 ? 1.6 : 2.4);
-        c.setAttribute('class', 'size-pt st-' + st);
-        c.setAttribute('data-entry', i);
-        const t = document.createElementNS(SVG, 'title');
-        t.textContent = m.entryLabel(e) + ': ' + counts[i] + ' lines';
-        c.appendChild(t);
-        svg.appendChild(c);
-      });
-      svg.addEventListener('click', (ev) => {
-        const r = svg.getBoundingClientRect();
-        const fx = ((ev.clientX - r.left - P) / (W - 2 * P)) * (n - 1);
-        this.hooks.onSelect(clamp(Math.round(fx), 0, n - 1), true);
-      });
-      this.chart.appendChild(svg);
+      this.chart.draw();
     }
   }
 

@@ -105,6 +105,7 @@
         onSelect: (i) => { this.revealEntry(i); this.select(i); },
         onFilter: () => this.onFilter(),
       });
+      this.fnSelect.after(this.sidebar.fnOnly); // "Only passes that change it" reads as part of the choice
       T.sidebar.setupResize(this.root, this.sidebar, this.resizer, this.sideToggle);
       this.findBar = new T.find.FindBar(this.panels, {
         getView: () => (this.viewData ? { view: this.viewData, rows: this.diff.rows, diffView: this.diff } : null),
@@ -213,12 +214,14 @@
       this.compare = null;
       this.anchors = [];
       this.entry = i;
+      if (opts.fn !== undefined) this.fnWanted = opts.fn;
+      const want = this.fnWanted;
+      // A link naming another function changes what "Only passes that change it" keeps: entry i stays shown.
+      if (this.sidebar.setFunction(want)) { this.visible = this.sidebar.applyFilters(); this.revealEntry(i); }
       this.sidebar.select(i);
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
       const fns = m.functions(e);
-      const want = opts.fn !== undefined ? opts.fn : this.fnWanted;
-      if (opts.fn !== undefined) this.fnWanted = opts.fn;
       this.fnKey = want !== null && fns.some((f) => f.key === want) ? want : null;
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
       this.renderHeader(e);
@@ -247,6 +250,8 @@
       if (this.compare) this.runCompare();
       else this.showView();
       this.updateFragment();
+      // The chart follows the function; with "Only passes that change it" on, so does the list.
+      if (this.sidebar.setFunction(this.fnWanted)) this.onFilter();
     }
 
     renderHeader(e) {

@@ -1,12 +1,12 @@
 // Issue 9, the sidebar: the ranked pass search (item 6), Home / End / PageUp / PageDown in the pass list
-// (item 7), collapsed runs of no-op passes (item 13) and names that wrap between words (item 8). The real
-// LLVM report comes from the binary.
+// (item 7), collapsed runs of no-op passes (item 13), the per-function history (item 11), names that wrap
+// between words and the IR size chart (item 8). The real LLVM and qwen3 reports come from the binary.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, open, report, tmpDir, noErrors, selected, IRTRACE_BIN } from './harness.mjs';
+import { launch, open, report, fixture, tmpDir, noErrors, selected, rows, IRTRACE_BIN } from './harness.mjs';
 import { ROOT } from './make_report.mjs';
 import { noopRunsPayload } from './generated.mjs';
 
@@ -15,11 +15,12 @@ const dump = (rel) => path.join(SHARED, rel, 'passes_dump');
 const skipFor = (rel) => (!fs.existsSync(IRTRACE_BIN) ? `ir-trace binary not found at ${IRTRACE_BIN}`
   : fs.existsSync(dump(rel)) ? false : `fixture ${dump(rel)} not found`);
 
-let browser, runs;
+let browser, runs, phases;
 const converted = {};
 before(async () => {
   browser = await launch();
   runs = report('noop_runs', noopRunsPayload());
+  phases = report('phases_failed_sidebar', fixture('phases_failed.json'));
 });
 after(async () => { await browser.close(); });
 
@@ -32,6 +33,7 @@ function convert(rel) {
 }
 
 const LLVM = 'llvm/crc';
+const QWEN = 'pypto/qwen3_32b_training';
 const passList = (page) => page.getByRole('listbox', { name: 'Passes' });
 const searchBox = (page) => page.getByRole('searchbox', { name: 'Filter passes' });
 
@@ -41,6 +43,12 @@ const shown = (page) => page.evaluate(() => [...document.querySelectorAll('[role
 const hiddenOptions = (page) => page.evaluate(() => [...document.querySelectorAll('[role="listbox"][aria-label="Passes"] [role="option"]')]
   .filter((o) => o.hidden).map((o) => Number(o.getAttribute('data-entry'))).sort((a, b) => a - b));
 const matchCount = (page) => page.locator('.search-row [role="status"]');
+
+// Points of the chart's size line ("x,y" pairs of a polyline's points or a path's d), and its pieces.
+const linePoints = (page) => page.locator('svg.size-chart .size-line').evaluate((l) => {
+  const text = l.getAttribute('d') || l.getAttribute('points') || '';
+  return { points: (text.match(/-?[\d.]+,-?[\d.]+/g) || []).length, pieces: Math.max(1, (text.match(/M/g) || []).length) };
+});
 
 // Whether entry i's option lies inside the visible part of the pass list.
 const inListView = (page, i) => page.evaluate((k) => {
@@ -215,7 +223,62 @@ test('runs are counted among the passes the filters show; a search lists its mat
   noErrors(errors);
 });
 
-// ---- item 8: names wrap between words ----
+// ---- item 11: the history of one function ----
+
+const AIC = 'Qwen332BTrainingForwardBackward.qwen3_32b_training_forward_and_backward_layer_incore_0_aic';
+const LAYER = 'Qwen332BTrainingForwardBackward.qwen3_32b_training_forward_and_backward_layer';
+
+test('qwen3: "Only passes that change it" lists the passes that touch the selected function', { skip: skipFor(QWEN) }, async () => {
+  const { page, errors } = await open(browser, convert(QWEN), { hash: '#pass=8' });
+  const only = page.getByRole('checkbox', { name: 'Only passes that change it' });
+  assert.equal(await only.isDisabled(), true, 'no function selected');
+  const fnSel = page.getByLabel('Function', { exact: true });
+  await fnSel.selectOption({ label: (await fnSel.locator('option').allTextContents()).find((l) => l.startsWith('qwen3_32b_training_forward_and_backward_layer_incore_0_aic')) });
+  await only.check();
+  assert.deepEqual(await shown(page), [8, 10], 'added at 8, changed at 10; the frontend has no such function');
+  await page.keyboard.press('j');
+  assert.equal(await selected(page), 10);
+  await page.keyboard.press('j');
+  assert.equal(await selected(page), 10);
+  await fnSel.selectOption({ label: (await fnSel.locator('option').allTextContents()).find((l) => /^qwen3_32b_training_forward_and_backward_layer\s/.test(l)) });
+  assert.deepEqual(await shown(page), [0, 2, 3, 4, 5, 7, 8, 10], 'the frontend heads the history of a function it has');
+  await fnSel.selectOption({ label: 'Whole file' });
+  assert.equal(await only.isDisabled(), true);
+  assert.equal(await only.isChecked(), false);
+  assert.equal((await shown(page)).length, 11, 'every pass again, no-ops 11-13 collapsed');
+  noErrors(errors);
+});
+
+test('qwen3: with a function selected the size chart shows that function\'s lines per pass', { skip: skipFor(QWEN) }, async () => {
+  const { page, errors } = await open(browser, convert(QWEN), { hash: '#pass=8&fn=' + encodeURIComponent(AIC) });
+  const label = page.locator('.chart-label');
+  assert.equal(await label.textContent(), 'Lines per pass: function qwen3_32b_training_forward_and_backward_layer_incore_0_aic');
+  assert.equal(await label.getAttribute('title'), 'Lines of function ' + AIC + ' in each snapshot');
+  const svg = page.locator('svg.size-chart');
+  assert.match(await svg.getAttribute('aria-label'), /^Size of function .*_aic per pass: \d+ to \d+ lines$/);
+  // The function's own size at pass 8: the rows of its view with every fold open.
+  const expand = page.getByRole('button', { name: 'Expand all' });
+  if (await expand.isEnabled()) await expand.click();
+  const size8 = (await rows(page)).filter((r) => r.after !== null).length;
+  const pts = await svg.locator('circle.size-pt').evaluateAll((cs) => cs.map((c) => [c.getAttribute('data-entry'), c.textContent]));
+  assert.deepEqual(pts.map((p) => p[0]), ['8', '10'], 'the points mark the passes that change the function');
+  assert.equal(pts[0][1], '8. ExpandMixedKernel: ' + size8 + ' lines');
+  // The line starts where the function appears (pass 8) and runs to the last pass: 6 points.
+  assert.deepEqual(await linePoints(page), { points: 6, pieces: 1 });
+  // Whole file: the file's size again.
+  await page.getByLabel('Function', { exact: true }).selectOption({ label: 'Whole file' });
+  assert.equal(await label.textContent(), 'Lines per pass: whole file');
+  assert.match(await svg.getAttribute('aria-label'), /^IR size per pass: /);
+  assert.deepEqual(await linePoints(page), { points: 14, pieces: 1 });
+  // The layer function exists everywhere: one unbroken line, the history of the function.
+  await page.goto('about:blank');
+  const b = await open(browser, convert(QWEN), { hash: '#pass=3&fn=' + encodeURIComponent(LAYER) });
+  assert.deepEqual(await b.page.locator('svg.size-chart circle.size-pt').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-entry'))), ['2', '3', '4', '5', '7', '8', '10']);
+  noErrors(errors);
+  noErrors(b.errors);
+});
+
+// ---- item 8: names wrap between words; the size chart ----
 
 test('LLVM: long pass names wrap only between their words, never inside one', { skip: skipFor(LLVM) }, async () => {
   const { page, errors } = await open(browser, convert(LLVM));
@@ -252,3 +315,38 @@ test('LLVM: long pass names wrap only between their words, never inside one', { 
   noErrors(errors);
 });
 
+test('the size chart draws the IR only: codegen files are not points of its line', async () => {
+  const { page, errors } = await open(browser, phases);
+  // Entries: frontend, passes 1-4, two codegen files.
+  assert.deepEqual(await linePoints(page), { points: 5, pieces: 1 });
+  await passList(page).getByRole('option').nth(6).click();
+  assert.equal(await page.locator('svg.size-chart .size-sel').getAttribute('visibility'), 'hidden', 'no marker for a codegen file');
+  noErrors(errors);
+});
+
+test('LLVM: the size chart has at least 3 px per pass, scrolls, and keeps the selected pass in view', { skip: skipFor(LLVM) }, async () => {
+  const { page, errors } = await open(browser, convert(LLVM));
+  const geo = () => page.evaluate(() => {
+    const svg = document.querySelector('svg.size-chart');
+    const box = svg.parentElement.getBoundingClientRect();
+    const sel = document.querySelector('svg.size-chart .size-sel').getBoundingClientRect();
+    return { width: svg.getBoundingClientRect().width, boxWidth: box.width, selX: sel.left + sel.width / 2, left: box.left, right: box.right };
+  });
+  const g0 = await geo();
+  assert.ok(g0.width >= 3 * 236, 'at least 3 px per pass: ' + g0.width);
+  assert.ok(g0.width > g0.boxWidth, 'wider than the sidebar: it scrolls');
+  await passList(page).focus();
+  for (const key of ['End', 'Home', 'PageDown', 'PageDown', 'PageDown', 'End']) {
+    await page.keyboard.press(key);
+    const g = await geo();
+    assert.ok(g.selX >= g.left && g.selX <= g.right, key + ': the selected pass is in view (' + JSON.stringify(g) + ')');
+  }
+  // A click selects the pass under the pointer, also scrolled.
+  const svgBox = await page.locator('svg.size-chart').boundingBox();
+  const box = await page.locator('.chart-scroll').boundingBox();
+  const x = box.x + box.width - 20;
+  const expect = Math.round((x - svgBox.x - 4) / ((svgBox.width - 8) / 236));
+  await page.mouse.click(x, box.y + 20);
+  assert.ok(Math.abs(await selected(page) - expect) <= 1, 'clicked near entry ' + expect + ', got ' + await selected(page));
+  noErrors(errors);
+});
