@@ -141,6 +141,29 @@
       return s && Number.isInteger(s.n) ? s.n : this.lines(i).length;
     }
 
+    // Lines of function `key` in snapshot i ("" = the lines in no section), null when the snapshot has no
+    // such function; from the sections alone, without rebuilding the text.
+    functionSize(i, key) {
+      const secs = this.sections(i);
+      if (key !== '') {
+        const sec = secs.find((x) => x[0] === key);
+        return sec ? Math.max(0, sec[2] - sec[1]) : null;
+      }
+      let inside = 0;
+      for (const x of secs) inside += Math.max(0, x[2] - x[1]);
+      const rest = this.count(i) - inside;
+      return rest > 0 ? rest : null;
+    }
+
+    // Whether pass e's diff touches function `key`: the pass lists it as changed, added, removed or moved.
+    // A pass not compared by function (no "functions": a side shown as a whole file, a crashed pass) may
+    // touch it when it changed anything: it counts, so a filter by function never hides a change.
+    touches(e, key) {
+      if (e.kind !== KIND.PASS) return false;
+      if (!Array.isArray(e.functions) || (this.schema < 2 && !e.functions.length)) return (e.ins || 0) + (e.del || 0) > 0;
+      return e.functions.some((f) => f.key === key && f.status !== FN_STATUS.SAME);
+    }
+
     entryLabel(e) {
       if (e.kind === KIND.CODEGEN) return e.name;
       return (Number.isInteger(e.num) ? e.num : 0) + '. ' + e.name;

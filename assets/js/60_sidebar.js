@@ -1,12 +1,12 @@
-// ir-trace viewer: the sidebar. Pass list (listbox "Passes"), status filters with counts, "Warnings
-// only", the "Filter passes" search (substring and fuzzy), phase tabs, the IR size chart, and the
-// resizable / collapsible width.
+// ir-trace viewer: the sidebar. Pass list (listbox "Passes") with its keys and collapsed runs of no-op
+// passes, status filters with counts, "Warnings only", "Only passes that change it" (shown by the App),
+// the ranked "Filter passes" search (55_pass_names.js), phase tabs, the IR size chart (58_size_chart.js),
+// and the resizable / collapsible width.
 (function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, clamp } = T.util;
   const { KIND, STATUS, ROLE } = T.payload;
-  const SVG = 'http://www.w3.org/2000/svg';
   // The status filters (keys are entry statuses; "st-<status>" is also the CSS class of the dot).
   const STATUSES = [
     [STATUS.CHANGED, 'Changed'],
@@ -28,15 +28,21 @@
     return Array.isArray(e.warnings) && e.warnings.length > 0;
   }
 
-  // Case-insensitive substring, else fuzzy (the query's characters in order).
-  function matches(name, query) {
-    if (!query) return true;
-    const n = name.toLowerCase(), q = query.toLowerCase().trim();
-    if (!q) return true;
-    if (n.includes(q)) return true;
-    let j = 0;
-    for (let i = 0; i < n.length && j < q.length; i++) if (n[i] === q[j]) j++;
-    return j === q.length && !/\s/.test(q);
+  // A run of this many no-op passes or more, next to each other in the list, collapses into one row.
+  const RUN_MIN = 3;
+
+  // Takes the list order (entry indices) and the entries. Returns the runs of RUN_MIN or more no-op passes
+  // in a row: [{ids: [entry index, ...]}], in list order.
+  function noopRuns(order, entries) {
+    const runs = [];
+    let cur = [];
+    const flush = () => { if (cur.length >= RUN_MIN) runs.push({ ids: cur }); cur = []; };
+    for (const i of order) {
+      if (entries[i].kind === KIND.PASS && statusOf(entries[i]) === STATUS.NOOP) cur.push(i);
+      else flush();
+    }
+    flush();
+    return runs;
   }
 
   class Sidebar {
@@ -49,7 +55,14 @@
       this.warnOnly = false;
       this.query = '';
       this.phase = null;
+      this.fnKey = null; // the function selected in the App (null = whole file)
       this.selected = -1;
+      this.order = []; // the visible entries in list order (ranked while a query is typed)
+      this.shown = new Set(); // the same, as a set
+      this.runs = [];
+      this.runOf = new Map(); // entry index -> its run of no-op passes
+      this.opened = new Set(); // entries of runs the user (or a selection) expanded
+      this.names = []; // entry index -> T.names.index of its label, made on the first search
       this.build();
     }
 
@@ -61,11 +74,14 @@
         if (statusOf(e) !== STATUS.FRONTEND) counts[statusOf(e)]++;
         if (hasWarnings(e)) counts.warnings++;
       }
+      this.total = m.entries.filter((e) => e.kind !== KIND.FRONTEND).length;
       this.search = el('input', {
         type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
         spellcheck: 'false', autocomplete: 'off',
       });
       this.search.addEventListener('input', () => { this.query = this.search.value; this.hooks.onFilter(); });
+      // "12 of 236" while a query is typed.
+      this.matchCount = el('span', { class: 'match-count', role: 'status', 'aria-live': 'polite' });
       const filters = el('div', { class: 'filters', role: 'group', 'aria-label': 'Show passes' });
       this.boxes = {};
       for (const [key, label] of STATUSES) {
@@ -80,15 +96,22 @@
       this.boxes.warnings = warn;
       filters.appendChild(el('label', { class: 'filter st-warn', title: 'Only passes with a warning' }, warn,
         el('span', { class: 'badge', 'aria-hidden': 'true' }, '!'), 'Warnings only', el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts.warnings))));
-      this.top = el('div', { class: 'side-top' }, this.search, filters);
+      // "Only passes that change it": the App shows it beside its function selector; enabled while a
+      // function is selected.
+      this.fnBox = el('input', { type: 'checkbox', 'aria-label': 'Only passes that change it', disabled: true });
+      this.fnBox.addEventListener('change', () => this.hooks.onFilter());
+      this.fnOnly = el('label', { class: 'fn-only', title: 'Choose a function to list only the passes that change it' }, this.fnBox, 'Only passes that change it');
+      this.top = el('div', { class: 'side-top' }, el('div', { class: 'search-row' }, this.search, this.matchCount), filters);
       if (m.hasPhases) this.top.appendChild(this.buildPhases());
-      this.chart = el('div', { class: 'chart' });
-      this.top.appendChild(this.chart);
+      const chartBox = el('div', { class: 'chart' });
+      this.top.appendChild(chartBox);
+      this.chart = new T.chart.SizeChart(chartBox, m, { onSelect: (i) => this.hooks.onSelect(i) });
       this.list = el('div', { role: 'listbox', 'aria-label': 'Passes', tabindex: '0', class: 'pass-list' });
       this.list.addEventListener('click', (ev) => {
         const opt = ev.target.closest('[role="option"]');
         if (opt) this.hooks.onSelect(Number(opt.getAttribute('data-entry')));
       });
+      this.list.addEventListener('keydown', (ev) => this.onListKey(ev));
       this.options = m.entries.map((e, i) => this.buildOption(e, i));
       this.options.forEach((o) => this.list.appendChild(o));
       this.empty = el('p', { class: 'empty', hidden: true, role: 'status' }, 'No passes match the filters');
@@ -142,11 +165,12 @@
       const name = el('span', { class: 'name' });
       if (e.kind === KIND.CODEGEN) {
         name.appendChild(el('span', { class: 'role' }, e.role === ROLE.HOST ? 'host' : 'device'));
-        name.appendChild(document.createTextNode(' ' + e.name));
+        name.appendChild(document.createTextNode(' '));
       } else {
         name.appendChild(el('span', { class: 'num' }, (Number.isInteger(e.num) ? e.num : 0) + '.'));
-        name.appendChild(document.createTextNode(' ' + e.name));
+        name.appendChild(document.createTextNode(' '));
       }
+      name.appendChild(T.names.breakable(String(e.name)));
       opt.appendChild(name);
       const meta = el('span', { class: 'meta' });
       if (e.kind === KIND.PASS && st !== STATUS.FAILED || (st === STATUS.FAILED && (e.ins || e.del))) {
@@ -161,18 +185,48 @@
       return opt;
     }
 
-    isVisible(i) {
+    // Whether entry i passes the status, "Warnings only", phase and function filters (the search aside).
+    passesFilters(i) {
       const e = this.model.entries[i];
       const st = statusOf(e);
       if (st !== STATUS.FRONTEND && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
       if (this.phase !== null && e.phase !== this.phase) return false;
-      return matches(this.model.entryLabel(e), this.query);
+      if (this.fnOnlyActive()) {
+        // The frontend stays while it has the function: where its history starts.
+        if (e.kind === KIND.FRONTEND) return this.model.functionSize(e.after, this.fnKey) !== null;
+        return this.model.touches(e, this.fnKey);
+      }
+      return true;
+    }
+
+    fnOnlyActive() {
+      return this.fnKey !== null && this.fnBox.checked;
+    }
+
+    nameIndex(i) {
+      if (!this.names[i]) this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]));
+      return this.names[i];
+    }
+
+    // The visible entries in list order: those the filters keep, ranked by the search while a query is
+    // typed (T.names.rank), in pass order otherwise. The frontend is listed only with some other entry.
+    visibleOrder() {
+      const entries = this.model.entries;
+      const ids = [];
+      for (let i = 0; i < entries.length; i++) if (this.passesFilters(i)) ids.push(i);
+      const order = T.names.rank(ids, (i) => this.nameIndex(i), this.query);
+      return order.some((i) => entries[i].kind !== KIND.FRONTEND) ? order : [];
+    }
+
+    isVisible(i) {
+      return this.shown.has(i);
     }
 
     // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
-    // only" and the pass search are cleared, the phase tab goes back to "All" (which tells hooks.onFilter).
-    // Returns true when a filter changed (the caller applies the filters), false when i was visible.
+    // only", "Only passes that change it" and the pass search are cleared, the phase tab goes back to "All"
+    // (which tells hooks.onFilter). Returns true when a filter changed (the caller applies the filters),
+    // false when i was visible.
     reveal(i) {
       if (this.isVisible(i)) return false;
       const st = statusOf(this.model.entries[i]);
@@ -180,40 +234,146 @@
       if (this.boxes[st]) this.boxes[st].checked = true;
       this.warnOnly = false;
       this.boxes.warnings.checked = false;
+      this.fnBox.checked = false;
       this.query = '';
       this.search.value = '';
       if (this.tabs) this.setPhase(null);
       return true;
     }
 
-    // Applies the filters to the list; returns the visible entry indices. The frontend heads the list
-    // while any pass or codegen entry is visible; alone it would not be a match.
+    // Applies the filters to the list: the visible options in list order, runs of no-op passes collapsed
+    // behind their summary row (not while a query is typed: a search shows what it found), the hidden
+    // options after them. Returns the visible entry indices in list order (collapsed ones included: j/k
+    // and Home/End reach them).
     applyFilters() {
-      const shown = this.options.map((o, i) => this.isVisible(i));
       const entries = this.model.entries;
-      const anyOther = shown.some((v, i) => v && entries[i].kind !== KIND.FRONTEND);
-      const visible = [];
+      const order = this.visibleOrder();
+      this.order = order;
+      this.shown = new Set(order);
+      const searching = T.names.parseQuery(this.query).raw !== '';
+      this.runs = searching ? [] : noopRuns(order, entries);
+      this.runOf = new Map();
+      const first = new Map();
+      for (const run of this.runs) {
+        // A run holding the selected pass opens: the selection stays in sight.
+        run.open = run.ids.some((i) => this.opened.has(i) || i === this.selected);
+        if (run.open) for (const i of run.ids) this.opened.add(i);
+        run.button = this.buildRunButton(run);
+        first.set(run.ids[0], run);
+        for (const i of run.ids) this.runOf.set(i, run);
+      }
+      const children = [];
+      for (const i of order) {
+        if (first.has(i)) children.push(first.get(i).button);
+        const run = this.runOf.get(i);
+        this.options[i].hidden = !!run && !run.open;
+        children.push(this.options[i]);
+      }
       this.options.forEach((o, i) => {
-        const v = shown[i] && (anyOther || entries[i].kind !== KIND.FRONTEND);
-        o.hidden = !v;
-        if (v) visible.push(i);
+        if (this.shown.has(i)) return;
+        o.hidden = true;
+        children.push(o);
       });
-      this.empty.hidden = visible.length > 0;
-      return visible;
+      this.list.replaceChildren(...children);
+      this.empty.hidden = order.length > 0;
+      this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
+      return order;
+    }
+
+    // The summary row of a run: a button (no option of the listbox) that shows or hides the run's passes.
+    buildRunButton(run) {
+      const b = el('button', { type: 'button', class: 'noop-run' },
+        el('span', { class: 'chev', 'aria-hidden': 'true' }), run.ids.length + ' no-op passes');
+      b.addEventListener('click', () => this.setRunOpen(run, !run.open));
+      run.button = b;
+      this.paintRunButton(run);
+      return b;
+    }
+
+    paintRunButton(run) {
+      const e = this.model.entries;
+      const span = 'passes ' + e[run.ids[0]].num + ' to ' + e[run.ids[run.ids.length - 1]].num;
+      run.button.setAttribute('aria-expanded', run.open ? 'true' : 'false');
+      run.button.title = (run.open ? 'Hide ' : 'Show ') + span + ' (no change)';
+    }
+
+    setRunOpen(run, open) {
+      run.open = open;
+      for (const i of run.ids) {
+        if (open) this.opened.add(i);
+        else this.opened.delete(i);
+        this.options[i].hidden = !open;
+      }
+      this.paintRunButton(run);
+    }
+
+    // Home / End / PageUp / PageDown in the list select the first / last visible pass, or the pass a page
+    // of visible passes away, in list order (the ranked order while searching).
+    onListKey(ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+      const order = this.order;
+      const step = { Home: -Infinity, End: Infinity, PageUp: -1, PageDown: 1 }[ev.key];
+      if (!order.length || step === undefined) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      const at = order.indexOf(this.selected);
+      let to;
+      if (Math.abs(step) === Infinity) to = step < 0 ? 0 : order.length - 1;
+      else to = at < 0 ? 0 : this.pageFrom(at, step);
+      if (order[to] !== this.selected) this.hooks.onSelect(order[to]);
+    }
+
+    // Takes a position in the list order and a direction (1 down, -1 up). Returns the position of the
+    // farthest shown pass less than the list's height away (at least one pass away): a page, whatever the
+    // rows' heights (a long name takes several lines). Passes inside a collapsed run are stepped over.
+    pageFrom(at, dir) {
+      const order = this.order;
+      const last = order.length - 1;
+      const cur = this.options[order[at]];
+      if (cur.hidden) return clamp(at + dir * 10, 0, last);
+      const span = this.list.clientHeight - cur.offsetHeight;
+      const top = cur.getBoundingClientRect().top;
+      let to = at;
+      for (let k = at + dir; k >= 0 && k <= last; k += dir) {
+        const o = this.options[order[k]];
+        if (o.hidden) continue;
+        if (Math.abs(o.getBoundingClientRect().top - top) > span) break;
+        to = k;
+      }
+      return to === at ? clamp(at + dir, 0, last) : to;
+    }
+
+    // key: the function the App shows (null = whole file). The size chart shows its lines and "Only passes
+    // that change it" filters by it; with no function that box is cleared and disabled. Returns true when
+    // the filters changed (the caller applies them).
+    setFunction(key) {
+      if (key === this.fnKey) return false;
+      const filtered = this.fnOnlyActive();
+      this.fnKey = key;
+      this.fnBox.disabled = key === null;
+      if (key === null) this.fnBox.checked = false;
+      this.fnOnly.title = key === null ? 'Choose a function to list only the passes that change it'
+        : 'List only the passes whose diff touches ' + (key || '(outside functions)');
+      this.chart.setFunction(key);
+      return filtered || this.fnOnlyActive();
     }
 
     select(i) {
       const o = this.options[i];
       const first = this.selected < 0;
+      // A pass inside a collapsed run: the run opens to show it.
+      const run = this.runOf.get(i);
+      const opening = !!run && !run.open;
       // Layout is read before anything is written, so the read costs no forced reflow; except on the first
       // selection, when nothing is laid out yet: the option is scrolled into view after the first frame.
-      let outside = false;
-      if (o && !first) {
+      let outside = opening;
+      if (o && !opening && !first) {
         const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
         outside = or.top < lr.top || or.bottom > lr.bottom;
-      } else if (o) {
+      } else if (o && !opening) {
         requestAnimationFrame(() => setTimeout(() => { if (this.selected === i) o.scrollIntoView({ block: 'nearest' }); }, 0));
       }
+      if (opening) this.setRunOpen(run, true);
       if (this.selected >= 0 && this.options[this.selected]) this.options[this.selected].setAttribute('aria-selected', 'false');
       this.selected = i;
       if (o) {
@@ -221,72 +381,11 @@
         this.list.setAttribute('aria-activedescendant', o.id);
         if (outside) o.scrollIntoView({ block: 'nearest' });
       } else this.list.removeAttribute('aria-activedescendant');
-      this.moveChartMarker();
+      this.chart.setSelected(i);
     }
 
-    // Moves the chart's selection line (a selection step must not redraw the whole chart).
-    moveChartMarker() {
-      const sel = this.chartSel;
-      // Not drawn yet: boot draws it after the first diff is on screen, with the selection in place.
-      if (!sel || !this.chartX || !sel.isConnected) return;
-      if (this.selected < 0) { sel.setAttribute('visibility', 'hidden'); return; }
-      const x = this.chartX(this.selected);
-      sel.setAttribute('x1', x); sel.setAttribute('x2', x);
-      sel.removeAttribute('visibility');
-    }
-
-    // IR size chart: lines of each entry's snapshot; changed passes marked; click selects.
     drawChart() {
-      const m = this.model;
-      const n = m.entries.length;
-      clear(this.chart);
-      if (n < 2) return;
-      const W = Math.max(120, this.chart.clientWidth || 240), H = 52, P = 4;
-      const counts = m.entries.map((e) => (Number.isInteger(e.after) ? m.count(e.after) : 0));
-      const max = Math.max(1, ...counts);
-      const x = (i) => P + (i * (W - 2 * P)) / (n - 1);
-      const y = (c) => H - P - (c * (H - 2 * P - 8)) / max;
-      const svg = document.createElementNS(SVG, 'svg');
-      svg.setAttribute('width', W);
-      svg.setAttribute('height', H);
-      svg.setAttribute('class', 'size-chart');
-      svg.setAttribute('role', 'img');
-      svg.setAttribute('aria-label', 'IR size per pass: ' + Math.min(...counts) + ' to ' + max + ' lines');
-      const title = document.createElementNS(SVG, 'title');
-      title.textContent = 'Lines per snapshot (click a point to open that pass)';
-      svg.appendChild(title);
-      const line = document.createElementNS(SVG, 'polyline');
-      line.setAttribute('points', counts.map((c, i) => x(i).toFixed(1) + ',' + y(c).toFixed(1)).join(' '));
-      line.setAttribute('class', 'size-line');
-      svg.appendChild(line);
-      const sel = document.createElementNS(SVG, 'line');
-      sel.setAttribute('x1', x(Math.max(0, this.selected))); sel.setAttribute('x2', x(Math.max(0, this.selected)));
-      sel.setAttribute('y1', 0); sel.setAttribute('y2', H);
-      sel.setAttribute('class', 'size-sel');
-      if (this.selected < 0) sel.setAttribute('visibility', 'hidden');
-      svg.appendChild(sel);
-      this.chartSel = sel;
-      this.chartX = x;
-      m.entries.forEach((e, i) => {
-        const st = statusOf(e);
-        if (st !== STATUS.CHANGED && st !== STATUS.FAILED) return;
-        const c = document.createElementNS(SVG, 'circle');
-        c.setAttribute('cx', x(i).toFixed(1));
-        c.setAttribute('cy', y(counts[i]).toFixed(1));
-        c.setAttribute('r', n > 120 ? 1.6 : 2.4);
-        c.setAttribute('class', 'size-pt st-' + st);
-        c.setAttribute('data-entry', i);
-        const t = document.createElementNS(SVG, 'title');
-        t.textContent = m.entryLabel(e) + ': ' + counts[i] + ' lines';
-        c.appendChild(t);
-        svg.appendChild(c);
-      });
-      svg.addEventListener('click', (ev) => {
-        const r = svg.getBoundingClientRect();
-        const fx = ((ev.clientX - r.left - P) / (W - 2 * P)) * (n - 1);
-        this.hooks.onSelect(clamp(Math.round(fx), 0, n - 1), true);
-      });
-      this.chart.appendChild(svg);
+      this.chart.draw();
     }
   }
 
@@ -328,5 +427,5 @@
     });
   }
 
-  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings, matches };
+  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings, noopRuns };
 })();

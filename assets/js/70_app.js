@@ -98,6 +98,7 @@
         onSelect: (i) => { this.revealEntry(i); this.select(i); },
         onFilter: () => this.onFilter(),
       });
+      this.fnSelect.after(this.sidebar.fnOnly); // "Only passes that change it" reads as part of the choice
       T.sidebar.setupResize(this.root, this.sidebar, this.resizer, this.sideToggle);
       this.findBar = new T.find.FindBar(this.panels, {
         getView: () => (this.viewData ? { view: this.viewData, rows: this.diff.rows, diffView: this.diff } : null),
@@ -171,9 +172,9 @@
       }
       this.showNone(false);
       if (this.visible.includes(this.entry) && !this.noneShown) return;
-      // Nearest visible entry, ties to the lower index.
+      // While searching, the best match; else the nearest visible entry, ties to the lower index.
       let best = this.visible[0];
-      for (const v of this.visible) if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
+      if (!this.sidebar.query.trim()) for (const v of this.visible) if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
       if (best !== this.entry || this.noneShown) this.select(best);
     }
 
@@ -187,12 +188,15 @@
       if (none) { this.sidebar.select(-1); this.entry = -1; }
     }
 
-    // j / k: next / previous visible entry.
+    // j / k: next / previous visible entry, in the list's order (ranked while searching; passes inside a
+    // collapsed run of no-ops included).
     move(dir) {
       const vis = this.visible || this.sidebar.applyFilters();
       if (!vis.length) return;
+      const at = vis.indexOf(this.entry);
       let target;
-      if (dir > 0) target = vis.find((i) => i > this.entry);
+      if (at >= 0) target = vis[at + dir];
+      else if (dir > 0) target = vis.find((i) => i > this.entry);
       else for (const i of vis) if (i < this.entry) target = i;
       if (target !== undefined) this.select(target);
     }
@@ -204,14 +208,16 @@
       this.compare = null;
       this.anchors = [];
       this.entry = i;
-      this.sidebar.select(i);
-      if (this.noneShown) this.showNone(false);
-      const e = m.entries[i];
-      const fns = m.functionChoices(e);
       if (opts.fn !== undefined) {
         this.fnWanted = opts.fn;
         this.fnWantedTo = opts.fn === null ? null : opts.to || null;
       }
+      // A link naming another function changes what "Only passes that change it" keeps: entry i stays shown.
+      if (this.sidebar.setFunction(this.fnWanted)) { this.visible = this.sidebar.applyFilters(); this.revealEntry(i); }
+      this.sidebar.select(i);
+      if (this.noneShown) this.showNone(false);
+      const e = m.entries[i];
+      const fns = m.functionChoices(e);
       this.pickFunction(fns);
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
       this.renderHeader(e);
@@ -247,13 +253,16 @@
       if (this.compare) this.runCompare();
       else this.showView();
       this.updateFragment();
+      // The chart follows the function; with "Only passes that change it" on, so does the list.
+      if (this.sidebar.setFunction(this.fnWanted)) this.onFilter();
     }
 
     renderHeader(e) {
       clear(this.passTitle);
       const st = statusOf(e);
       this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
-      this.passTitle.appendChild(el('span', { class: 'pass-name' }, e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e)));
+      // Long names wrap between their words, as in the pass list.
+      this.passTitle.appendChild(T.names.breakable(e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e), 'pass-name'));
       const chip = {
         [STATUS.CHANGED]: 'changed', [STATUS.NOOP]: 'no-op', [STATUS.FAILED]: 'failed', [STATUS.CODEGEN]: 'codegen ' + (e.role || ROLE.DEVICE),
       }[st];

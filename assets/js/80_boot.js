@@ -46,7 +46,9 @@
 
   // ---- help ----
   const KEYS = [
-    ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'], ['\u2190 / \u2192', 'scroll the code sideways'],
+    ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'],
+    ['Home / End', 'first / last visible pass (in the pass list)'], ['PageUp / PageDown', 'a page of visible passes up / down (in the pass list)'],
+    ['Enter / Space', 'open or close a run of no-op passes (on its row)'], ['\u2190 / \u2192', 'scroll the code sideways'],
     ['n / p', 'next / previous change in this pass'], ['Shift+E', 'expand all / collapse all folds'],
     ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes'],
     ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],

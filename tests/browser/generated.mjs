@@ -54,3 +54,18 @@ export function acrossPayload() {
   }
   return buildPayload({ title: 'across', delta: true, frontend: { file: '00_frontend.py', text: base.join('\n') + '\n' }, passes });
 }
+
+// 13 passes over a small program whose no-ops fall in runs of 5 (passes 2-6), 2 (8-9) and 3 (11-13):
+// changed passes 1, 7 and 10 add a line each.
+export function noopRunsPayload() {
+  const base = ['def f(a):', '    b = pl.add(a, a)', '    return b'];
+  const lines = base.slice();
+  const changed = new Set([1, 7, 10]);
+  const passes = [];
+  for (let k = 1; k <= 13; k++) {
+    if (changed.has(k)) lines.splice(lines.length - 1, 0, `    c${k} = pl.step(b, ${k})`);
+    const name = changed.has(k) ? 'Step' + k : 'Idle' + k;
+    passes.push({ name, file: `${String(k).padStart(2, '0')}_after_${name}.py`, text: lines.join('\n') + '\n' });
+  }
+  return buildPayload({ title: 'noop-runs', delta: true, frontend: { file: '00_frontend.py', text: base.join('\n') + '\n' }, passes });
+}

@@ -1,0 +1,116 @@
+// ir-trace viewer: pass names as words. A name's words (CamelCase pieces, pieces between `-`, `_`, `::`,
+// spaces and other punctuation, digit runs), the ranked match of the "Filter passes" search over them, and
+// a name rendered with line-break opportunities only between words.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el } = T.util;
+
+  // Match tiers of the pass search, best first. FUZZY counts only when no entry matches otherwise.
+  const TIER = { WORD: 0, PREFIX: 1, SUBSTRING: 2, FUZZY: 3 };
+
+  const SEP = 0, LOWER = 1, UPPER = 2, DIGIT = 3;
+  // Letters without case (CJK, ...) count as lower case: they continue a word.
+  function charClass(c) {
+    if (c === undefined) return SEP;
+    if (c >= 'a' && c <= 'z') return LOWER;
+    if (c >= 'A' && c <= 'Z') return UPPER;
+    if (c >= '0' && c <= '9') return DIGIT;
+    if (/\p{Lu}/u.test(c)) return UPPER;
+    if (/[\p{L}\p{M}]/u.test(c)) return LOWER;
+    if (/\p{N}/u.test(c)) return DIGIT;
+    return SEP;
+  }
+
+  // Takes a string. Returns its words as [begin, end) UTF-16 offsets, in order: a word starts after a
+  // separator, at an upper-case letter after a lower-case one ("loopUnroll"), at the last capital of a
+  // run followed by a lower-case letter ("SLPVectorizer": SLP, Vectorizer) and where digits and letters meet.
+  function words(s) {
+    const out = [];
+    let begin = -1;
+    for (let i = 0; i <= s.length; i++) {
+      const cur = charClass(s[i]);
+      const prev = i > 0 ? charClass(s[i - 1]) : SEP;
+      if (cur === SEP) {
+        if (begin >= 0) out.push([begin, i]);
+        begin = -1;
+        continue;
+      }
+      const starts = prev === SEP
+        || (prev === LOWER && cur === UPPER)
+        || (prev === UPPER && cur === UPPER && charClass(s[i + 1]) === LOWER)
+        || ((prev === DIGIT) !== (cur === DIGIT));
+      if (starts && begin >= 0) out.push([begin, i]);
+      if (starts) begin = i;
+    }
+    return out;
+  }
+
+  // Takes a label. Returns what the search compares against: the words lower-cased and joined ("compact"),
+  // with the offsets where words start and end in it.
+  function index(label) {
+    let compact = '';
+    const starts = new Set(), ends = new Set();
+    for (const [b, e] of words(label)) {
+      starts.add(compact.length);
+      compact += label.slice(b, e).toLowerCase();
+      ends.add(compact.length);
+    }
+    return { compact, starts, ends, lower: label.toLowerCase() };
+  }
+
+  // The query as the search uses it: its words joined, lower-cased (so "loop unroll", "loop-unroll" and
+  // "LoopUnroll" are one query); raw: the trimmed lower-cased text, for a query of punctuation only.
+  function parseQuery(query) {
+    const raw = String(query || '').trim().toLowerCase();
+    return { raw, compact: index(raw).compact };
+  }
+
+  // Takes an index (index()) and a parsed query. Returns the best tier (TIER) the label matches at, or -1:
+  // WORD when the query starts at a word start and ends at a word end (a whole word, or whole words in a
+  // row), PREFIX when it starts at a word start, SUBSTRING anywhere, FUZZY when its characters occur in order.
+  function tier(ix, q) {
+    if (!q.compact) return q.raw && ix.lower.includes(q.raw) ? TIER.SUBSTRING : -1;
+    let best = -1;
+    for (let p = ix.compact.indexOf(q.compact); p >= 0; p = ix.compact.indexOf(q.compact, p + 1)) {
+      if (ix.starts.has(p) && ix.ends.has(p + q.compact.length)) return TIER.WORD;
+      const t = ix.starts.has(p) ? TIER.PREFIX : TIER.SUBSTRING;
+      if (best < 0 || t < best) best = t;
+    }
+    if (best >= 0) return best;
+    let j = 0;
+    for (let i = 0; i < ix.compact.length && j < q.compact.length; i++) if (ix.compact[i] === q.compact[j]) j++;
+    return j === q.compact.length ? TIER.FUZZY : -1;
+  }
+
+  // Takes candidate ids in their own order, a function giving an id's index, and a query. Returns the ids
+  // that match, best tier first, ties in the given order; fuzzy matches only when nothing matches otherwise.
+  function rank(ids, indexOf, query) {
+    const q = parseQuery(query);
+    if (!q.raw) return ids.slice();
+    const byTier = [[], [], [], []];
+    for (const id of ids) {
+      const t = tier(indexOf(id), q);
+      if (t >= 0) byTier[t].push(id);
+    }
+    const exact = byTier[TIER.WORD].concat(byTier[TIER.PREFIX], byTier[TIER.SUBSTRING]);
+    return exact.length ? exact : byTier[TIER.FUZZY];
+  }
+
+  // Takes a name. Returns a span holding it with a <wbr> at each word start that follows no space, so
+  // that a long name wraps between its words ("SLP|Vectorizer|Pass", "llvm::|AAManager"), never inside one.
+  function breakable(name, cls) {
+    const span = el('span', cls ? { class: cls } : null);
+    let from = 0;
+    for (const [b] of words(name)) {
+      if (b === 0 || /\s/.test(name[b - 1])) continue;
+      span.appendChild(document.createTextNode(name.slice(from, b)));
+      span.appendChild(el('wbr'));
+      from = b;
+    }
+    span.appendChild(document.createTextNode(name.slice(from)));
+    return span;
+  }
+
+  T.names = { TIER, words, index, parseQuery, tier, rank, breakable };
+})();
