@@ -250,7 +250,8 @@ test('qwen3: "Only passes that change it" lists the passes that touch the select
 });
 
 test('qwen3: with a function selected the size chart shows that function\'s lines per pass', { skip: skipFor(QWEN) }, async () => {
-  const { page, errors } = await open(browser, convert(QWEN), { hash: '#pass=8&fn=' + encodeURIComponent(AIC) });
+  // Tall enough for every row of the function: the view puts only the rows on screen into the DOM.
+  const { page, errors } = await open(browser, convert(QWEN), { hash: '#pass=8&fn=' + encodeURIComponent(AIC), viewport: { width: 1280, height: 9000 } });
   const label = page.locator('.chart-label');
   assert.equal(await label.textContent(), 'Lines per pass: function qwen3_32b_training_forward_and_backward_layer_incore_0_aic');
   assert.equal(await label.getAttribute('title'), 'Lines of function ' + AIC + ' in each snapshot');
