@@ -45,22 +45,39 @@
   }
 
   // ---- help ----
+  // Every key the page answers to, by where it acts (tests/browser/keyboard.test.mjs checks that each key a
+  // handler reads is listed here).
   const KEYS = [
-    ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'],
-    ['Home / End', 'first / last visible pass (in the pass list)'], ['PageUp / PageDown', 'a page of visible passes up / down (in the pass list)'],
-    ['Enter / Space', 'open or close a run of no-op passes (on its row)'], ['\u2190 / \u2192', 'scroll the code sideways'],
-    ['n / p', 'next / previous change in this pass'], ['Shift+E', 'expand all / collapse all folds'],
-    ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes'],
-    ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],
-    ['F7', 'align two lines: click a left line, then a right line; or \u2191/\u2193 (PageUp/PageDown) and Enter, left then right'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
+    ['Passes', [
+      ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'],
+      ['Home / End', 'first / last visible pass (in the pass list)'], ['PageUp / PageDown', 'a page of visible passes up / down (in the pass list)'],
+      ['Enter / Space', 'open or close a run of no-op passes (on its row)'],
+      ['\u2190 / \u2192', 'previous / next phase (on the phase tabs); narrower / wider pass list (on its edge)'],
+    ]],
+    ['In the diff', [
+      ['n / p', 'next / previous change in this pass, scrolled sideways into view'], ['\u2190 / \u2192', 'scroll the code sideways'],
+      ['Shift+E', 'expand all / collapse all folds'], ['Tab, Enter', 'reach a fold\u2019s buttons (\u2191 20, \u2193 20, Expand) or a long line\u2019s rest, and press them'],
+      ['s', 'side by side / stacked (stacked by itself below 1,000 px until chosen)'],
+      ['F7', 'align two lines: click a left line, then a right line; or move with \u2191 / \u2193 (PageUp / PageDown) and press Enter or Space, left then right'],
+    ]],
+    ['Find and compare', [
+      ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes (Enter: search)'],
+      ['c', 'compare two snapshots'],
+    ]],
+    ['Anywhere', [
+      ['Tab / Shift+Tab', 'move between the controls'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
+    ]],
   ];
 
   function buildHelp(root) {
     const close = el('button', { type: 'button', class: 'primary' }, 'Close');
-    const dl = el('dl', { class: 'keys' });
-    for (const [k, what] of KEYS) { dl.appendChild(el('dt', null, el('kbd', null, k))); dl.appendChild(el('dd', null, what)); }
+    const groups = KEYS.map(([title, keys]) => {
+      const dl = el('dl', { class: 'keys' });
+      for (const [k, what] of keys) { dl.appendChild(el('dt', null, el('kbd', null, k))); dl.appendChild(el('dd', null, what)); }
+      return el('section', null, el('h3', null, title), dl);
+    });
     const dlg = el('div', { class: 'dialog help', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Keyboard help', hidden: true, tabindex: '-1' },
-      el('h2', null, 'Keyboard'), dl,
+      el('h2', null, 'Keyboard'), ...groups,
       el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function and layout.'),
       el('div', { class: 'buttons' }, close));
     root.appendChild(dlg);

@@ -136,3 +136,32 @@ test('code scrolled sideways is cut clear of the +/- signs, in both layouts', { 
   }
   noErrors(errors);
 });
+
+// Every key a handler in the viewer's source reads (`ev.key === 'x'`, `{x: ...}[ev.key]` maps, the
+// page-wide key map) is listed in the `?` help, in a <kbd>.
+test('? lists every key the page answers to', async () => {
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'assets', 'js');
+  const keys = new Set();
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js'))) {
+    const src = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const m of src.matchAll(/ev\.key [!=]== '([^']+)'/g)) keys.add(m[1]);
+    for (const m of src.matchAll(/\{([^{}]*)\}\[ev\.key\]/g)) for (const k of m[1].matchAll(/(?:^|[,{]\s*)(\w+|'[^']+'):/g)) keys.add(k[1].replace(/'/g, ''));
+    const act = src.indexOf('const act = {');
+    if (act >= 0) {
+      const block = src.slice(act, src.indexOf('}[ev.key]', act));
+      for (const m of block.matchAll(/(?:^|[,{]|\n)\s*(\w+|'[^']+'):\s*\(\)\s*=>/g)) keys.add(m[1].replace(/'/g, ''));
+    }
+  }
+  const name = { ArrowDown: '\u2193', ArrowUp: '\u2191', ArrowLeft: '\u2190', ArrowRight: '\u2192', Escape: 'Esc', ' ': 'Space', E: 'Shift+E', F: 'Shift+F', f: 'Ctrl+F' };
+  const wanted = [...keys].map((k) => name[k] || k);
+  assert.ok(wanted.length >= 20, 'the scan found the handlers: ' + wanted.join(' '));
+  const { page, errors } = await open(browser, medium);
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard help' });
+  assert.equal(await dialog.isVisible(), true);
+  const listed = new Set((await dialog.locator('kbd').allTextContents()).flatMap((t) => t.split(/ \/ | or |, /)));
+  const missing = wanted.filter((k) => !listed.has(k));
+  assert.deepEqual(missing, [], 'keys missing from the help: ' + missing.join(' ') + ' (listed: ' + [...listed].join(' ') + ')');
+  noErrors(errors);
+});
