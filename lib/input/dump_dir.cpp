@@ -302,6 +302,10 @@ void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, D
 
 }  // namespace
 
+bool IsFrontendName(const std::string& name) {
+  return !name.empty() && name[0] == '0' && std::regex_match(name, FrontendRe());
+}
+
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
   std::error_code ec;
   fs::path root(dir);

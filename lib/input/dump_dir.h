@@ -55,6 +55,10 @@ struct DumpListing {
   std::vector<std::string> ignored;   // names ignored (leftovers, subdirectories, orphan .log files), sorted
 };
 
+// True when `name` is a frontend snapshot's file name, 0+_frontend.<ext> (what makes a directory a dump
+// for --find).
+bool IsFrontendName(const std::string& name);
+
 // Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
 // PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added (a
 // directory named twice is added once; one with neither subdirectory is an error).
