@@ -84,7 +84,7 @@ TEST_CASE("batch: --find converts every dump under ROOT, names relative to it", 
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q"});
   CHECK(r.code == 0);
   CHECK(r.err.empty());
-  CHECK(Files(t / "out") == std::vector<std::string>{"a__passes_dump.html", "b__c__passes_dump.html"});
+  CHECK(Files(t / "out") == std::vector<std::string>{"a__passes_dump.html", "b__c__passes_dump.html", "index.html"});
 }
 
 TEST_CASE("batch: a bad dump does not stop the batch; exit 1 with its error line", "[batch]") {
@@ -105,7 +105,7 @@ TEST_CASE("batch: OUTDIR is made if missing, its parent must exist", "[batch]") 
   TempDir t;
   WriteDump(t / "d");
   CHECK(RunMain({t / "d", "-o", t / "new/", "-q"}).code == 0);  // one dump with -o DIR/ is a batch too
-  CHECK(Files(t / "new").size() == 1);  // (index.html comes with the index page)
+  CHECK(Files(t / "new").size() == 2);  // the report and index.html
   CliResult r = RunMain({t / "d", t / "d", "-o", t / "no/such/"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: cannot create the directory '" + t / "no/such/" + "': No such file or directory\n");
@@ -132,7 +132,7 @@ TEST_CASE("batch: --fail-on failed / warning, for one dump and many; reports sti
   CHECK(RunMain({t / "clean", "-o", t / "c.html", "-q", "--fail-on", "warning"}).code == 0);
   CliResult b = RunMain({t / "clean", t / "warned", "-o", t / "out/", "-q", "--fail-on", "warning"});
   CHECK(b.code == 1);
-  CHECK(Files(t / "out").size() == 2);
+  CHECK(Files(t / "out").size() == 3);
   CHECK(RunMain({t / "clean", "--fail-on", "nope"}).code == 2);
 }
 

@@ -10,6 +10,8 @@
 
 #include "driver/find_dumps.h"
 #include "driver/report_name.h"
+#include "report/batch_index.h"
+#include "util/output_file.h"
 #include "util/parallel.h"
 
 namespace irtrace {
@@ -174,6 +176,16 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     invalid += out[i].status != "ok";
     with_failed += out[i].failed > 0;
     with_warnings += out[i].warnings > 0;
+  }
+  if (!options.check) {
+    try {
+      OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
+      WriteBatchIndex(out, &index);
+      index.Commit();
+    } catch (const Error& e) {
+      console->Error(e.what());
+      code = std::max(code, static_cast<int>(ExitCode::kInput));
+    }
   }
   console->BatchSummary(options.out_dir, options.check, out.size(), invalid, with_failed, with_warnings);
   if (results) *results = std::move(out);
