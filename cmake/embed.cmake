@@ -1,5 +1,6 @@
 # Turns the viewer assets into C++ byte arrays, so the installed binary needs no file beside it.
-# Inputs: OUT (generated .cpp), HTML, CSS, JS_FILES ("|"-separated; concatenated in the given order).
+# Inputs: OUT (generated .cpp), HTML, CSS, JS_FILES ("|"-separated; concatenated in the given order),
+# INDEX_DIR (the batch index page: index.html, index.css, index.js).
 # Byte arrays (not raw string literals) so no asset text can ever end the literal early.
 function(append_array name)
   set(hex "")
@@ -21,4 +22,7 @@ append_array(kReportHtml ${HTML})
 append_array(kViewerCss ${CSS})
 string(REPLACE "|" ";" JS_LIST "${JS_FILES}")
 append_array(kViewerJs ${JS_LIST})
+append_array(kIndexHtml ${INDEX_DIR}/index.html)
+append_array(kIndexCss ${INDEX_DIR}/index.css)
+append_array(kIndexJs ${INDEX_DIR}/index.js)
 file(APPEND ${OUT} "}  // namespace irtrace::assets\n")

@@ -84,8 +84,8 @@ TEST_CASE("cli_main: argument errors name what is wrong", "[cli_main]") {
            {{"-dash", "d"}, "unknown option '-dash'"},
            {{"d", "--bogus=3"}, "unknown option '--bogus=3'"},
            {{}, "PASSES_DUMP is required"},
-           {{"d", "e"}, "one PASSES_DUMP per run, got another: 'e'"},
-           {{"--", "d", "-x"}, "one PASSES_DUMP per run, got another: '-x'"},  // after --, not an option
+           {{"d", "e"}, "several reports need -o OUTDIR/"},
+           {{"--", "d", "-x"}, "several reports need -o OUTDIR/"},  // after --, "-x" is a dump, not an option
            {{"d", "-o", ""}, "--output is an empty path"},
            {{""}, "PASSES_DUMP is an empty path"},
            {{"d", "--codegen", ""}, "--codegen is an empty path"},

@@ -46,7 +46,7 @@ TEST_CASE("dump_dir: a minimal dump lists frontend and passes in order", "[dump_
   std::string dump = t / "passes_dump";
   WriteDump(dump, {"00_frontend.py", "01_after_A.py", "02_after_B.py"});
   DumpListing l = ListDump(dump, {});
-  CHECK(l.title == "passes_dump");
+  CHECK(l.title == fs::path(t.path()).filename().string());  // no program name: the parent directory
   CHECK(l.frontend.name == "00_frontend.py");
   CHECK(l.frontend.extension == "py");
   CHECK(l.frontend.path == dump + "/00_frontend.py");
@@ -62,23 +62,35 @@ TEST_CASE("dump_dir: a minimal dump lists frontend and passes in order", "[dump_
   CHECK(l.ignored.empty());
 }
 
-TEST_CASE("dump_dir: the title is the base name whatever the spelling of the path", "[dump_dir]") {
+TEST_CASE("dump_dir: without a program name the title is the parent directory, whatever the spelling", "[dump_dir]") {
   TempDir t;
-  std::string dump = t / "my_dump";
+  std::string dump = t / "k3/passes_dump";
   WriteDump(dump, {"00_frontend.py", "01_after_A.py"});
-  CHECK(ListDump(dump + "/", {}).title == "my_dump");
-  CHECK(ListDump(dump + "/.", {}).title == "my_dump");
-  CHECK(ListDump(t / "my_dump/../my_dump", {}).title == "my_dump");
-  CHECK(ListDump(t / "./my_dump//", {}).title == "my_dump");
+  CHECK(ListDump(dump + "/", {}).title == "k3");
+  CHECK(ListDump(dump + "/.", {}).title == "k3");
+  CHECK(ListDump(t / "k3/passes_dump/../passes_dump", {}).title == "k3");
+  CHECK(ListDump(t / "./k3//passes_dump//", {}).title == "k3");
   fs::create_directory_symlink(dump, t / "linked_dump");
-  CHECK(ListDump(t / "linked_dump", {}).title == "linked_dump");
+  CHECK(ListDump(t / "linked_dump", {}).title == "k3");  // resolved: a link gives the same title
   fs::path old = fs::current_path();
   fs::current_path(dump);
   std::string dot_title = ListDump(".", {}).title;
-  std::string rel_title = ListDump("../my_dump", {}).title;
+  std::string rel_title = ListDump("../passes_dump", {}).title;
   fs::current_path(old);
-  CHECK(dot_title == "my_dump");
-  CHECK(rel_title == "my_dump");
+  CHECK(dot_title == "k3");
+  CHECK(rel_title == "k3");
+}
+
+TEST_CASE("dump_dir: the title is the program's name where the frontend states it", "[dump_dir]") {
+  TempDir t;
+  std::string dump = t / "k3/passes_dump";
+  WriteFile(dump + "/00_frontend.py", "# pypto.program: TileSoftmax\nimport pypto.language as pl\n");
+  WriteFile(dump + "/01_after_A.py", "x\n");
+  CHECK(ListDump(dump, {}).title == "TileSoftmax");
+  std::string mlir = t / "m/passes_dump";
+  WriteFile(mlir + "/00_frontend.mlir", "#map = affine_map<(d0) -> (d0)>\nmodule @softmax_mod {\n}\n");
+  WriteFile(mlir + "/01_after_A.mlir", "module {\n}\n");
+  CHECK(ListDump(mlir, {}).title == "softmax_mod");
 }
 
 TEST_CASE("dump_dir: missing frontend names 00_frontend", "[dump_dir][error]") {

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "driver/batch.h"
 #include "driver/console.h"
 #include "driver/convert.h"
 
@@ -14,8 +15,9 @@ namespace irtrace::cli {
 namespace {
 
 // What is wrong with the command line that CLI11 let through, or "": an unknown option (CLI11, left to
-// itself, would report a missing PASSES_DUMP first), a second PASSES_DUMP, a missing or empty path.
-std::string CheckArguments(const std::vector<std::string>& extras, bool have_dump, const ConvertOptions& o) {
+// itself, would report a missing PASSES_DUMP first), a missing or empty path.
+std::string CheckArguments(const std::vector<std::string>& extras, const RunOptions& run) {
+  const ConvertOptions& o = run.convert;
   std::vector<std::string> arguments;  // extras that are not options: after "--", or not starting with '-'
   bool options_end = false;
   for (const std::string& a : extras) {
@@ -27,9 +29,11 @@ std::string CheckArguments(const std::vector<std::string>& extras, bool have_dum
       arguments.push_back(a);
     }
   }
-  if (!arguments.empty()) return "one PASSES_DUMP per run, got another: '" + arguments[0] + "'";
-  if (!have_dump) return "PASSES_DUMP is required";
-  if (o.dump_dir.empty()) return "PASSES_DUMP is an empty path";
+  if (!arguments.empty()) return "unexpected argument '" + arguments[0] + "'";
+  if (run.dumps.empty() && run.find_root.empty()) return "PASSES_DUMP is required";
+  for (const std::string& d : run.dumps) {
+    if (d.empty()) return "PASSES_DUMP is an empty path";
+  }
   if (o.output.empty()) return "--output is an empty path";
   // `-o -q` (an empty Makefile variable before it) must not write a file named "-q".
   auto option_like = [](const std::string& p) { return p.size() > 1 && p[0] == '-'; };
@@ -46,18 +50,41 @@ std::string CheckArguments(const std::vector<std::string>& extras, bool have_dum
 }  // namespace
 
 int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
-  ConvertOptions options;
+  RunOptions run;
+  ConvertOptions& options = run.convert;
   bool verbose = false, quiet = false;
   CLI::App app{"Convert a compiler pass dump into a self-contained HTML report.", "ir-trace"};
   // Checked after parsing (CheckArguments), so that an unknown option is reported before a missing dump.
-  CLI::Option* dump = app.add_option("PASSES_DUMP", options.dump_dir,
-                                     "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required)");
+  app.add_option("PASSES_DUMP", run.dumps,
+                 "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required, unless --find; "
+                 "several: one report each into -o OUTDIR/)");
   app.allow_extras();
   // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
-  app.add_option("-o,--output", options.output,
-                 "Report to write (default: ir_trace.html; - for standard output; the last one given wins)")
-      ->type_name("PATH")
+  CLI::Option* output =
+      app.add_option("-o,--output", options.output,
+                     "Report to write (default: ir_trace.html; - for standard output; the last one given wins). "
+                     "OUTDIR/ (ending in /, or an existing directory, with several dumps or --find): one "
+                     "report per dump plus index.html")
+          ->type_name("PATH")
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--find", run.find_root,
+                 "Convert every dump under ROOT (a directory holding 00_frontend.<ext>, any depth, symbolic "
+                 "links not followed) into -o OUTDIR/")
+      ->type_name("ROOT")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  std::string jobs;
+  app.add_option("-j,--jobs", jobs, "Dumps converted at a time (default: the number of cores)")
+      ->type_name("N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  std::string fail_on;
+  app.add_option("--fail-on", fail_on,
+                 "Also exit 1 when a pass failed (failed), or when a pass failed or warned (warning); "
+                 "the reports are still written")
+      ->type_name("failed|warning")
+      ->check(CLI::IsMember({"failed", "warning"}))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_flag("--check", run.check,
+               "Validate and compare only: write no report and no index (same exit codes)");
   std::string context = "3";
   app.add_option("--context", context,
                  "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)")
@@ -86,15 +113,27 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   } catch (const CLI::ParseError& e) {
     return usage_error(std::string(e.what()) + " (see ir-trace --help)");
   }
-  std::string wrong = CheckArguments(app.remaining(), dump->count() > 0, options);
+  std::string wrong = CheckArguments(app.remaining(), run);
   if (!wrong.empty()) return usage_error(wrong + " (see ir-trace --help)");
+  run.batch = run.dumps.size() > 1 || !run.find_root.empty() || options.output.back() == '/';
+  if (run.batch) {
+    if (output->count() == 0 && !run.check) return usage_error("several reports need -o OUTDIR/ (see ir-trace --help)");
+    if (options.output == "-") return usage_error("several reports cannot go to standard output: use -o OUTDIR/");
+    run.out_dir = options.output;
+  } else {
+    options.dump_dir = run.dumps[0];
+  }
+  if (!jobs.empty() && !ParseJobs(jobs, &run.jobs)) {
+    return usage_error("--jobs takes a whole number from 1 to 1024, got '" + jobs + "'");
+  }
+  run.fail_on = fail_on == "failed" ? FailOn::kFailed : fail_on == "warning" ? FailOn::kWarning : FailOn::kInvalid;
   // Parsed here, base 10 (CLI11 would read a leading 0 as octal).
   if (!ParseContext(context, &options.context)) {
     return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");
   }
   options.compress = !plain_json;
   Console console(err, verbose, quiet, ::isatty(::fileno(err)));
-  return RunConvert(options, &console);
+  return RunDumps(run, &console);
 }
 
 }  // namespace irtrace::cli

@@ -59,7 +59,7 @@ std::string EscapeControls(std::string_view text) {
 }
 
 Console::Console(std::FILE* err, bool verbose, bool quiet, bool terminal)
-    : err_(err), quiet_(quiet), terminal_(terminal) {
+    : err_(err), verbose_(verbose), quiet_(quiet), terminal_(terminal) {
   using Sink = spdlog::sinks::stdout_sink_base<spdlog::details::console_nullmutex>;
   log_ = std::make_shared<spdlog::logger>("ir-trace", std::make_shared<Sink>(err_));
   log_->set_pattern("ir-trace: %v");
@@ -93,10 +93,10 @@ void Console::ClearProgress() {
   progress_shown_ = false;
 }
 
-void Console::Summary(const std::string& output, const ConvertSummary& s) {
+void Console::Summary(const std::string& output, const ConvertSummary& s, const char* verb) {
   ClearProgress();
   if (quiet_) return;
-  std::string line = fmt::format("wrote {}: {} {}, {} changed", EscapeControls(output), s.passes,
+  std::string line = fmt::format("{} {}: {} {}, {} changed", verb, EscapeControls(output), s.passes,
                                  s.passes == 1 ? "pass" : "passes", s.changed);
   if (s.failed) line += fmt::format(", {} failed", s.failed);
   if (s.codegen) line += fmt::format(", {} codegen", s.codegen);
@@ -109,21 +109,38 @@ void Console::Error(const std::string& message) {
   std::fprintf(err_, "ir-trace: error: %s\n", EscapeControls(message).c_str());
 }
 
-int RunConvert(const ConvertOptions& options, Console* console) {
-  try {
-    ConvertSummary s = ConvertDump(options, console->Observer());
-    console->Summary(options.output == "-" ? "standard output" : options.output, s);
-    return static_cast<int>(ExitCode::kOk);
-  } catch (const Error& e) {
-    console->Error(e.place() == ErrorPlace::kInInput ? options.dump_dir + ": " + e.what() : e.what());
-    return static_cast<int>(e.code());
-  } catch (const std::bad_alloc&) {
-    console->Error("out of memory");
-    return static_cast<int>(ExitCode::kInput);
-  } catch (const std::exception& e) {
-    console->Error(std::string("internal error: ") + e.what());
-    return static_cast<int>(ExitCode::kInput);
-  }
+bool Console::Verbose() const { return verbose_; }
+
+void Console::Diagnostic(const std::string& line) {
+  if (!verbose_) return;
+  ClearProgress();
+  log_->debug(EscapeControls(line));
+}
+
+void Console::DumpProgress(size_t done, size_t total, const std::string& current) {
+  if (!terminal_ || quiet_) return;
+  if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() < 1.0) return;
+  std::fprintf(err_, "\r\033[Kir-trace: %zu/%zu dumps, %s", done, total, EscapeControls(current).c_str());
+  std::fflush(err_);
+  progress_shown_ = true;
+}
+
+void Console::BatchSummary(const std::string& out_dir, bool checked, size_t dumps, size_t invalid,
+                           size_t with_failed, size_t with_warnings) {
+  ClearProgress();
+  if (quiet_) return;
+  std::string line = checked ? fmt::format("checked {} {}", dumps, dumps == 1 ? "dump" : "dumps")
+                             : fmt::format("wrote {}: {} {}", EscapeControls(out_dir), dumps, dumps == 1 ? "dump" : "dumps");
+  std::string sep = checked ? ": " : ", ";
+  auto add = [&](size_t n, const char* what) {
+    if (n == 0) return;
+    line += sep + fmt::format("{} {}", n, what);
+    sep = ", ";
+  };
+  add(invalid, "invalid");
+  add(with_failed, "with failed passes");
+  add(with_warnings, "with warnings");
+  std::fprintf(err_, "%s\n", line.c_str());
 }
 
 }  // namespace irtrace

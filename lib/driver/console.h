@@ -37,26 +37,33 @@ class Console {
   ConvertObserver Observer();
   // "wrote report.html: 13 passes, 4 changed, 1 warning" (with ", N failed" and ", N codegen" when any),
   // unless quiet. `output` names the report ("standard output" for -o -).
-  void Summary(const std::string& output, const ConvertSummary& s);
+  // With `verb` "checked" (--check), `output` is the dump: "checked DUMP: 13 passes, ...".
+  void Summary(const std::string& output, const ConvertSummary& s, const char* verb = "wrote");
   // "ir-trace: error: <message>" as one line (control characters escaped, see EscapeControls).
   void Error(const std::string& message);
+  // True when -v diagnostics are printed.
+  bool Verbose() const;
+  // A -v diagnostic "ir-trace: <line>", or nothing without -v.
+  void Diagnostic(const std::string& line);
+  // Batch mode, on a terminal and unless quiet: "ir-trace: k/n dumps, <current>" redrawn in place (once the
+  // run has taken a second, as the snapshot progress).
+  void DumpProgress(size_t done, size_t total, const std::string& current);
+  // Batch mode, unless quiet: "wrote OUTDIR/: 12 dumps, 1 invalid, 2 with failed passes, 3 with warnings"
+  // (the counts after the first only when not 0); "checked 12 dumps: ..." with --check.
+  void BatchSummary(const std::string& out_dir, bool checked, size_t dumps, size_t invalid, size_t with_failed,
+                    size_t with_warnings);
 
  private:
   void Progress(size_t done, size_t total);
   void ClearProgress();
 
   std::FILE* err_;
+  bool verbose_;
   bool quiet_;
   bool terminal_;
   bool progress_shown_ = false;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::shared_ptr<spdlog::logger> log_;  // -v diagnostics, to err_ (a logger of its own, not spdlog's default)
 };
-
-// Runs ConvertDump and prints through `console`: the summary on success, or the one error line. The one
-// place that catches the library's errors: an error about the dump's contents (ErrorPlace::kInInput) is
-// printed after the dump as given in `options` ("build/k3/passes_dump: pass 7 is missing (...)"), any
-// other as it is. Returns the process exit code: 0, 1 (ExitCode::kInput) or 2 (ExitCode::kUsage).
-int RunConvert(const ConvertOptions& options, Console* console);
 
 }  // namespace irtrace

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -179,6 +180,10 @@ void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter*
   }
 }
 
+const char* PassStatusName(EntryStatus s) {
+  return s == EntryStatus::kFailed ? "failed" : s == EntryStatus::kChanged ? "changed" : "noop";
+}
+
 ConvertSummary Summarize(const std::vector<Entry>& entries) {
   ConvertSummary summary;
   for (const Entry& e : entries) {
@@ -187,11 +192,50 @@ ConvertSummary Summarize(const std::vector<Entry>& entries) {
       ++summary.passes;
       summary.changed += e.ins + e.del > 0;
       summary.failed += e.status == EntryStatus::kFailed;
+      summary.pass_results.push_back(
+          {e.num, e.name, PassStatusName(e.status), e.error, e.warnings.size(), e.ins, e.del});
     }
     summary.codegen += e.kind == EntryKind::kCodegen;
   }
   return summary;
 }
+
+// The bytes of every file of the dump that is read: snapshots and logs, at the end of their links.
+uint64_t InputBytes(const DumpListing& listing) {
+  uint64_t total = 0;
+  auto add = [&](const std::string& path) {
+    std::error_code ec;
+    if (path.empty()) return;
+    uintmax_t n = std::filesystem::file_size(path, ec);
+    if (!ec) total += n;
+  };
+  auto add_file = [&](const DumpFile& f) {
+    add(f.path);
+    add(f.log_path);
+  };
+  add_file(listing.frontend);
+  for (const DumpPass& p : listing.passes) add_file(p.file);
+  if (listing.crashed) add_file(listing.crashed->file);
+  for (const DumpCodegen& c : listing.codegen) add_file(c.file);
+  return total;
+}
+
+// Where the report goes: the output file, or nowhere (--check).
+class ReportSink : public OutputSink {
+ public:
+  explicit ReportSink(const std::optional<OutputTarget>& target) {
+    if (target) file_ = std::make_unique<OutputFile>(*target);
+  }
+  void Write(std::string_view bytes) override {
+    if (file_) file_->Write(bytes);
+  }
+  void Commit() {
+    if (file_) file_->Commit();
+  }
+
+ private:
+  std::unique_ptr<OutputFile> file_;
+};
 
 }  // namespace
 
@@ -205,16 +249,26 @@ bool ParseContext(const std::string& text, int* context) {
   return true;
 }
 
+bool ParseJobs(const std::string& text, unsigned* jobs) {
+  int v = 0;
+  if (!ParseContext(text, &v) || v < 1 || v > 1024) return false;
+  *jobs = static_cast<unsigned>(v);
+  return true;
+}
+
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer) {
   Clock::time_point start = Clock::now();
   DumpListing listing = ListDump(options.dump_dir, options.codegen_dirs);
   if (observer.diagnostic) {
     for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
   }
-  OutputTarget target = ResolveOutput(options.output);
-  RefuseOverwritingInput(target, listing);
+  std::optional<OutputTarget> target;
+  if (options.write_report) {
+    target = ResolveOutput(options.output);
+    RefuseOverwritingInput(*target, listing);
+  }
 
-  OutputFile out(target);
+  ReportSink out(target);
   std::string title = DisplayText(listing.title);
   PageShell shell = ExpandPageShell(title);
   out.Write(shell.head);
@@ -231,6 +285,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   out.Commit();
 
   ConvertSummary summary = Summarize(entries);
+  summary.title = title;
+  summary.input_bytes = InputBytes(listing);
   if (observer.diagnostic) {
     observer.diagnostic(fmt::format(
         "{} snapshots, {} {} ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",

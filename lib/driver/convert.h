@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "report/run_result.h"
 #include "util/error.h"
 
 namespace irtrace {
@@ -20,6 +21,8 @@ struct ConvertOptions {
   std::vector<std::string> codegen_dirs;  // --codegen: PyPTO build directories
   unsigned threads = 0;                   // 0: all cores
   bool compress = true;                   // payload deflated + base64 (false: plain JSON, --no-compress)
+  bool write_report = true;               // false (--check): everything is read and compared, `output` is
+                                          // neither judged nor written
 };
 
 // What a conversion found, for the summary line and tests.
@@ -29,6 +32,9 @@ struct ConvertSummary {
   size_t failed = 0;
   size_t warnings = 0;  // warning messages over all entries
   size_t codegen = 0;
+  std::string title;                     // the report's title (valid UTF-8)
+  uint64_t input_bytes = 0;              // sizes of every file of the dump read (snapshots and logs)
+  std::vector<PassResult> pass_results;  // each pass in order, the crashed one included
 };
 
 // Where a conversion reports what it is doing; either callback may be empty. Both are called on the
@@ -51,5 +57,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
 // Parses a --context value: decimal digits only (a leading 0 is still decimal), 0 to 1000000. Returns
 // false (leaving *context alone) for anything else.
 bool ParseContext(const std::string& text, int* context);
+
+// Parses a --jobs value: decimal digits only, 1 to 1024. Returns false (leaving *jobs alone) otherwise.
+bool ParseJobs(const std::string& text, unsigned* jobs);
 
 }  // namespace irtrace

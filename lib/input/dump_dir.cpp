@@ -4,11 +4,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <system_error>
 #include <sys/stat.h>
 
+#include "input/program_name.h"
 #include "util/error.h"
 #include "util/symlink.h"
 #include "scope/function_scope.h"
@@ -123,16 +125,15 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
   listing->codegen.insert(listing->codegen.end(), found.begin(), found.end());
 }
 
-// The base name as the user spelled the path ("dump/", "dump/.", "./x/../dump" all give "dump"), made
-// absolute only to resolve "." and ".."; symlinks are not followed, so a link keeps its own name.
-std::string DumpTitle(const fs::path& root) {
-  std::error_code ec;
-  fs::path normal = fs::absolute(root, ec).lexically_normal();
-  if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) {
-    normal = normal.parent_path();  // "/a/dump/" -> "/a/dump"
-  }
-  std::string title = normal.filename().string();
-  return title.empty() ? normal.string() : title;  // the root directory: "/"
+// The report's title: the program's name where the frontend states it (its first MiB is read; a
+// file that cannot be read gives no name here and its error later), else the parent directory's name.
+std::string DumpTitle(const std::string& dir, const DumpFile& frontend) {
+  std::ifstream in(frontend.path, std::ios::binary);
+  std::string head(1 << 20, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(in ? head.size() : static_cast<size_t>(std::max<std::streamsize>(0, in.gcount())));
+  std::string name = ProgramName(head, frontend.extension);
+  return name.empty() ? ParentDirectoryTitle(dir) : name;
 }
 
 // The names in `root`, sorted bytewise.
@@ -301,16 +302,20 @@ void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, D
 
 }  // namespace
 
+bool IsFrontendName(const std::string& name) {
+  return !name.empty() && name[0] == '0' && std::regex_match(name, FrontendRe());
+}
+
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
   std::error_code ec;
   fs::path root(dir);
   RequireDirectory(dir, "the dump", ErrorPlace::kInInput);
 
   DumpListing listing;
-  listing.title = DumpTitle(root);
   Classified c;
   for (const std::string& name : ReadNames(root)) Classify(root, name, &c);
   listing.frontend = PickFrontend(root, c.frontends);
+  listing.title = DumpTitle(dir, listing.frontend);
   listing.passes = OrderPasses(c, listing.frontend);
   listing.crashed = FindCrashed(listing.passes.size(), &c);
   if (listing.passes.empty() && !listing.crashed) throw DumpError("no pass snapshot (NN_after_<Pass>.<ext>)");

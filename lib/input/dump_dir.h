@@ -45,7 +45,8 @@ struct DumpCodegen {
 
 // The validated contents of a dump, in execution order.
 struct DumpListing {
-  std::string title;                  // the dump directory's base name
+  std::string title;                  // the program's name (input/program_name.h), else the parent
+                                      // directory's name
   DumpFile frontend;                  // 0+_frontend.<ext>
   std::vector<DumpPass> passes;       // sorted by number, 1..N without gaps
   std::optional<DumpPass> crashed;    // the pass that crashed: a .log numbered N+1 without a snapshot
@@ -53,6 +54,10 @@ struct DumpListing {
   std::vector<DumpCodegen> codegen;   // dump codegen_* files first (sorted by name), then --codegen dirs
   std::vector<std::string> ignored;   // names ignored (leftovers, subdirectories, orphan .log files), sorted
 };
+
+// True when `name` is a frontend snapshot's file name, 0+_frontend.<ext> (what makes a directory a dump
+// for --find).
+bool IsFrontendName(const std::string& name);
 
 // Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
 // PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added (a

@@ -1,4 +1,4 @@
-// The library's one error style: functions throw irtrace::Error; irtrace::RunConvert (driver/console.h) is the one place
+// The library's one error style: functions throw irtrace::Error; irtrace::RunDumps (driver/batch.h) is the one place
 // that catches it and prints "ir-trace: error: <message>".
 #pragma once
 

@@ -1,0 +1,127 @@
+// The batch index: the dumps of a run (JSON in #ir-trace-index, written by lib/report/batch_index.cpp)
+// as a table, sortable by each column, filtered by a search box and "Problems only". Every name, path
+// and error is untrusted: the DOM is built with textContent only, and a link's href is the report's
+// file name percent-encoded (a name holds %XX escapes that must reach the file system as they are).
+(function () {
+  'use strict';
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') node.className = v;
+      else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, String(v));
+    }
+    for (const c of children) {
+      if (c === null || c === undefined || c === false) continue;
+      node.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+    }
+    return node;
+  }
+
+  // How bad a dump is: the default order puts the worst first.
+  function rank(d) {
+    if (d.status !== 'ok') return 0;
+    if (d.failed > 0) return 1;
+    if (d.warnings > 0) return 2;
+    return 3;
+  }
+  function statusText(d) {
+    return d.status !== 'ok' ? d.status : d.failed > 0 ? 'failed' : d.warnings > 0 ? 'warning' : 'ok';
+  }
+  function bytes(n) {
+    if (n < 1024) return n + ' B';
+    if (n < 1024 * 1024) return (n / 1024).toFixed(1) + ' KB';
+    return (n / 1024 / 1024).toFixed(1) + ' MB';
+  }
+  function firstFailure(d) {
+    if (d.status !== 'ok') return d.error;
+    const p = (d.failed_passes || [])[0];
+    return p ? p.num + '. ' + p.name + (p.error ? ': ' + p.error : '') : '';
+  }
+
+  const COLUMNS = [
+    ['dump', 'Dump', (d) => (d.title || '') + '\u0000' + d.path],
+    ['status', 'Status', (d) => rank(d)],
+    ['passes', 'Passes', (d) => d.passes],
+    ['changed', 'Changed', (d) => d.changed],
+    ['failed', 'Failed', (d) => d.failed],
+    ['warnings', 'Warnings', (d) => d.warnings],
+    ['input', 'Input', (d) => d.input_bytes],
+    ['report', 'Report', (d) => d.report_name || ''],
+  ];
+
+  function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+
+  function start() {
+    const data = JSON.parse(document.getElementById('ir-trace-index').textContent);
+    const dumps = data.dumps;
+    const root = document.getElementById('index');
+    let sortKey = 'status', ascending = true, query = '', problemsOnly = false;
+
+    const search = el('input', { type: 'search', role: 'searchbox', 'aria-label': 'Filter dumps',
+      placeholder: 'Filter dumps (title, path, error)' });
+    const problems = el('input', { type: 'checkbox' });
+    const count = el('span', { class: 'count' });
+    const head = el('tr');
+    const body = el('tbody');
+    root.append(el('h1', {}, 'ir-trace: ' + dumps.length + (dumps.length === 1 ? ' dump' : ' dumps')),
+      el('div', { class: 'controls' }, search, el('label', {}, problems, ' Problems only'), count),
+      el('table', { 'aria-label': 'Dumps' }, el('thead', {}, head), body));
+
+    for (const [key, label] of COLUMNS) {
+      head.appendChild(el('th', { 'data-key': key, scope: 'col' },
+        el('button', { type: 'button', onclick: () => sortBy(key) }, label)));
+    }
+
+    function sortBy(key) {
+      ascending = key === sortKey ? !ascending : true;
+      sortKey = key;
+      render();
+    }
+
+    function matches(d) {
+      if (problemsOnly && rank(d) === 3) return false;
+      if (!query) return true;
+      const hay = [d.title, d.path, d.error, firstFailure(d)].join('\n').toLowerCase();
+      return hay.includes(query);
+    }
+
+    function row(d) {
+      const st = statusText(d);
+      const link = d.report_name
+        ? el('a', { href: encodeURIComponent(d.report_name) }, d.report_name) : '';
+      return el('tr', { class: 'row st-row-' + st },
+        el('td', {}, d.title ? el('div', { class: 'title' }, d.title) : '', el('div', { class: 'path' }, d.path)),
+        el('td', { class: 'st-' + st }, st),
+        el('td', { class: 'num' }, d.status === 'ok' ? d.passes : ''),
+        el('td', { class: 'num' }, d.status === 'ok' ? d.changed : ''),
+        el('td', {}, d.failed ? el('span', { class: 'st-failed' }, String(d.failed)) : '',
+          firstFailure(d) ? el('div', { class: 'err' }, firstFailure(d)) : ''),
+        el('td', { class: 'num' }, d.status === 'ok' ? d.warnings : ''),
+        el('td', { class: 'num', title: d.input_bytes + ' bytes' }, d.status === 'ok' ? bytes(d.input_bytes) : ''),
+        el('td', {}, link));
+    }
+
+    function render() {
+      const get = COLUMNS.find((c) => c[0] === sortKey)[2];
+      const shown = dumps.filter(matches).sort((a, b) => {
+        const c = compare(get(a), get(b)) || compare(a.path, b.path);
+        return ascending ? c : -c;
+      });
+      for (const th of head.children) {
+        if (th.dataset.key === sortKey) th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+        else th.removeAttribute('aria-sort');
+      }
+      body.replaceChildren(...shown.map(row));
+      count.textContent = shown.length + ' of ' + dumps.length;
+    }
+
+    search.addEventListener('input', () => { query = search.value.trim().toLowerCase(); render(); });
+    problems.addEventListener('change', () => { problemsOnly = problems.checked; render(); });
+    render();
+  }
+
+  start();
+})();

@@ -1,0 +1,232 @@
+#include "driver/batch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <new>
+
+#include <fmt/format.h>
+
+#include "driver/find_dumps.h"
+#include "driver/report_name.h"
+#include "report/batch_index.h"
+#include "util/output_file.h"
+#include "util/parallel.h"
+
+namespace irtrace {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One dump to convert: where it is, how it is named, where its report goes.
+struct Job {
+  std::string dump;         // path to read, as given (or ROOT joined with the found path)
+  std::string report;       // report path ("" with --check)
+  std::string report_name;  // batch: "<name>.html"
+};
+
+std::string JoinPath(const std::string& dir, const std::string& rel) {
+  if (rel == ".") return dir;
+  return dir.empty() || dir.back() == '/' ? dir + rel : dir + "/" + rel;
+}
+
+// Converts one dump, catching what stops it into the result (so a bad dump does not stop a batch).
+// Returns the exit code class of its failure (0 when converted).
+int ConvertOne(const Job& job, const ConvertOptions& base, const ConvertObserver& observer, DumpResult* r) {
+  ConvertOptions o = base;
+  o.dump_dir = job.dump;
+  o.output = job.report.empty() ? o.output : job.report;
+  r->path = job.dump;
+  r->report_name = job.report_name;
+  auto start = std::chrono::steady_clock::now();
+  int code = 0;
+  try {
+    ConvertSummary s = ConvertDump(o, observer);
+    r->report = o.write_report ? job.report : "";
+    r->title = s.title;
+    r->passes = s.passes;
+    r->changed = s.changed;
+    r->failed = s.failed;
+    r->warnings = s.warnings;
+    r->codegen = s.codegen;
+    r->input_bytes = s.input_bytes;
+    r->pass_results = std::move(s.pass_results);
+  } catch (const Error& e) {
+    r->status = e.place() == ErrorPlace::kInInput ? "invalid" : "error";
+    r->error = e.what();
+    code = static_cast<int>(e.code());
+  } catch (const std::bad_alloc&) {
+    r->status = "error";
+    r->error = "out of memory";
+    code = static_cast<int>(ExitCode::kInput);
+  } catch (const std::exception& e) {
+    r->status = "error";
+    r->error = std::string("internal error: ") + e.what();
+    code = static_cast<int>(ExitCode::kInput);
+  }
+  r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return code;
+}
+
+// The error line of a dump that failed: an error about its contents after the dump as given.
+std::string ErrorLine(const DumpResult& r) {
+  return r.status == "invalid" ? r.path + ": " + r.error : r.error;
+}
+
+// The line naming why a converted dump trips --fail-on, or "".
+std::string FailOnLine(const DumpResult& r, FailOn fail_on) {
+  if (r.status != "ok" || fail_on == FailOn::kInvalid) return "";
+  for (const PassResult& p : r.pass_results) {
+    if (p.status != "failed") continue;
+    std::string line = fmt::format("{}: pass {} ({}) failed", r.path, p.num, p.name);
+    if (r.failed > 1) line += fmt::format(", {} failed in all", r.failed);
+    std::string first = FirstErrorLine(p.error);
+    return line + (first.empty() ? "" : ": " + first) + " (--fail-on)";
+  }
+  if (fail_on == FailOn::kWarning && r.warnings > 0) {
+    return fmt::format("{}: {} {} (--fail-on warning)", r.path, r.warnings, r.warnings == 1 ? "warning" : "warnings");
+  }
+  return "";
+}
+
+// Batch mode: the jobs, with their report names. Throws Error when ROOT cannot be searched.
+std::vector<Job> BatchJobs(const RunOptions& options) {
+  std::vector<std::string> paths = options.dumps;  // what names are made from
+  std::vector<std::string> dumps = options.dumps;  // what is read
+  if (!options.find_root.empty()) {
+    for (const std::string& rel : FindDumps(options.find_root)) {
+      paths.push_back(rel);
+      dumps.push_back(JoinPath(options.find_root, rel));
+    }
+  }
+  std::vector<std::string> names = ReportNames(paths);
+  std::vector<Job> jobs(dumps.size());
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    jobs[i].dump = dumps[i];
+    jobs[i].report_name = names[i] + ".html";
+    if (!options.check) jobs[i].report = JoinPath(options.out_dir, jobs[i].report_name);
+  }
+  return jobs;
+}
+
+// Makes OUTDIR (one level: its parent must exist). Throws Error (kUsage) when it is neither an existing
+// directory nor a name ending in '/' (several reports asked into one file), Error (kInput) when it cannot
+// be made.
+void MakeOutDir(const std::string& dir) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) return;
+  if (dir.back() != '/') {
+    throw Error("several reports go to a directory: -o takes an existing directory or a name ending in '/', got '" +
+                    dir + "'",
+                ExitCode::kUsage);
+  }
+  if (!fs::create_directory(dir, ec) && ec) {
+    throw Error("cannot create the directory '" + dir + "': " + ec.message());
+  }
+}
+
+int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult>* results) {
+  std::vector<Job> jobs;
+  try {
+    jobs = BatchJobs(options);
+    if (!options.check) MakeOutDir(options.out_dir);
+  } catch (const Error& e) {
+    console->Error(e.what());
+    return static_cast<int>(e.code());
+  }
+  ConvertOptions base = options.convert;
+  base.write_report = !options.check;
+  if (options.check) base.compress = false;  // nothing is written: spare the deflate
+  // Dumps run side by side with one thread each, so memory holds the dumps in flight; alone, a dump
+  // gets every core.
+  unsigned jobs_at_once = options.jobs;
+  if (jobs.size() > 1 && jobs_at_once != 1) base.threads = 1;
+
+  std::mutex mu;  // the console is not thread-safe
+  size_t done = 0;
+  std::vector<DumpResult> out(jobs.size());
+  std::vector<int> codes(jobs.size(), 0);
+  ParallelFor(jobs.size(), jobs_at_once, [&](size_t i) {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      console->DumpProgress(done, jobs.size(), jobs[i].dump);
+    }
+    ConvertObserver observer;
+    if (console->Verbose()) {
+      observer.diagnostic = [&, i](const std::string& line) {
+        std::lock_guard<std::mutex> lock(mu);
+        console->Diagnostic(jobs[i].dump + ": " + line);
+      };
+    }
+    codes[i] = ConvertOne(jobs[i], base, observer, &out[i]);
+    std::lock_guard<std::mutex> lock(mu);
+    ++done;
+    if (out[i].status != "ok") console->Error(ErrorLine(out[i]));
+    std::string fail_on = FailOnLine(out[i], options.fail_on);
+    if (!fail_on.empty()) console->Error(fail_on);
+    console->DumpProgress(done, jobs.size(), jobs[i].dump);
+  });
+
+  int code = 0;
+  size_t invalid = 0, with_failed = 0, with_warnings = 0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    code = std::max(code, codes[i]);
+    if (!FailOnLine(out[i], options.fail_on).empty()) code = std::max(code, static_cast<int>(ExitCode::kInput));
+    invalid += out[i].status != "ok";
+    with_failed += out[i].failed > 0;
+    with_warnings += out[i].warnings > 0;
+  }
+  if (!options.check) {
+    try {
+      OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
+      WriteBatchIndex(out, &index);
+      index.Commit();
+    } catch (const Error& e) {
+      console->Error(e.what());
+      code = std::max(code, static_cast<int>(ExitCode::kInput));
+    }
+  }
+  console->BatchSummary(options.out_dir, options.check, out.size(), invalid, with_failed, with_warnings);
+  if (results) *results = std::move(out);
+  return code;
+}
+
+int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResult>* results) {
+  ConvertOptions o = options.convert;
+  o.write_report = !options.check;
+  if (options.check) o.compress = false;
+  Job job{o.dump_dir, options.check ? "" : o.output, ""};
+  DumpResult r;
+  int code = ConvertOne(job, o, console->Observer(), &r);
+  if (r.status != "ok") {
+    console->Error(ErrorLine(r));
+  } else {
+    ConvertSummary s;
+    s.passes = r.passes;
+    s.changed = r.changed;
+    s.failed = r.failed;
+    s.warnings = r.warnings;
+    s.codegen = r.codegen;
+    if (options.check) {
+      console->Summary(o.dump_dir, s, "checked");
+    } else {
+      console->Summary(o.output == "-" ? "standard output" : o.output, s);
+    }
+    std::string fail_on = FailOnLine(r, options.fail_on);
+    if (!fail_on.empty()) {
+      console->Error(fail_on);
+      code = static_cast<int>(ExitCode::kInput);
+    }
+  }
+  if (results) results->push_back(std::move(r));
+  return code;
+}
+
+}  // namespace
+
+int RunDumps(const RunOptions& options, Console* console, std::vector<DumpResult>* results) {
+  return options.batch ? RunBatch(options, console, results) : RunSingle(options, console, results);
+}
+
+}  // namespace irtrace

@@ -1,0 +1,41 @@
+// A run of ir-trace: one dump to one report, or many dumps to OUTDIR/ (batch mode), with the exit code
+// CI reads and the summaries it asked for. The one place that catches the library's errors.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "driver/console.h"
+#include "driver/convert.h"
+#include "report/run_result.h"
+
+namespace irtrace {
+
+// What else than an invalid dump makes the exit code 1 (--fail-on).
+enum class FailOn {
+  kInvalid,  // default: only an invalid dump (or an error)
+  kFailed,   // also a failed (or crashed) pass
+  kWarning,  // also a warning, or a failed pass
+};
+
+struct RunOptions {
+  ConvertOptions convert;          // --context, --codegen, --no-compress; single mode: dump_dir and output
+  bool batch = false;              // reports go to out_dir/<name>.html, plus out_dir/index.html
+  std::vector<std::string> dumps;  // batch: the dumps as given
+  std::string find_root;           // batch: --find ROOT ("" when not given): every dump under it
+  std::string out_dir;             // batch: OUTDIR as given (created if missing; its parent must exist)
+  unsigned jobs = 0;               // dumps converted at a time (-j; 0: cores)
+  FailOn fail_on = FailOn::kInvalid;
+  bool check = false;              // --check: read and compare everything, write no report and no index
+};
+
+// Runs the conversion(s) and prints through `console`: single mode the summary line (or "checked DUMP: ..." with --check)
+// or the error line "DUMP: message"); batch mode an error line per dump that failed, as it fails, and one
+// summary line at the end. With --fail-on, an error line names each dump that trips it. A bad dump does
+// not stop a batch. Fills `results` (when not null) with one DumpResult per dump, in the order given (or
+// found). Returns the exit code: 0; 1 when a dump is invalid or could not be converted, or trips
+// --fail-on, or the run cannot start (ROOT or OUTDIR unusable); 2 for a command line wrong in itself
+// (several dumps into one existing file; an output that is one of the dump's own files).
+int RunDumps(const RunOptions& options, Console* console, std::vector<DumpResult>* results = nullptr);
+
+}  // namespace irtrace

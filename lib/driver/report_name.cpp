@@ -1,0 +1,107 @@
+#include "driver/report_name.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <numeric>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace irtrace {
+namespace {
+
+constexpr size_t kMaxName = 200;
+constexpr size_t kLongHashDigits = 16;
+
+// FNV-1a, 64-bit: small, stable across platforms and versions (the names it makes are a contract).
+uint64_t Fnv1a(const std::string& s) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+bool Plain(unsigned char c) { return std::isalnum(c) || c == '.' || c == '_' || c == '-'; }
+
+void AppendEscaped(const std::string& component, std::string* out) {
+  for (unsigned char c : component) {
+    if (Plain(c) && c < 0x80) {
+      out->push_back(static_cast<char>(c));
+    } else {
+      *out += fmt::format("%{:02X}", c);
+    }
+  }
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// `name` cut to `keep` bytes without splitting a %XX escape.
+std::string CutName(const std::string& name, size_t keep) {
+  size_t cut = keep;
+  if (cut >= 1 && name[cut - 1] == '%') {
+    cut -= 1;
+  } else if (cut >= 2 && name[cut - 2] == '%') {
+    cut -= 2;
+  }
+  return name.substr(0, cut);
+}
+
+}  // namespace
+
+std::string EscapeReportName(const std::string& path) {
+  bool absolute = !path.empty() && path[0] == '/';
+  std::vector<std::string> parts;
+  size_t at = 0;
+  while (at <= path.size()) {
+    size_t slash = path.find('/', at);
+    if (slash == std::string::npos) slash = path.size();
+    std::string part = path.substr(at, slash - at);
+    if (!part.empty() && part != ".") parts.push_back(part);
+    at = slash + 1;
+  }
+  std::string name = absolute ? "%2F" : "";
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) name += "__";
+    if (parts[i] == "..") {
+      name += "%2E%2E";
+    } else {
+      AppendEscaped(parts[i], &name);
+    }
+  }
+  if (name.empty()) return "%2E";
+  if (name[0] == '.') name.replace(0, 1, "%2E");
+  return name;
+}
+
+std::vector<std::string> ReportNames(const std::vector<std::string>& paths) {
+  std::vector<std::string> names(paths.size());
+  for (size_t i = 0; i < paths.size(); ++i) {
+    names[i] = EscapeReportName(paths[i]);
+    if (names[i].size() > kMaxName) {
+      names[i] = CutName(names[i], kMaxName - 1 - kLongHashDigits) +
+                 fmt::format("~{:016x}", Fnv1a(paths[i]));
+    }
+  }
+  std::vector<size_t> order(paths.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return paths[a] < paths[b]; });
+  std::set<std::string> taken = {"index"};
+  for (size_t i : order) {
+    std::string name = names[i];
+    for (unsigned k = 0; taken.count(Lower(name)); ++k) {
+      std::string key = k == 0 ? paths[i] : paths[i] + "\n" + std::to_string(k);
+      name = names[i] + fmt::format("~{:08x}", static_cast<uint32_t>(Fnv1a(key)));
+    }
+    taken.insert(Lower(name));
+    names[i] = name;
+  }
+  return names;
+}
+
+}  // namespace irtrace

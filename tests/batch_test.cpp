@@ -1,0 +1,177 @@
+// Batch mode and the exit-code options (lib/driver/batch.h) through the command line, in-process
+// (cli::Main, as main() calls it) and once with the real binary.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "test_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using irtrace::test::ReadFile;
+using irtrace::test::Run;
+using irtrace::test::ShellQuote;
+using irtrace::test::TempDir;
+using irtrace::test::WriteFile;
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+CliResult RunMain(std::vector<std::string> args) {
+  args.insert(args.begin(), "ir-trace");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::ostringstream out;
+  std::FILE* err = std::tmpfile();
+  REQUIRE(err != nullptr);
+  CliResult r;
+  r.code = irtrace::cli::Main(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  std::rewind(err);
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) r.err.append(buf, n);
+  std::fclose(err);
+  return r;
+}
+
+// A valid dump of two passes; `log` (when not empty) is pass 1's log.
+void WriteDump(const std::string& dir, const std::string& log = "") {
+  WriteFile(dir + "/00_frontend.py", "def f():\n    return 1\n");
+  WriteFile(dir + "/01_after_A.py", "def f():\n    return 2\n");
+  WriteFile(dir + "/02_after_B.py", "def f():\n    return 2\n");
+  if (!log.empty()) WriteFile(dir + "/01_after_A.log", log);
+}
+
+std::vector<std::string> Files(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("batch: several dumps into OUTDIR/, one report each, named by path", "[batch]") {
+  TempDir t;
+  WriteDump(t / "k1/passes_dump");
+  WriteDump(t / "k2/passes_dump");
+  CliResult r = RunMain({t / "k1/passes_dump", t / "k2/passes_dump/", "-o", t / "out/", "-j", "2"});
+  CHECK(r.code == 0);
+  CHECK(r.err == "wrote " + t / "out/" + ": 2 dumps\n");
+  std::string abs = t.path().substr(1);  // without the leading '/', which is written %2F
+  std::string prefix = "%2F";
+  for (char c : abs) prefix += c == '/' ? std::string("__") : std::string(1, c);
+  std::vector<std::string> files = Files(t / "out");
+  CHECK(std::count(files.begin(), files.end(), prefix + "__k1__passes_dump.html") == 1);
+  CHECK(std::count(files.begin(), files.end(), prefix + "__k2__passes_dump.html") == 1);
+  CHECK_THAT(ReadFile(t / "out/" + prefix + "__k1__passes_dump.html"), Catch::Contains("<title>k1 - ir-trace"));
+}
+
+TEST_CASE("batch: --find converts every dump under ROOT, names relative to it", "[batch]") {
+  TempDir t;
+  WriteDump(t / "root/a/passes_dump");
+  WriteDump(t / "root/b/c/passes_dump");
+  WriteFile(t / "root/readme.txt", "x\n");
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(Files(t / "out") == std::vector<std::string>{"a__passes_dump.html", "b__c__passes_dump.html", "index.html"});
+}
+
+TEST_CASE("batch: a bad dump does not stop the batch; exit 1 with its error line", "[batch]") {
+  TempDir t;
+  WriteDump(t / "root/good/passes_dump");
+  WriteFile(t / "root/bad/passes_dump/00_frontend.py", "x\n");  // no pass
+  WriteDump(t / "root/zlast/passes_dump");
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-j", "1"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: " + t / "root/bad/passes_dump" +
+                     ": no pass snapshot (NN_after_<Pass>.<ext>)\nwrote " + t / "out/" + ": 3 dumps, 1 invalid\n");
+  CHECK(fs::exists(t / "out/good__passes_dump.html"));
+  CHECK(fs::exists(t / "out/zlast__passes_dump.html"));
+  CHECK_FALSE(fs::exists(t / "out/bad__passes_dump.html"));
+}
+
+TEST_CASE("batch: OUTDIR is made if missing, its parent must exist", "[batch]") {
+  TempDir t;
+  WriteDump(t / "d");
+  CHECK(RunMain({t / "d", "-o", t / "new/", "-q"}).code == 0);  // one dump with -o DIR/ is a batch too
+  CHECK(Files(t / "new").size() == 2);  // the report and index.html
+  CliResult r = RunMain({t / "d", t / "d", "-o", t / "no/such/"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: cannot create the directory '" + t / "no/such/" + "': No such file or directory\n");
+  // A single dump with -o naming an existing directory (no '/') stays an error, as before.
+  CliResult single = RunMain({t / "d", "-o", t / "new"});
+  CHECK(single.code == 1);
+  CHECK_THAT(single.err, Catch::Contains("it is a directory"));
+}
+
+TEST_CASE("batch: --fail-on failed / warning, for one dump and many; reports still written", "[batch]") {
+  TempDir t;
+  WriteDump(t / "failed", "note\nerror: verifier failed\n");
+  WriteDump(t / "warned", "just a note\n");
+  WriteDump(t / "clean");
+  CHECK(RunMain({t / "failed", "-o", t / "f.html", "-q"}).code == 0);  // default unchanged
+  CliResult f = RunMain({t / "failed", "-o", t / "f.html", "-q", "--fail-on", "failed"});
+  CHECK(f.code == 1);
+  CHECK(f.err == "ir-trace: error: " + t / "failed" + ": pass 1 (A) failed: error: verifier failed (--fail-on)\n");
+  CHECK(fs::exists(t / "f.html"));
+  CHECK(RunMain({t / "warned", "-o", t / "w.html", "-q", "--fail-on", "failed"}).code == 0);
+  CliResult w = RunMain({t / "warned", "-o", t / "w.html", "-q", "--fail-on", "warning"});
+  CHECK(w.code == 1);
+  CHECK(w.err == "ir-trace: error: " + t / "warned" + ": 1 warning (--fail-on warning)\n");
+  CHECK(RunMain({t / "clean", "-o", t / "c.html", "-q", "--fail-on", "warning"}).code == 0);
+  CliResult b = RunMain({t / "clean", t / "warned", "-o", t / "out/", "-q", "--fail-on", "warning"});
+  CHECK(b.code == 1);
+  CHECK(Files(t / "out").size() == 3);
+  CHECK(RunMain({t / "clean", "--fail-on", "nope"}).code == 2);
+}
+
+TEST_CASE("batch: --check writes no report and no index, same exit codes", "[batch]") {
+  TempDir t;
+  WriteDump(t / "root/a");
+  WriteFile(t / "root/b/00_frontend.py", "x\n");
+  CliResult r = RunMain({"--find", t / "root", "--check", "-o", t / "out/"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::EndsWith("checked 2 dumps: 1 invalid\n"));
+  CHECK_FALSE(fs::exists(t / "out"));
+  CliResult one = RunMain({t / "root/a", "--check", "-o", t / "r.html"});
+  CHECK(one.code == 0);
+  CHECK(one.err == "checked " + t / "root/a" + ": 2 passes, 1 changed, 0 warnings\n");
+  CHECK_FALSE(fs::exists(t / "r.html"));
+}
+
+TEST_CASE("batch: usage errors", "[batch]") {
+  CHECK(RunMain({"d", "-j", "0"}).err == "ir-trace: error: --jobs takes a whole number from 1 to 1024, got '0'\n");
+  CHECK(RunMain({"d", "e", "-o", "-"}).err ==
+        "ir-trace: error: several reports cannot go to standard output: use -o OUTDIR/\n");
+  CHECK(RunMain({"--find", "r"}).code == 2);
+  CliResult missing = RunMain({"--find", "/nonexistent-root", "-o", "/tmp/never/"});
+  CHECK(missing.code == 1);
+  CHECK(missing.err == "ir-trace: error: cannot search '/nonexistent-root': No such file or directory\n");
+}
+
+TEST_CASE("batch: the real binary on the shared fixtures", "[batch][fixtures]") {
+  std::string root = std::string(IRTRACE_SOURCE_DIR) + "/../shared/fixtures";
+  if (!fs::is_directory(root)) root = "/work/shared/fixtures";
+  if (!fs::is_directory(root)) {
+    WARN("no shared fixtures; skipped");
+    return;
+  }
+  TempDir t;
+  auto r = Run(ShellQuote(IRTRACE_BINARY) + " --find " + ShellQuote(root) + " -o " + ShellQuote(t / "out/") + " -j 2");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.err, Catch::StartsWith("wrote " + t / "out/" + ": 6 dumps"));
+  CHECK_THAT(ReadFile(t / "out/pypto__qwen3_32b_training__passes_dump.html"),
+             Catch::Contains("<title>Qwen332BTrainingForwardBackward - ir-trace</title>"));
+  CHECK_THAT(ReadFile(t / "out/llvm__crc__passes_dump.html"), Catch::Contains("<title>crc - ir-trace</title>"));
+}

@@ -1,0 +1,27 @@
+// --find ROOT (lib/driver/find_dumps.h): every directory holding a frontend, any depth, links not followed.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "driver/find_dumps.h"
+#include "test_util.h"
+#include "util/error.h"
+
+using irtrace::FindDumps;
+using irtrace::test::TempDir;
+using irtrace::test::WriteFile;
+
+TEST_CASE("find_dumps: every directory with 0+_frontend.<ext>, sorted, links not followed", "[find_dumps]") {
+  TempDir t;
+  WriteFile(t / "b/passes_dump/00_frontend.py", "x\n");
+  WriteFile(t / "a/deep/er/passes_dump/000_frontend.mlir", "x\n");
+  WriteFile(t / "a/notes/frontend.py", "x\n");       // not a frontend name
+  WriteFile(t / "a/other/00_frontend_x.py", "x\n");  // nor this
+  std::filesystem::create_directory_symlink(t / "b", t / "c_link");
+  std::vector<std::string> found = FindDumps(t.path());
+  CHECK(found == std::vector<std::string>{"a/deep/er/passes_dump", "b/passes_dump"});
+  WriteFile(t / "00_frontend.py", "x\n");
+  CHECK(FindDumps(t.path() + "/").front() == ".");
+  CHECK_THROWS_AS(FindDumps(t / "missing"), irtrace::Error);
+  CHECK_THROWS_AS(FindDumps(t / "00_frontend.py"), irtrace::Error);
+}

@@ -1,0 +1,78 @@
+// Report names in a batch's OUTDIR (lib/driver/report_name.h): the mapping is a documented contract.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "driver/report_name.h"
+
+using irtrace::EscapeReportName;
+using irtrace::ReportNames;
+
+TEST_CASE("report_name: slashes become __, other bytes %XX", "[report_name]") {
+  CHECK(EscapeReportName("build/k3/passes_dump") == "build__k3__passes_dump");
+  CHECK(EscapeReportName("./a/b/") == "a__b");
+  CHECK(EscapeReportName("././a//./b") == "a__b");
+  CHECK(EscapeReportName("my dump/x:y%z~") == "my%20dump__x%3Ay%25z%7E");
+  CHECK(EscapeReportName("caf\xC3\xA9") == "caf%C3%A9");
+  CHECK(EscapeReportName("A-Z_0.9") == "A-Z_0.9");
+}
+
+TEST_CASE("report_name: .., a leading / and a leading . stay inside OUTDIR and visible", "[report_name]") {
+  CHECK(EscapeReportName("../x") == "%2E%2E__x");
+  CHECK(EscapeReportName("..") == "%2E%2E");
+  CHECK(EscapeReportName("a/../b") == "a__%2E%2E__b");
+  CHECK(EscapeReportName("/abs/d") == "%2Fabs__d");
+  CHECK(EscapeReportName("/") == "%2F");
+  CHECK(EscapeReportName(".") == "%2E");
+  CHECK(EscapeReportName("./") == "%2E");
+  CHECK(EscapeReportName(".hidden/d") == "%2Ehidden__d");
+  CHECK(EscapeReportName("...x") == "%2E..x");
+  for (const char* p : {"../../etc", "/", "..", ".", "a/..", "x/\n/y"}) {
+    std::string n = EscapeReportName(p);
+    CHECK(n.find('/') == std::string::npos);
+    CHECK(n[0] != '.');
+    CHECK(n.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%-") ==
+          std::string::npos);
+  }
+}
+
+TEST_CASE("report_name: index is reserved and collisions go to the later path in sorted order", "[report_name]") {
+  std::vector<std::string> n = ReportNames({"x/y", "x__y", "index", "Index", "a"});
+  // sorted: "Index" < "a" < "index" < "x/y" < "x__y": "x/y" keeps x__y, "x__y" gets the suffix
+  CHECK(n[0] == "x__y");
+  REQUIRE(n[1].size() == 4 + 9);
+  CHECK(n[1].substr(0, 5) == "x__y~");
+  CHECK(n[2].substr(0, 6) == "index~");
+  CHECK(n[3].substr(0, 6) == "Index~");
+  CHECK(n[2] != n[3]);
+  CHECK(n[4] == "a");
+  // The same input in another order gives the same names: deterministic.
+  std::vector<std::string> m = ReportNames({"a", "Index", "x__y", "index", "x/y"});
+  CHECK(m[4] == n[0]);
+  CHECK(m[2] == n[1]);
+  CHECK(m[1] == n[3]);
+  // A dump given twice gets two names.
+  std::vector<std::string> twice = ReportNames({"d", "d/"});
+  CHECK(twice[0] == "d");
+  CHECK(twice[1] != "d");
+  std::vector<std::string> same = ReportNames({"d", "d", "d"});
+  CHECK(same[0] == "d");
+  CHECK(same[1] != same[2]);
+}
+
+TEST_CASE("report_name: a name over 200 bytes is shortened with a hash", "[report_name]") {
+  std::string longer(300, 'a');
+  std::vector<std::string> n = ReportNames({longer, longer + "b", std::string(198, 'a') + "/b"});
+  CHECK(n[0].size() == 200);
+  CHECK(n[0].substr(0, 183) == std::string(183, 'a'));
+  CHECK(n[0][183] == '~');
+  CHECK(n[1].size() == 200);
+  CHECK(n[0] != n[1]);
+  CHECK(n[2].size() == 200);  // 198 + "__" + "b" = 201 bytes
+  // Never cut inside a %XX escape.
+  std::string spaces = std::string(182, 'a') + std::string(20, ' ');
+  std::string cut = ReportNames({spaces})[0];
+  CHECK(cut.substr(182, 1) == "~");
+  CHECK(ReportNames({std::string(200, 'a')})[0] == std::string(200, 'a'));
+}
