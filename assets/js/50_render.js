@@ -21,7 +21,7 @@
   }
 
   class DiffView {
-    // container: element to fill. hooks: {onPick(side, row), onFoldChange()}
+    // container: element to fill. hooks: {onPick(side, row), onFoldChange(), onBlame(entry, line)}
     constructor(container, hooks) {
       this.hooks = hooks || {};
       this.scroller = el('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': 'Diff' });
@@ -66,7 +66,8 @@
       return this.rh;
     }
 
-    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool}
+    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool, blame:
+    // the after side's gutter (Blame.gutter) or null}
     show(data) {
       this.data = data;
       this.view = data.view;
@@ -94,6 +95,7 @@
       this.rowHeight();
       this.lnw = Math.ceil(Math.max(3, digits) * (this.cw || 7.5) + 14);
       this.scroller.style.setProperty('--lnw', this.lnw + 'px');
+      this.applyBlame(data.blame || null);
       // A new view starts at the top; knowing that spares render() a layout read (a forced reflow).
       this.scroller.scrollTop = 0;
       this.topKnown = 0;
@@ -101,6 +103,29 @@
       this.topKnown = null;
       this.setSx(0);
       this.hbar.scrollLeft = 0;
+    }
+
+    // Shows (gutter: Blame.gutter) or hides (null) the blame column beside the after side's line numbers.
+    setBlame(gutter) {
+      if (!this.view) return;
+      this.data.blame = gutter;
+      this.applyBlame(gutter);
+      this.rerender();
+      this.updateHScroll();
+    }
+
+    applyBlame(gutter) {
+      this.blame = gutter;
+      this.blw = gutter ? Math.ceil(Math.max(2, gutter.digits) * (this.cw || 7.5) + 12) : 0;
+      this.scroller.classList.toggle('blame', !!gutter);
+      if (gutter) this.scroller.style.setProperty('--blw', this.blw + 'px');
+    }
+
+    // The blame cell of base row r (its after line, if any).
+    blameCell(r) {
+      const a = this.rows.after[r];
+      const nums = this.view.rightNums;
+      return this.blame.cell(a < 0 ? -1 : nums ? nums[a] : a);
     }
 
     setStacked(stacked) {
@@ -158,7 +183,7 @@
 
     // Width of one code cell in px, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
     cellWidth() {
-      const w = this.viewW || this.scroller.clientWidth, lnw = this.lnw || 48;
+      const w = (this.viewW || this.scroller.clientWidth) - (this.blame ? this.blw : 0), lnw = this.lnw || 48;
       return this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
     }
 
@@ -256,6 +281,7 @@
         if (i === this.cursor) row.classList.add('cursor');
         row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, after))));
         row.appendChild(this.cell('R', after, r, ''));
+        if (this.blame) row.appendChild(this.blameCell(r));
         return row;
       }
       if (this.stacked) {
@@ -270,6 +296,8 @@
         const side = right ? 'R' : 'L';
         const line = side === 'R' ? after : before;
         row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
+        // The deleted half of a stacked change has no after line: an empty cell keeps the column.
+        if (this.blame) row.appendChild(k === R.EQUAL || right ? this.blameCell(r) : this.blame.cell(-1));
         return row;
       }
       if (before >= 0) attrs['data-before'] = num(v.leftNums, before);
@@ -281,6 +309,9 @@
       row.appendChild(el('span', { class: 'ln' }, after >= 0 ? String(attrs['data-after']) : ''));
       row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
       row.appendChild(after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
+      // The blame cell is the row's last child so the gutter's nth-child rules keep their meaning; CSS
+      // (order) puts it beside the after side's line number.
+      if (this.blame) row.appendChild(this.blameCell(r));
       return row;
     }
 
@@ -357,6 +388,11 @@
     }
 
     onClick(ev) {
+      const bl = ev.target.closest('.bl[data-entry]');
+      if (bl && this.hooks.onBlame && !this.pick) {
+        this.hooks.onBlame(Number(bl.getAttribute('data-entry')), Number(bl.getAttribute('data-line')));
+        return;
+      }
       const b = ev.target.closest('button');
       if (b && this.rowsEl.contains(b)) {
         const action = b.getAttribute('data-action');
@@ -450,6 +486,46 @@
       if (center) this.scroller.scrollTop = Math.max(0, y - h / 3);
       else if (y < this.scroller.scrollTop || y + rh > this.scroller.scrollTop + h) this.scroller.scrollTop = Math.max(0, y - rh * 2);
       this.render(false);
+    }
+
+    // Base row showing 0-based file line `line` on the after side, or -1.
+    rowOfAfterLine(line) {
+      const nums = this.view.rightNums, after = this.rows.after;
+      for (let r = 0; r < this.rows.n; r++) if (after[r] >= 0 && (nums ? nums[after[r]] : after[r]) === line) return r;
+      return -1;
+    }
+
+    // Scrolls to the row of after-side file line `line` (its after half in the stacked layout), expanding
+    // its fold: centred with the cursor on it when `mark`, else at the top (a re-shown view keeping its
+    // place). Returns false when no row shows that line.
+    showAfterLine(line, mark) {
+      const r = this.rowOfAfterLine(line);
+      if (r < 0) return false;
+      this.revealRow(r);
+      const i = this.items.findIndex((it) => it.r === r && (!this.stacked || this.rows.kind[r] !== R.REPLACE || it.part === 1));
+      if (i < 0) return false;
+      if (mark) {
+        this.cursor = i;
+        this.scrollToItem(i, true);
+      } else this.scroller.scrollTop = i * this.rowHeight();
+      this.rerender();
+      return true;
+    }
+
+    // The 0-based after-side file line of the cursor row, else of the first row on screen that has one;
+    // -1 when none. What "open the blame of this line" and a re-shown view hold on to.
+    currentAfterLine() {
+      if (!this.items) return -1;
+      const nums = this.view.rightNums;
+      const at = (i) => {
+        const it = this.items[i];
+        const a = it && it.r !== undefined ? this.rows.after[it.r] : -1;
+        return a >= 0 && (!this.stacked || it.part === 1 || this.rows.kind[it.r] === R.EQUAL || this.view.single) ? (nums ? nums[a] : a) : -1;
+      };
+      if (this.cursor >= 0 && at(this.cursor) >= 0) return at(this.cursor);
+      const first = this.firstVisible(), last = Math.min(this.items.length, first + Math.ceil(this.viewHeight() / this.rowHeight()));
+      for (let i = first; i < last; i++) if (at(i) >= 0) return at(i);
+      return -1;
     }
 
     // n / p: moves the cursor to the next (dir 1) or previous (-1) change block. Returns false at the end.

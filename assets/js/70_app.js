@@ -1,5 +1,5 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment.
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment, and blame (55_blame.js).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -40,6 +40,7 @@
       this.job = null;
       this.narrow = window.matchMedia('(max-width: 799px)');
       this.links = new T.links.DeepLinks(model);
+      this.blameOn = store.get('blame', '0') === '1'; // a way of looking, stored like the layout
       this.build();
     }
 
@@ -73,12 +74,14 @@
       this.copyAfter = btn('Copy after', () => this.copySide('R'), { title: 'Copy the whole file on the right' });
       this.copyFn = btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
+      this.blameBtn = btn('Blame', () => this.setBlame(!this.blameOn), { class: 'seg', 'aria-pressed': String(this.blameOn), title: 'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
       const toolbar = el('div', { class: 'toolbar' },
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
         el('span', { class: 'group' }, this.expandBtn, this.collapseBtn),
+        el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn),
         this.resetAlign, this.closeCompare);
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
@@ -100,7 +103,9 @@
       this.diff = new T.render.DiffView(this.diffWrap, {
         onPick: (side, line) => this.onPick(side, line),
         onFoldChange: () => this.updateFoldButtons(),
+        onBlame: (entry, line) => this.openBlame(entry, line),
       });
+      this.blame = new T.blame.Blame(m);
       this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
         onSelect: (i) => { this.revealEntry(i); this.select(i); },
         onFilter: () => this.onFilter(),
@@ -315,7 +320,7 @@
       const v = prebuilt || this.model.view(e, this.fnKey);
       this.viewData = v;
       this.renderFiles(v);
-      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll });
+      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll, blame: this.blameGutter() });
       this.diff.setPicking(this.picking || null);
       this.copyBefore.disabled = v.single;
       this.copyDiff.disabled = v.single;
@@ -325,6 +330,57 @@
       this.applyLayoutButtons();
       this.updateFoldButtons();
       this.findBar.refresh();
+    }
+
+    // ---- blame (55_blame.js) ----
+
+    setBlame(on) {
+      this.blameOn = on;
+      store.set('blame', on ? '1' : '0');
+      this.blameBtn.setAttribute('aria-pressed', String(on));
+      this.diff.setBlame(this.blameGutter());
+    }
+
+    // The snapshot on the after side now (the compare's "to", or the entry's own).
+    afterSnapshot() {
+      if (this.compare) return this.compare.to;
+      const e = this.model.entries[this.entry];
+      return e && Number.isInteger(e.after) ? e.after : -1;
+    }
+
+    // The after side's blame gutter while Blame is on, else null (also for codegen: no pass wrote it).
+    blameGutter() {
+      if (!this.blameOn) return null;
+      const s = this.afterSnapshot();
+      return s >= 0 ? this.blame.gutter(s) : null;
+    }
+
+    // Opens entry idx with its after snapshot's 0-based line `line` in view and the cursor on it: in the
+    // function holding it when a function is shown now, else the whole file.
+    openBlame(idx, line) {
+      const m = this.model, e = m.entries[idx];
+      if (!e || !Number.isInteger(e.after) || line < 0) return;
+      let fn;
+      if (this.fnKey !== null) {
+        const sec = m.sections(e.after).find((x) => line >= x[1] && line < x[2]);
+        fn = sec ? sec[0] : '';
+      }
+      this.revealEntry(idx);
+      this.select(idx, { fn });
+      if (!this.diff.showAfterLine(line, true)) {
+        this.select(idx, { fn: null });
+        this.diff.showAfterLine(line, true);
+      }
+      this.diff.scroller.focus({ preventScroll: true });
+    }
+
+    // Shift+B: opens the pass that introduced the cursor line (else the first line on screen).
+    openBlameAtCursor() {
+      const s = this.afterSnapshot();
+      const prov = s >= 0 ? this.blame.of(s) : null;
+      const line = this.diff.currentAfterLine();
+      if (!prov || line < 0 || prov.entry[line] < 0) { this.flash('No pass introduced a line here (codegen, or no line on the after side)'); return; }
+      this.openBlame(prov.entry[line], prov.line[line]);
     }
 
     effectiveStacked() {

@@ -50,6 +50,8 @@
     ['n / p', 'next / previous change in this pass'], ['Shift+E', 'expand all / collapse all folds'],
     ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes'],
     ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],
+    ['b', 'blame: the pass that introduced each line, beside the after side\u2019s line numbers (click a number to open that pass)'],
+    ['Shift+B', 'open the pass that introduced the cursor line (else the first line on screen)'],
     ['F7', 'align: click a left line, then a right line'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
   ];
 
@@ -101,6 +103,8 @@
         '?': () => help.toggle(),
         s: () => app.setLayout(app.layout === 'stacked' ? 'side' : 'stacked'),
         c: () => app.compareDlg.open(app.entry),
+        b: () => app.setBlame(!app.blameOn),
+        B: () => app.openBlameAtCursor(),
         ArrowLeft: () => { app.diff.hbar.scrollLeft -= 80; },
         ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },
         Escape: () => {
