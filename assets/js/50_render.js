@@ -66,8 +66,8 @@
       return this.rh;
     }
 
-    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool, blame:
-    // the after side's gutter (Blame.gutter) or null}
+    // data: {view (from Model.view; view.normalized: compared under a normalisation), rows? (prebuilt base
+    // rows), context, stacked, highlight: bool, blame: the after side's gutter (Blame.gutter) or null}
     show(data) {
       this.data = data;
       this.view = data.view;
@@ -292,7 +292,7 @@
         const row = el('div', attrs);
         row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
         row.appendChild(el('span', { class: 'ln' }, attrs['data-after'] ? String(attrs['data-after']) : ''));
-        row.appendChild(el('span', { class: 'sg' }, k === R.EQUAL ? ' ' : right ? '+' : '-'));
+        row.appendChild(k === R.EQUAL ? this.equalSign(r, ' ') : el('span', { class: 'sg' }, right ? '+' : '-'));
         const side = right ? 'R' : 'L';
         const line = side === 'R' ? after : before;
         row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
@@ -304,15 +304,28 @@
       if (after >= 0) attrs['data-after'] = num(v.rightNums, after);
       const row = el('div', attrs);
       row.appendChild(el('span', { class: 'ln' }, before >= 0 ? String(attrs['data-before']) : ''));
-      row.appendChild(el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
+      row.appendChild(k === R.EQUAL ? this.equalSign(r, '') : el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
       row.appendChild(before >= 0 ? this.cell('L', before, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
       row.appendChild(el('span', { class: 'ln' }, after >= 0 ? String(attrs['data-after']) : ''));
-      row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
+      row.appendChild(k === R.EQUAL ? this.equalSign(r, '') : el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
       row.appendChild(after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
       // The blame cell is the row's last child so the gutter's nth-child rules keep their meaning; CSS
       // (order) puts it beside the after side's line number.
       if (this.blame) row.appendChild(this.blameCell(r));
       return row;
+    }
+
+    // The sign cell of equal row r: `blank`, or under a normalisation '\u2248' when the two lines differ
+    // in their text but compare equal (a whitespace or SSA-number difference the toggles ignore).
+    equalSign(r, blank) {
+      const v = this.view;
+      if (!v.normalized || v.single) return el('span', { class: 'sg' }, blank);
+      const strip = (s) => (s && s.endsWith('\r') ? s.slice(0, -1) : s || '');
+      const after = strip(v.right[this.rows.after[r]]);
+      if (strip(v.left[this.rows.before[r]]) === after) return el('span', { class: 'sg' }, blank);
+      // The stacked layout shows the before line only: the tooltip has the after one.
+      const title = 'Equal but for what is ignored; after this pass: ' + (after.length > 300 ? after.slice(0, 300) + '\u2026' : after);
+      return el('span', { class: 'sg nq', title }, '\u2248');
     }
 
     // One code cell: side 'L' / 'R', line index on that side, base row r, change class.

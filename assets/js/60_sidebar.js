@@ -53,14 +53,23 @@
       this.build();
     }
 
-    build() {
+    // Entries per status filter and with warnings, as shown (Model.shown: a normalisation may change statuses).
+    counts() {
       const m = this.model;
       const counts = Object.fromEntries(STATUSES.map(([key]) => [key, 0]));
       counts.warnings = 0;
-      for (const e of m.entries) {
+      m.entries.forEach((_, i) => {
+        const e = m.shown(i);
         if (statusOf(e) !== STATUS.FRONTEND) counts[statusOf(e)]++;
         if (hasWarnings(e)) counts.warnings++;
-      }
+      });
+      return counts;
+    }
+
+    build() {
+      const m = this.model;
+      const counts = this.counts();
+      this.cnt = {};
       this.search = el('input', {
         type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
         spellcheck: 'false', autocomplete: 'off',
@@ -73,7 +82,7 @@
         box.addEventListener('change', () => { this.checked[key] = box.checked; this.hooks.onFilter(); });
         this.boxes[key] = box;
         filters.appendChild(el('label', { class: 'filter st-' + key, title: label + ' passes' }, box,
-          el('span', { class: 'dot', 'aria-hidden': 'true' }), label, el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts[key]))));
+          el('span', { class: 'dot', 'aria-hidden': 'true' }), label, (this.cnt[key] = el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts[key])))));
       }
       const warn = el('input', { type: 'checkbox', 'aria-label': 'Warnings only' });
       warn.addEventListener('change', () => { this.warnOnly = warn.checked; this.hooks.onFilter(); });
@@ -89,13 +98,28 @@
         const opt = ev.target.closest('[role="option"]');
         if (opt) this.hooks.onSelect(Number(opt.getAttribute('data-entry')));
       });
-      this.options = m.entries.map((e, i) => this.buildOption(e, i));
+      this.options = m.entries.map((e, i) => this.buildOption(m.shown(i), i));
       this.options.forEach((o) => this.list.appendChild(o));
       this.empty = el('p', { class: 'empty', hidden: true, role: 'status' }, 'No passes match the filters');
       clear(this.root);
       this.root.appendChild(this.top);
       this.root.appendChild(this.list);
       this.root.appendChild(this.empty);
+    }
+
+    // Shows every entry's status and counts again (a normalisation was switched on or off): the options,
+    // the filter counts and the chart. The caller applies the filters.
+    restatus() {
+      const m = this.model;
+      const fresh = m.entries.map((e, i) => this.buildOption(m.shown(i), i));
+      this.options.forEach((o, i) => o.replaceWith(fresh[i]));
+      this.options = fresh;
+      const counts = this.counts();
+      for (const [key] of STATUSES) this.cnt[key].textContent = String(counts[key]);
+      const sel = this.selected;
+      this.selected = -1;
+      this.select(sel);
+      this.drawChart();
     }
 
     buildPhases() {
@@ -134,6 +158,8 @@
       const label = this.model.entryLabel(e);
       const titleParts = [label, st === STATUS.NOOP ? 'no-op' : st];
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
+      // Under a normalisation (Model.shown) the real counts, when they differ from the ones shown.
+      if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del)) titleParts.push('real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0));
       const opt = el('div', {
         role: 'option', 'aria-selected': 'false', 'data-entry': i, id: 'entry-' + i,
         class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : ''), title: titleParts.join(' \u00b7 '),
@@ -162,7 +188,7 @@
     }
 
     isVisible(i) {
-      const e = this.model.entries[i];
+      const e = this.model.shown(i);
       const st = statusOf(e);
       if (st !== STATUS.FRONTEND && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
@@ -175,7 +201,7 @@
     // Returns true when a filter changed (the caller applies the filters), false when i was visible.
     reveal(i) {
       if (this.isVisible(i)) return false;
-      const st = statusOf(this.model.entries[i]);
+      const st = statusOf(this.model.shown(i));
       this.checked[st] = true;
       if (this.boxes[st]) this.boxes[st].checked = true;
       this.warnOnly = false;
@@ -263,7 +289,7 @@
       this.chartSel = sel;
       this.chartX = x;
       m.entries.forEach((e, i) => {
-        const st = statusOf(e);
+        const st = statusOf(m.shown(i));
         if (st !== STATUS.CHANGED && st !== STATUS.FAILED) return;
         const c = document.createElementNS(SVG, 'circle');
         c.setAttribute('cx', x(i).toFixed(1));

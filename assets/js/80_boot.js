@@ -52,6 +52,8 @@
     ['s', 'side by side / stacked'], ['c', 'compare two snapshots'],
     ['b', 'blame: the pass that introduced each line, beside the after side\u2019s line numbers (click a number to open that pass)'],
     ['Shift+B', 'open the pass that introduced the cursor line (else the first line on screen)'],
+    ['w', 'ignore whitespace: lines compare with all whitespace removed, like diff -w (a missing final newline too)'],
+    ['i', 'ignore SSA numbering: a numbered name a line of the function defines (%0, %arg1, ^bb2; LLVM %5 and block 5:; x_3, _t12) compares as its order of first appearance among its function\u2019s names of the same stem'],
     ['F7', 'align: click a left line, then a right line'], ['Esc', 'cancel alignment, close find and dialogs'], ['?', 'this help'],
   ];
 
@@ -61,7 +63,7 @@
     for (const [k, what] of KEYS) { dl.appendChild(el('dt', null, el('kbd', null, k))); dl.appendChild(el('dd', null, what)); }
     const dlg = el('div', { class: 'dialog help', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Keyboard help', hidden: true, tabindex: '-1' },
       el('h2', null, 'Keyboard'), dl,
-      el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function and layout.'),
+      el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function, layout and what is ignored.'),
       el('div', { class: 'buttons' }, close));
     root.appendChild(dlg);
     T.util.trapFocus(dlg);
@@ -105,6 +107,8 @@
         c: () => app.compareDlg.open(app.entry),
         b: () => app.setBlame(!app.blameOn),
         B: () => app.openBlameAtCursor(),
+        w: () => app.toggleNorm('ws'),
+        i: () => app.toggleNorm('ssa'),
         ArrowLeft: () => { app.diff.hbar.scrollLeft -= 80; },
         ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },
         Escape: () => {

@@ -1,0 +1,702 @@
+// ir-trace viewer: normalised views. "Ignore whitespace" compares lines with all whitespace removed (like
+// `diff -w`, which also ignores a missing final newline); "Ignore SSA numbering" compares them with every
+// numbered name that a line of the function defines renamed by its order of first appearance in the
+// function (README "Normalised views" says exactly which names). Both may be on.
+//
+// Under a normalisation every pass is compared again: its diff, its +/- counts and its status (a pass that
+// only renumbers becomes a no-op), and the diff of each function it changed. The comparison refines the
+// pass's own diff: lines the pass kept stay equal, and inside each change block the deleted and inserted
+// lines are diffed again (Myers) on their normalised keys. So a normalised diff is never larger than the
+// real one, and costs the change blocks, not the file. All passes are computed on demand in a Worker (the
+// current one first), made from a Blob of normalizerCore with the codec and the Myers core (it uses nothing
+// else); without a Worker the same job runs on the page in time slices.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { runSliced } = T.util;
+
+  // P: the payload codec; M: the Myers core (25_myers.js). Returns the functions the worker and the page
+  // share.
+  function normalizerCore(P, M) {
+    const { KIND, STATUS, FN_STATUS } = P;
+    const PY_KEYWORDS = new Set(['if', 'elif', 'else', 'while', 'return', 'yield', 'assert', 'del', 'raise', 'with',
+      'for', 'def', 'class', 'import', 'from', 'global', 'nonlocal', 'lambda', 'not', 'await', 'async', 'print']);
+
+    // ---- names a line defines ----
+
+    // Python-like: the names bound by a target list (`a, (b, c)`, `x: T`): identifiers outside [] and {},
+    // not an attribute (after '.') and not followed by '.', '[' or '(' (those targets bind nothing new).
+    function targetNames(text, out) {
+      const word = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+      let sq = 0;
+      for (let i = 0; i < text.length;) {
+        const c = text.charCodeAt(i);
+        if (c === 91 || c === 123) sq++; // [ {
+        else if (c === 93 || c === 125) sq--; // ] }
+        else if (word(c) && !(c >= 48 && c <= 57) && (i === 0 || !(word(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46))) {
+          let j = i + 1;
+          while (j < text.length && word(text.charCodeAt(j))) j++;
+          let k = j;
+          while (text.charCodeAt(k) === 32) k++;
+          const next = text[k] || '';
+          if (sq === 0 && next !== '.' && next !== '[' && next !== '(') out.push(text.slice(i, j));
+          i = j;
+          continue;
+        }
+        i++;
+      }
+    }
+
+    // Python-like: the target list of an assignment (`x = …`, `x: T = …`, `a, b = …`, `x += …`), or null:
+    // the text before the first '=' outside brackets that is not part of ==, !=, <=, >=, cut at an annotation.
+    function assignTarget(line) {
+      let depth = 0;
+      for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (c === '#' || c === '"' || c === "'") return null;
+        if (c === '(' || c === '[' || c === '{') depth++;
+        else if (c === ')' || c === ']' || c === '}') depth--;
+        else if (c === '=' && depth === 0) {
+          if (line[i + 1] === '=') return null;
+          if (/[=!<>]/.test(line[i - 1] || '')) return null;
+          let lhs = line.slice(0, i).replace(/(\*\*|\/\/|>>|<<|[-+*/%&|^@])$/, '');
+          let d = 0;
+          for (let j = 0; j < lhs.length; j++) {
+            const ch = lhs[j];
+            if ('([{'.includes(ch)) d++;
+            else if (')]}'.includes(ch)) d--;
+            else if (ch === ':' && d === 0) { lhs = lhs.slice(0, j); break; }
+          }
+          const first = /^\s*([A-Za-z_]\w*)/.exec(lhs);
+          return first && PY_KEYWORDS.has(first[1]) ? null : lhs;
+        }
+      }
+      return null;
+    }
+
+    // Python-like: a def's parameter names (split at the commas outside brackets).
+    function paramNames(params, out) {
+      let d = 0, from = 0;
+      const take = (s) => { const m = /^\s*\*{0,2}\s*([A-Za-z_]\w*)/.exec(s); if (m) out.push(m[1]); };
+      for (let i = 0; i < params.length; i++) {
+        const c = params[i];
+        if ('([{'.includes(c)) d++;
+        else if (')]}'.includes(c)) d--;
+        else if (c === ',' && d === 0) { take(params.slice(from, i)); from = i + 1; }
+      }
+      take(params.slice(from));
+    }
+
+    function pythonDefs(line, out) {
+      const t = assignTarget(line);
+      if (t !== null) targetNames(t, out);
+      const f = /^\s*(?:async\s+)?for\s+(.+?)\s+in\s/.exec(line);
+      if (f) targetNames(f[1], out);
+      const d = /^\s*(?:async\s+)?def\s+[A-Za-z_]\w*\s*\((.*)\)/.exec(line);
+      if (d) paramNames(d[1], out);
+      if (/^\s*(?:async\s+)?(?:with|except)\b/.test(line)) for (const m of line.matchAll(/\bas\s+([A-Za-z_]\w*)/g)) out.push(m[1]);
+    }
+
+    // MLIR: results (`%0, %1:2 = …`), a block label (`^bb1(…):`), and values bound inside a line: block
+    // and region arguments (`%arg0: i32`, a colon right after the name) and `%x = ` anywhere (iter_args,
+    // scf.for's induction variable).
+    function mlirDefs(line, out) {
+      const lhs = /^\s*(%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*)\s*=(?!=)/.exec(line);
+      if (lhs) for (const m of lhs[1].matchAll(/%[\w$.-]+/g)) out.push(m[0]);
+      const blk = /^\s*(\^[\w$.-]+)/.exec(line);
+      if (blk) out.push(blk[1]);
+      for (const m of line.matchAll(/(%[\w$.-]+)(?=\s*=(?!=)|:(?![\d:]))/g)) out.push(m[1]);
+    }
+
+    // LLVM IR: `%x = …`, a block label (`5:`, `; <label>:5`), the parameters of a `define` line.
+    function llvmDefs(line, out) {
+      const lhs = /^\s*(%[-\w$.]+)\s*=/.exec(line);
+      if (lhs) out.push(lhs[1]);
+      const lbl = /^([-\w$.]+):/.exec(line) || /^\s*;\s*<label>:(\d+)/.exec(line);
+      if (lbl) out.push('%' + lbl[1]);
+      if (/^\s*define\b/.test(line)) for (const m of line.matchAll(/%[-\w$.]+/g)) out.push(m[0]);
+    }
+
+    // Per language: defs(line, out) adds the names the line defines; numbered(name) gives the stem of a
+    // name whose number is renamed (null: the name is kept); tokens finds every occurrence of a name in a
+    // line, name(token) is the name it refers to and put(token, key) writes it renamed.
+    const RULES = {
+      python: {
+        defs: pythonDefs,
+        numbered: (n) => { const m = /^(_[A-Za-z]+|[A-Za-z_]\w*_)(\d+)$/.exec(n); return m ? m[1] : null; },
+        tokens: /(?<![\w.$])[A-Za-z_]\w*/g,
+        name: (tok) => tok,
+        put: (tok, key) => key,
+      },
+      mlir: {
+        defs: mlirDefs,
+        numbered: (n) => { const m = /^(%|%arg|\^bb|%[\w$.-]*_)(\d+)$/.exec(n); return m ? m[1] : null; },
+        tokens: /[%^][\w$.-]+/g,
+        name: (tok) => tok,
+        put: (tok, key) => key,
+      },
+      llvm: {
+        defs: llvmDefs,
+        numbered: (n) => (/^%\d+$/.test(n) ? '%' : null),
+        tokens: /%[-\w$.]+|^[-\w$.]+(?=:)|<label>:\d+/g,
+        name: (tok) => (tok[0] === '%' ? tok : tok[0] === '<' ? '%' + tok.slice(8) : '%' + tok),
+        put: (tok, key) => (tok[0] === '%' ? key : tok[0] === '<' ? '<label>:' + key.slice(1) : key.slice(1)),
+      },
+    };
+
+    // ---- keys ----
+
+    // mode: {ws, ssa}. Returns the comparison keys of one scope's lines (a function, or the lines outside
+    // every function): CR of CRLF and, on the file's first line (bom: its index here, else -1), a leading
+    // U+FEFF dropped as the C++ comparison does; under ssa, each numbered name a line of the scope defines
+    // becomes its stem + '#' + its order of first appearance among the scope's names of that stem (`%7` ->
+    // `%#1`, `x_3` -> `x_#1`); under ws, all whitespace removed. Without ws the line that lacks its final
+    // newline (noEol: its index here, else -1) stays unequal to the same line with one.
+    function scopeKeys(lines, lang, mode, bom, noEol) {
+      const rule = mode.ssa ? RULES[lang] : null;
+      let stems = null; // renamed name -> its stem
+      if (rule) {
+        const found = [];
+        stems = new Map();
+        for (const l of lines) {
+          found.length = 0;
+          rule.defs(l, found);
+          for (const n of found) {
+            const stem = rule.numbered(n);
+            if (stem !== null) stems.set(n, stem);
+          }
+        }
+        if (!stems.size) stems = null;
+      }
+      const ord = new Map(), counts = new Map();
+      const rename = (tok) => {
+        const name = rule.name(tok);
+        const stem = stems.get(name);
+        if (stem === undefined) return tok;
+        let key = ord.get(name);
+        if (key === undefined) {
+          const k = (counts.get(stem) || 0) + 1;
+          counts.set(stem, k);
+          key = stem + '#' + k;
+          ord.set(name, key);
+        }
+        return rule.put(tok, key);
+      };
+      const keys = new Array(lines.length);
+      for (let j = 0; j < lines.length; j++) {
+        let t = String(lines[j] ?? '');
+        if (t.charCodeAt(t.length - 1) === 13) t = t.slice(0, -1);
+        if (j === bom && t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+        if (stems) t = t.replace(rule.tokens, rename);
+        if (mode.ws) t = t.replace(/\s+/g, '');
+        else if (j === noEol) t += '\u0000';
+        keys[j] = t;
+      }
+      return keys;
+    }
+
+    // Keys of snapshot `lines` with its sections secs (in file order, as the scanners write them), language
+    // lang and noEol (codec noEol), computed one scope at a time when first asked: a pass costs the
+    // functions its change blocks touch, not the file. Returns {count: lines, key(i): key of 0-based file
+    // line i, scope(fnKey): the keys of function fnKey's lines ("" = the lines outside every function), in
+    // order; scopeOf, scopeName, scopeSize}.
+    function snapshotKeys(lines, secs, lang, mode, noEol) {
+      const n = lines.length, OUT = -1;
+      let outside = null; // the lines in no section, in order (built when first needed)
+      const outsideLines = () => {
+        if (!outside) {
+          const inside = new Uint8Array(n);
+          for (const x of secs) inside.fill(1, Math.max(0, x[1]), Math.min(n, x[2]));
+          outside = [];
+          for (let j = 0; j < n; j++) if (!inside[j]) outside.push(j);
+        }
+        return outside;
+      };
+      // The last section that begins at or before line i (binary search), -1 for none.
+      const lastBegun = (i) => {
+        let lo = 0, hi = secs.length - 1, at = -1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >> 1;
+          if (secs[mid][1] <= i) { at = mid; lo = mid + 1; } else hi = mid - 1;
+        }
+        return at;
+      };
+      // The section holding line i, OUT when none does.
+      const sectionOf = (i) => {
+        const at = lastBegun(i);
+        return at >= 0 && i < secs[at][2] ? at : OUT;
+      };
+      // The line after the run of lines, from i on, that share i's scope: its section's end, or the next
+      // section's begin for a line outside every section.
+      const runEnd = (i) => {
+        const at = lastBegun(i);
+        if (at >= 0 && i < secs[at][2]) return Math.min(n, secs[at][2]);
+        return at + 1 < secs.length ? Math.max(i + 1, secs[at + 1][1]) : n;
+      };
+      const done = new Map();
+      const keysOf = (s) => {
+        let k = done.get(s);
+        if (!k) {
+          let nums;
+          if (s === OUT) nums = outsideLines();
+          else {
+            nums = [];
+            for (let j = Math.max(0, secs[s][1]); j < Math.min(n, secs[s][2]); j++) nums.push(j);
+          }
+          k = scopeKeys(nums.map((j) => lines[j]), lang, mode, nums[0] === 0 ? 0 : -1, noEol ? nums.indexOf(noEol - 1) : -1);
+          done.set(s, k);
+        }
+        return k;
+      };
+      // Index of line i in the outside lines (binary search).
+      const outsidePos = (i) => {
+        const o = outsideLines();
+        let lo = 0, hi = o.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (o[mid] < i) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+      };
+      return {
+        count: n,
+        key: (i) => {
+          const s = sectionOf(i);
+          return s === OUT ? keysOf(OUT)[outsidePos(i)] : keysOf(s)[i - Math.max(0, secs[s][1])];
+        },
+        // The scope of line i (a section index, -1 outside every function), where its run of lines in that
+        // scope ends, a scope's function key and size.
+        scopeOf: sectionOf,
+        runEnd,
+        scopeName: (s) => (s === OUT ? '' : secs[s][0]),
+        scopeSize: (s) => (s === OUT ? outsideLines().length : Math.min(n, secs[s][2]) - Math.max(0, secs[s][1])),
+        scope: (fnKey) => {
+          if (fnKey === '') return keysOf(OUT);
+          const s = secs.findIndex((x) => x[0] === fnKey);
+          return s < 0 ? [] : keysOf(s);
+        },
+      };
+    }
+
+    // ---- the normalised diff ----
+
+    // Diffs two sides again under keys, starting from raw ops (the real diff of nA before and nB after
+    // lines): keyA(i) / keyB(j) are the keys of 0-based lines. Equal lines of the real diff stay equal when
+    // span is null; else span(i, j, count) says how many of the `count` equal pairs from (i, j) on can be
+    // judged alike, {len, clean}: clean ones stay equal, the others stay equal only when their keys match.
+    // A pair that does not joins the change region around it. Each change region's deleted and inserted
+    // lines are diffed again (Myers) on their keys. Returns {ops, ins, del}: ops in the payload's triple
+    // format over the same two sides.
+    function refineOps(rawOps, nA, nB, keyA, keyB, span) {
+      const out = [];
+      let eq = 0, ins = 0, del = 0;
+      let rx = -1, ry = -1, rd = 0, rn = 0; // the open change region: its first lines and sizes
+      const open = (x, y) => { if (rx < 0) { rx = x; ry = y; rd = 0; rn = 0; } };
+      const flush = () => {
+        if (rx < 0) return;
+        const ids = new Map();
+        const id = (k) => { let v = ids.get(k); if (v === undefined) ids.set(k, (v = ids.size)); return v; };
+        const A = new Int32Array(rd), B = new Int32Array(rn);
+        for (let j = 0; j < rd; j++) A[j] = id(keyA(rx + j));
+        for (let j = 0; j < rn; j++) B[j] = id(keyB(ry + j));
+        const job = M.createDiff(A, B);
+        while (!job.step()) { /* one region */ }
+        const walk = P.forEachBlock(job.result().ops, (e2, d2, n2) => {
+          eq += e2;
+          if (d2 + n2 === 0) return;
+          P.appendBlock(out, eq, d2, n2);
+          eq = 0;
+          del += d2;
+          ins += n2;
+        });
+        eq += rd - walk.before; // the region's own trailing equal lines
+        rx = -1;
+      };
+      const keep = (count) => { if (count) { flush(); eq += count; } };
+      const equalRun = (x, y, count) => {
+        if (!span) { keep(count); return; }
+        for (let j = 0; j < count;) {
+          const s = span(x + j, y + j, count - j);
+          const len = Math.max(1, Math.min(s.len, count - j));
+          if (s.clean) keep(len);
+          else {
+            for (let k = j; k < j + len; k++) {
+              if (keyA(x + k) === keyB(y + k)) keep(1);
+              else { open(x + k, y + k); rd++; rn++; }
+            }
+          }
+          j += len;
+        }
+      };
+      const end = P.forEachBlock(rawOps, (e, d, n, x, y, blk) => {
+        equalRun(x - e, y - e, e);
+        if (blk < 0) return;
+        open(x, y);
+        rd += d;
+        rn += n;
+      });
+      equalRun(end.before, end.after, Math.max(0, Math.min(nA - end.before, nB - end.after)));
+      flush();
+      return { ops: out, ins, del };
+    }
+
+    // The smaller of the two ways of diffing again (refineOps): keeping every equal line of the real diff
+    // (a line the pass did not touch stays equal even when a definition inserted before it shifts its
+    // numbers), or keeping only those whose keys match (a renumbered line the real diff matched by
+    // coincidence, `%2 = c` both before and after, rejoins its region). Ties keep the first.
+    function bestOps(rawOps, nA, nB, keyA, keyB, span) {
+      const kept = refineOps(rawOps, nA, nB, keyA, keyB, null);
+      if (!kept.ins && !kept.del) return kept;
+      const strict = refineOps(rawOps, nA, nB, keyA, keyB, span);
+      return strict.ins + strict.del < kept.ins + kept.del ? strict : kept;
+    }
+
+    // Whether entry e is compared again under a normalisation: a pass with two sides and a diff.
+    function comparable(e) {
+      return e && e.kind === KIND.PASS && !e.crashed && Number.isInteger(e.before) && Number.isInteger(e.after) &&
+        e.before !== e.after && !!e.diff;
+    }
+
+    // Pass e under mode, its sides' keys from keysOf(snapshot index) (snapshotKeys). Returns {ins, del, ops,
+    // fns: [[key, ins, del, ops], ...]} (fns: the functions with a diff of their own, status "changed").
+    function passResult(e, keysOf) {
+      const a = keysOf(e.before), b = keysOf(e.after);
+      const ops = (e.diff && e.diff.ops) || [];
+      // A line the real diff kept equal has equal keys when neither side's scope changed and both are the
+      // same function of the same size (its keys depend on its own lines only): only lines of changed
+      // scopes are compared, a run of lines in one scope at a time.
+      const dirtyA = new Set(), dirtyB = new Set();
+      P.forEachBlock(ops, (eq, d, n, x, y) => {
+        for (let j = x; j < x + d; j++) dirtyA.add(a.scopeOf(j));
+        for (let j = y; j < y + n; j++) dirtyB.add(b.scopeOf(j));
+      });
+      const span = (x, y, count) => {
+        const sa = a.scopeOf(x), sb = b.scopeOf(y);
+        const len = Math.min(count, a.runEnd(x) - x, b.runEnd(y) - y);
+        const clean = !dirtyA.has(sa) && !dirtyB.has(sb) && a.scopeName(sa) === b.scopeName(sb) && a.scopeSize(sa) === b.scopeSize(sb);
+        return { len, clean };
+      };
+      const whole = bestOps(ops, a.count, b.count, a.key, b.key, span);
+      const fns = [];
+      for (const f of e.functions || []) {
+        if (f.status !== FN_STATUS.CHANGED || !f.diff) continue;
+        const ka = a.scope(f.key), kb = b.scope(f.key);
+        const r = bestOps(f.diff.ops || [], ka.length, kb.length, (i) => ka[i], (j) => kb[j], (i, j, count) => ({ len: count, clean: false }));
+        fns.push([f.key, r.ins, r.del, r.ops]);
+      }
+      return { ins: whole.ins, del: whole.del, ops: whole.ops, fns };
+    }
+
+    // A job computing every comparable entry of entries under mode, in `order` (entry indices; prefer(i)
+    // moves one to the front). src: {lines(i), sections(i), snapshot(i)} over the payload's snapshots.
+    // step() computes one entry and returns true when none is left; take() returns and forgets the results
+    // so far, [[entry index, passResult], ...].
+    function job(src, entries, mode, order) {
+      const todo = order.filter((i) => comparable(entries[i]));
+      const total = todo.length || 1;
+      const keys = new Map(); // snapshot index -> snapshotKeys, the last few (a pass's after is the next one's before)
+      const keysOf = (s) => {
+        let k = keys.get(s);
+        if (!k) {
+          const snap = src.snapshot(s) || {};
+          k = snapshotKeys(src.lines(s), src.sections(s), snap.lang, mode, P.noEol(snap));
+          keys.set(s, k);
+          if (keys.size > 4) keys.delete(keys.keys().next().value);
+        }
+        return k;
+      };
+      let results = [];
+      return {
+        step() {
+          if (!todo.length) return true;
+          const i = todo.shift();
+          results.push([i, passResult(entries[i], keysOf)]);
+          return !todo.length;
+        },
+        prefer(i) {
+          const k = todo.indexOf(i);
+          if (k > 0) todo.unshift(todo.splice(k, 1)[0]);
+        },
+        take() { const r = results; results = []; return r; },
+        progress: () => 1 - todo.length / total,
+      };
+    }
+
+    // The status entry e shows under a normalisation that found ins / del lines changed: a changed pass
+    // with nothing left is a no-op; other statuses (failed) stay.
+    function statusUnder(e, ins, del) {
+      return e.status === STATUS.CHANGED && ins + del === 0 ? STATUS.NOOP : e.status;
+    }
+
+    return { scopeKeys, snapshotKeys, refineOps, comparable, passResult, job, statusUnder };
+  }
+
+  const core = normalizerCore(T.payload, T.myers.source(T.payload));
+
+  // ---- the worker ----
+
+  // The worker's program: {type: 'snaps', list} appends snapshots; {type: 'start', entries, mode, order}
+  // runs the job, posting {type: 'results', list, progress, done} about every 40 ms; {type: 'prefer', entry}
+  // moves an entry to the front. Lines and sections are rebuilt through the codec with a small cache.
+  function workerMain() {
+    const snaps = [];
+    const lineCache = new Map(), secCache = new Map();
+    const cached = (cache, limit, i, make) => {
+      let v = cache.get(i);
+      if (v === undefined) {
+        v = make();
+        cache.set(i, v);
+        if (cache.size > limit) cache.delete(cache.keys().next().value);
+      }
+      return v;
+    };
+    const src = {
+      lines: (i) => cached(lineCache, 24, i, () => codec.snapshotLines(snaps, i, src.lines)),
+      sections: (i) => cached(secCache, 64, i, () => codec.snapshotSections(snaps, i, src.sections)),
+      snapshot: (i) => snaps[i],
+    };
+    let running = null;
+    self.onmessage = (ev) => {
+      const m = ev.data;
+      if (m.type === 'snaps') for (const s of m.list) snaps.push(s);
+      else if (m.type === 'prefer') { if (running) running.prefer(m.entry); }
+      else if (m.type === 'start') {
+        running = core.job(src, m.entries, m.mode, m.order);
+        loop();
+      }
+    };
+    // Yields between slices so a 'prefer' message can get in.
+    function loop() {
+      const t0 = Date.now();
+      let done = false;
+      while (!(done = running.step()) && Date.now() - t0 < 40) { /* one slice */ }
+      self.postMessage({ type: 'results', list: running.take(), progress: running.progress(), done });
+      if (!done) setTimeout(loop, 0);
+    }
+  }
+
+  function workerSource() {
+    return 'const codec = (' + T.payload.source.toString() + ')();\n' +
+      'const core = (' + normalizerCore.toString() + ')(codec, (' + T.myers.source.toString() + ')(codec));\n' +
+      '(' + workerMain.toString() + ')();\n';
+  }
+
+  let workerUrl = null;
+  function newWorker() {
+    if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return null;
+    try {
+      if (!workerUrl) workerUrl = URL.createObjectURL(new Blob([workerSource()], { type: 'text/javascript' }));
+      return new Worker(workerUrl);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // ---- on the page ----
+
+  // Mode {ws, ssa} as the deep link's value: "ws", "ssa", "ws,ssa"; "" for none.
+  function modeKey(mode) {
+    return [mode.ws ? 'ws' : '', mode.ssa ? 'ssa' : ''].filter(Boolean).join(',');
+  }
+
+  // What each toggle compares, said once for the help dialog, the README and the notes.
+  function modeText(mode) {
+    return [mode.ws ? 'whitespace' : '', mode.ssa ? 'SSA numbering' : ''].filter(Boolean).join(' and ');
+  }
+
+  // The entries of a payload as the worker needs them (the pass fields and ops only: no texts, no pairs).
+  function slimEntries(entries) {
+    return entries.map((e) => (core.comparable(e) ? {
+      kind: e.kind, before: e.before, after: e.after, status: e.status, diff: { ops: e.diff.ops || [] },
+      functions: (e.functions || []).filter((f) => f.diff).map((f) => ({ key: f.key, status: f.status, diff: { ops: f.diff.ops || [] } })),
+    } : { kind: e.kind }));
+  }
+
+  // Changed lines (deleted + inserted, whole file and functions) up to which a pass is compared on the page
+  // at once rather than waited for from the worker.
+  const PAGE_LINES = 20000;
+
+  class Normalizer {
+    // model: the Model. hooks: {onResult(entry index), onProgress(fraction), onDone(mode)}
+    constructor(model, hooks) {
+      this.model = model;
+      this.hooks = hooks;
+      this.byMode = new Map(); // modeKey -> {results: Map entry -> passResult, complete, overlay}
+      this.run = null; // {key, worker | sliced, prefer(i)}
+      this.views = new Map(); // modeKey + entry + function key -> normalised view (LRU)
+    }
+
+    // Computes every pass under mode (entry `first` first) unless that is done or running. Results come in
+    // through hooks.onResult; hooks.onDone when all are in.
+    start(mode, first) {
+      const key = modeKey(mode);
+      if (!key) { this.cancel(); return; }
+      let st = this.byMode.get(key);
+      if (!st) this.byMode.set(key, (st = { results: new Map(), complete: false, overlay: null }));
+      if (st.complete) { this.cancel(); return; }
+      if (this.run && this.run.key === key) { this.prefer(first); return; }
+      this.cancel();
+      const m = this.model;
+      const order = [];
+      if (first >= 0) order.push(first);
+      m.entries.forEach((e, i) => { if (i !== first && !st.results.has(i)) order.push(i); });
+      const w = newWorker();
+      const run = { key, cancel: () => {}, prefer: () => {} };
+      this.run = run;
+      const take = (list, progress, done) => {
+        if (this.run !== run) return;
+        for (const [i, r] of list) { st.results.set(i, r); this.hooks.onResult(i); }
+        this.hooks.onProgress(progress);
+        if (done) { st.complete = true; this.run = null; this.hooks.onDone(mode); }
+      };
+      const onPage = () => {
+        const j = core.job({ lines: (i) => m.lines(i), sections: (i) => m.sections(i), snapshot: (i) => m.snapshots[i] }, m.entries, mode, order);
+        const sliced = runSliced(() => { const fin = j.step(); take(j.take(), j.progress(), fin); return fin; });
+        run.cancel = sliced.cancel;
+        run.prefer = (i) => j.prefer(i);
+      };
+      if (!w) { onPage(); return; }
+      run.cancel = () => w.terminate();
+      run.prefer = (i) => w.postMessage({ type: 'prefer', entry: i });
+      let started = false;
+      w.onmessage = (ev) => { started = true; take(ev.data.list, ev.data.progress, ev.data.done); };
+      // A worker the page may not start (a policy forbids it) leaves the job to the page.
+      w.onerror = (ev) => { ev.preventDefault(); w.terminate(); if (this.run === run && !started) onPage(); };
+      // The snapshots go over in slices of about 20,000 stored lines, as find across passes sends them.
+      const snaps = m.snapshots;
+      for (let k = 0; k < snaps.length;) {
+        const list = [];
+        let size = 0;
+        while (k < snaps.length && (size === 0 || size < 20000)) { size += 1 + T.payload.storedLines(snaps[k]); list.push(snaps[k++]); }
+        w.postMessage({ type: 'snaps', list });
+      }
+      w.postMessage({ type: 'start', entries: slimEntries(m.entries), mode, order });
+    }
+
+    prefer(i) {
+      if (this.run && i >= 0) this.run.prefer(i);
+    }
+
+    cancel() {
+      if (this.run) this.run.cancel();
+      this.run = null;
+    }
+
+    // The result for entry i under mode: passResult, or null while it is not computed (or i is not
+    // compared again: frontend, codegen, a crashed pass).
+    result(mode, i) {
+      const st = this.byMode.get(modeKey(mode));
+      return (st && st.results.get(i)) || null;
+    }
+
+    // The result for entry i under mode, computed on the page now when it is not in yet and the pass's
+    // change blocks are small (the usual pass: milliseconds), so the pass shown does not wait for the
+    // worker (which computes it too, the same way). null for a large pass until the worker's result is in.
+    ensure(mode, i) {
+      const have = this.result(mode, i);
+      if (have) return have;
+      const st = this.byMode.get(modeKey(mode));
+      const e = this.model.entries[i];
+      if (!st || !core.comparable(e)) return null;
+      let size = 0;
+      const add = (ops) => { const w = T.payload.forEachBlock(ops || [], null); size += w.del + w.ins; };
+      add(e.diff.ops);
+      for (const f of e.functions || []) if (f.diff) add(f.diff.ops);
+      if (size > PAGE_LINES) return null;
+      const m = this.model;
+      const j = core.job({ lines: (k) => m.lines(k), sections: (k) => m.sections(k), snapshot: (k) => m.snapshots[k] }, m.entries, mode, [i]);
+      j.step();
+      const [[, r]] = j.take();
+      st.results.set(i, r);
+      return r;
+    }
+
+    // The two sides of view v as replace rows are paired under mode: each line in a change block of ops
+    // by its key (so `%7 = arith.addi` pairs with `%10 = arith.subi`, the same value renumbered), the
+    // others as they are. A large view pairs its text as it is (its keys are not computed on the page).
+    pairable(mode, e, v, ops) {
+      const w = T.payload.forEachBlock(ops, null);
+      if (w.del + w.ins > PAGE_LINES) return [v.left, v.right];
+      const m = this.model;
+      const side = (snap, lines, nums, pick) => {
+        const s = m.snapshots[snap] || {};
+        const keys = core.snapshotKeys(m.lines(snap), m.sections(snap), s.lang, mode, T.payload.noEol(s));
+        const out = lines.slice();
+        T.payload.forEachBlock(ops, (eq, d, n, x, y) => {
+          const [from, count] = pick(x, d, y, n);
+          for (let j = from; j < from + count; j++) out[j] = keys.key(nums ? nums[j] : j);
+        });
+        return out;
+      };
+      return [
+        side(e.before, v.left, v.leftNums, (x, d) => [x, d]),
+        side(e.after, v.right, v.rightNums, (x, d, y, n) => [y, n]),
+      ];
+    }
+
+    // Whether every pass has its result under mode.
+    complete(mode) {
+      const st = this.byMode.get(modeKey(mode));
+      return !!(st && st.complete);
+    }
+
+    // Entry i as shown under mode: a copy with its recomputed status, ins and del, and "raw" holding the
+    // real ones; null while it is not computed (or never is: frontend, codegen, crashed).
+    shownEntry(mode, i) {
+      const r = this.result(mode, i);
+      if (!r) return null;
+      const e = this.model.entries[i];
+      return Object.assign({}, e, { status: core.statusUnder(e, r.ins, r.del), ins: r.ins, del: r.del, raw: { status: e.status, ins: e.ins, del: e.del } });
+    }
+
+    // The entries as shown under mode (Model.setOverlay): shownEntry, or the entry itself where there is
+    // none; null until every pass is computed.
+    overlay(mode) {
+      const st = this.byMode.get(modeKey(mode));
+      if (!st || !st.complete) return null;
+      if (!st.overlay) st.overlay = this.model.entries.map((e, i) => this.shownEntry(mode, i) || e);
+      return st.overlay;
+    }
+
+    // The functions offered for entry e (index i) under mode: fns (Model.functions) with each changed
+    // function's counts recomputed, "same" when nothing is left; fns itself while not computed.
+    functions(mode, i, fns) {
+      const r = this.result(mode, i);
+      if (!r) return fns;
+      const by = new Map(r.fns.map((f) => [f[0], f]));
+      return fns.map((f) => {
+        const x = f.status === T.payload.FN_STATUS.CHANGED ? by.get(f.key) : null;
+        if (!x) return f;
+        return Object.assign({}, f, { ins: x[1], del: x[2], status: x[1] + x[2] ? f.status : T.payload.FN_STATUS.SAME });
+      });
+    }
+
+    // View v (Model.view of entry i, function key fnKey) under mode: the normalised ops, pairs made on the
+    // page for them, normalized: true. null while entry i is not computed; v itself for what is never
+    // compared again (frontend, codegen, crashed).
+    view(mode, i, fnKey, v) {
+      if (v.single) return v;
+      const e = this.model.entries[i];
+      if (!core.comparable(e)) return v;
+      const r = this.ensure(mode, i);
+      if (!r) return null;
+      const key = modeKey(mode) + '\u0000' + i + '\u0000' + (fnKey === null ? '\u0001' : fnKey);
+      let hit = this.views.get(key);
+      if (hit && hit.left === v.left && hit.right === v.right) return hit;
+      let ops = null;
+      if (fnKey === null) ops = r.ops;
+      else { const f = r.fns.find((x) => x[0] === fnKey); if (f) ops = f[3]; }
+      hit = Object.assign({}, v, { normalized: true });
+      if (ops) {
+        hit.ops = ops;
+        const [left, right] = this.pairable(mode, e, v, ops);
+        hit.pairs = T.intraline.pairBlocks(ops, left, right);
+      }
+      this.views.set(key, hit);
+      if (this.views.size > 32) this.views.delete(this.views.keys().next().value);
+      return hit;
+    }
+  }
+
+  T.normalize = { Normalizer, modeKey, modeText, core, workerSource };
+})();
