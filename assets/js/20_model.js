@@ -33,7 +33,7 @@
     }
 
     // Entry i as the pass list and the header show it: the entry itself, or under a normalisation
-    // (setOverlay, 56_normalize.js) a copy whose status, ins and del were recomputed ("raw": the real ones).
+    // (setOverlay, 57_normalize.js) a copy whose status, ins and del were recomputed ("raw": the real ones).
     // Statuses and counts that are shown are read here; the diffs, snapshots and functions never change.
     shown(i) {
       return (this.overlay && this.overlay[i]) || this.entries[i];

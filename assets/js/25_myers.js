@@ -4,7 +4,7 @@
 // and reports one change block between the common prefix and suffix ("capped").
 //
 // myersCore uses nothing outside itself but the payload codec it is given, so a Worker can run it: the
-// normalised views (56_normalize.js) put its source into their worker's Blob, as find does with the codec.
+// normalised views (57_normalize.js) put its source into their worker's Blob, as find does with the codec.
 (function () {
   'use strict';
   const T = window.IrTrace;

@@ -13,15 +13,8 @@
 
   const { paint, columns } = T.paint;
 
-  // Rows of a file shown whole (frontend, codegen): every line on the right side only.
-  function singleRows(n) {
-    const after = new Int32Array(n), before = new Int32Array(n).fill(-1), block = new Int32Array(n).fill(-1);
-    for (let i = 0; i < n; i++) after[i] = i;
-    return { n, kind: new Uint8Array(n), before, after, block, hl: new Uint8Array(n), blocks: 0 };
-  }
-
   class DiffView {
-    // container: element to fill. hooks: {onPick(side, row), onFoldChange(), onBlame(entry, line)}
+    // container: element to fill. hooks: {onPick(side, row), onFoldChange()}
     constructor(container, hooks) {
       this.hooks = hooks || {};
       this.scroller = el('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': 'Diff' });
@@ -66,12 +59,13 @@
       return this.rh;
     }
 
-    // data: {view (from Model.view; view.normalized: compared under a normalisation), rows? (prebuilt base
-    // rows), context, stacked, highlight: bool, blame: the after side's gutter (Blame.gutter) or null}
+    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool, decor:
+    // {width: px of a gutter beside the after side's numbers (the blame), decorate(row element)} or null}
     show(data) {
       this.data = data;
+      this.decor = data.decor || null; // set it on its own and relayout() to change it in place
       this.view = data.view;
-      this.rows = data.rows || (this.view.single ? singleRows(this.view.right.length)
+      this.rows = data.rows || (this.view.single ? R.singleRows(this.view.right.length)
         : R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
       this.folds = R.buildFolds(this.rows, data.context, this.view.single);
       // Nothing changed (a no-op or a failed pass): show the file rather than one fold.
@@ -95,7 +89,6 @@
       this.rowHeight();
       this.lnw = Math.ceil(Math.max(3, digits) * (this.cw || 7.5) + 14);
       this.scroller.style.setProperty('--lnw', this.lnw + 'px');
-      this.applyBlame(data.blame || null);
       // A new view starts at the top; knowing that spares render() a layout read (a forced reflow).
       this.scroller.scrollTop = 0;
       this.topKnown = 0;
@@ -103,29 +96,6 @@
       this.topKnown = null;
       this.setSx(0);
       this.hbar.scrollLeft = 0;
-    }
-
-    // Shows (gutter: Blame.gutter) or hides (null) the blame column beside the after side's line numbers.
-    setBlame(gutter) {
-      if (!this.view) return;
-      this.data.blame = gutter;
-      this.applyBlame(gutter);
-      this.rerender();
-      this.updateHScroll();
-    }
-
-    applyBlame(gutter) {
-      this.blame = gutter;
-      this.blw = gutter ? Math.ceil(Math.max(2, gutter.digits) * (this.cw || 7.5) + 12) : 0;
-      this.scroller.classList.toggle('blame', !!gutter);
-      if (gutter) this.scroller.style.setProperty('--blw', this.blw + 'px');
-    }
-
-    // The blame cell of base row r (its after line, if any).
-    blameCell(r) {
-      const a = this.rows.after[r];
-      const nums = this.view.rightNums;
-      return this.blame.cell(a < 0 ? -1 : nums ? nums[a] : a);
     }
 
     setStacked(stacked) {
@@ -143,6 +113,8 @@
       this.space.style.height = this.items.length * rh + 'px';
       this.scroller.classList.toggle('stacked', this.stacked);
       this.scroller.classList.toggle('single', this.view.single);
+      this.scroller.classList.toggle('blame', !!(this.decor && this.decor.width));
+      if (this.decor) this.scroller.style.setProperty('--blw', this.decor.width + 'px');
       this.win = null;
       this.render(true);
       this.updateHScroll();
@@ -183,7 +155,7 @@
 
     // Width of one code cell in px, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
     cellWidth() {
-      const w = (this.viewW || this.scroller.clientWidth) - (this.blame ? this.blw : 0), lnw = this.lnw || 48;
+      const w = (this.viewW || this.scroller.clientWidth) - (this.decor ? this.decor.width : 0), lnw = this.lnw || 48;
       return this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
     }
 
@@ -281,8 +253,7 @@
         if (i === this.cursor) row.classList.add('cursor');
         row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, after))));
         row.appendChild(this.cell('R', after, r, ''));
-        if (this.blame) row.appendChild(this.blameCell(r));
-        return row;
+        return this.decorated(row);
       }
       if (this.stacked) {
         const right = it.part === 1;
@@ -292,40 +263,27 @@
         const row = el('div', attrs);
         row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
         row.appendChild(el('span', { class: 'ln' }, attrs['data-after'] ? String(attrs['data-after']) : ''));
-        row.appendChild(k === R.EQUAL ? this.equalSign(r, ' ') : el('span', { class: 'sg' }, right ? '+' : '-'));
+        row.appendChild(el('span', { class: 'sg' }, k === R.EQUAL ? ' ' : right ? '+' : '-'));
         const side = right ? 'R' : 'L';
         const line = side === 'R' ? after : before;
         row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
-        // The deleted half of a stacked change has no after line: an empty cell keeps the column.
-        if (this.blame) row.appendChild(k === R.EQUAL || right ? this.blameCell(r) : this.blame.cell(-1));
-        return row;
+        return this.decorated(row);
       }
       if (before >= 0) attrs['data-before'] = num(v.leftNums, before);
       if (after >= 0) attrs['data-after'] = num(v.rightNums, after);
       const row = el('div', attrs);
       row.appendChild(el('span', { class: 'ln' }, before >= 0 ? String(attrs['data-before']) : ''));
-      row.appendChild(k === R.EQUAL ? this.equalSign(r, '') : el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
+      row.appendChild(el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
       row.appendChild(before >= 0 ? this.cell('L', before, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
       row.appendChild(el('span', { class: 'ln' }, after >= 0 ? String(attrs['data-after']) : ''));
-      row.appendChild(k === R.EQUAL ? this.equalSign(r, '') : el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
+      row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
       row.appendChild(after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
-      // The blame cell is the row's last child so the gutter's nth-child rules keep their meaning; CSS
-      // (order) puts it beside the after side's line number.
-      if (this.blame) row.appendChild(this.blameCell(r));
-      return row;
+      return this.decorated(row);
     }
 
-    // The sign cell of equal row r: `blank`, or under a normalisation '\u2248' when the two lines differ
-    // in their text but compare equal (a whitespace or SSA-number difference the toggles ignore).
-    equalSign(r, blank) {
-      const v = this.view;
-      if (!v.normalized || v.single) return el('span', { class: 'sg' }, blank);
-      const strip = (s) => (s && s.endsWith('\r') ? s.slice(0, -1) : s || '');
-      const after = strip(v.right[this.rows.after[r]]);
-      if (strip(v.left[this.rows.before[r]]) === after) return el('span', { class: 'sg' }, blank);
-      // The stacked layout shows the before line only: the tooltip has the after one.
-      const title = 'Equal but for what is ignored; after this pass: ' + (after.length > 300 ? after.slice(0, 300) + '\u2026' : after);
-      return el('span', { class: 'sg nq', title }, '\u2248');
+    decorated(row) {
+      if (this.decor) this.decor.decorate(row);
+      return row;
     }
 
     // One code cell: side 'L' / 'R', line index on that side, base row r, change class.
@@ -357,18 +315,9 @@
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
       }
-      if (this.eolMissing(v, side, line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
+      if (R.eolMissing(v, side, line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
       c.appendChild(t);
       return c;
-    }
-
-    eolMissing(v, side, line) {
-      const miss = side === 'L' ? v.leftNoEol : v.rightNoEol;
-      const nums = side === 'L' ? v.leftNums : v.rightNums;
-      const lines = side === 'L' ? v.left : v.right;
-      if (!miss) return false;
-      const fileLine = nums ? nums[line] : line;
-      return fileLine === miss - 1 && line < lines.length;
     }
 
     intraline(r) {
@@ -401,11 +350,6 @@
     }
 
     onClick(ev) {
-      const bl = ev.target.closest('.bl[data-entry]');
-      if (bl && this.hooks.onBlame && !this.pick) {
-        this.hooks.onBlame(Number(bl.getAttribute('data-entry')), Number(bl.getAttribute('data-line')));
-        return;
-      }
       const b = ev.target.closest('button');
       if (b && this.rowsEl.contains(b)) {
         const action = b.getAttribute('data-action');
@@ -499,46 +443,6 @@
       if (center) this.scroller.scrollTop = Math.max(0, y - h / 3);
       else if (y < this.scroller.scrollTop || y + rh > this.scroller.scrollTop + h) this.scroller.scrollTop = Math.max(0, y - rh * 2);
       this.render(false);
-    }
-
-    // Base row showing 0-based file line `line` on the after side, or -1.
-    rowOfAfterLine(line) {
-      const nums = this.view.rightNums, after = this.rows.after;
-      for (let r = 0; r < this.rows.n; r++) if (after[r] >= 0 && (nums ? nums[after[r]] : after[r]) === line) return r;
-      return -1;
-    }
-
-    // Scrolls to the row of after-side file line `line` (its after half in the stacked layout), expanding
-    // its fold: centred with the cursor on it when `mark`, else at the top (a re-shown view keeping its
-    // place). Returns false when no row shows that line.
-    showAfterLine(line, mark) {
-      const r = this.rowOfAfterLine(line);
-      if (r < 0) return false;
-      this.revealRow(r);
-      const i = this.items.findIndex((it) => it.r === r && (!this.stacked || this.rows.kind[r] !== R.REPLACE || it.part === 1));
-      if (i < 0) return false;
-      if (mark) {
-        this.cursor = i;
-        this.scrollToItem(i, true);
-      } else this.scroller.scrollTop = i * this.rowHeight();
-      this.rerender();
-      return true;
-    }
-
-    // The 0-based after-side file line of the cursor row, else of the first row on screen that has one;
-    // -1 when none. What "open the blame of this line" and a re-shown view hold on to.
-    currentAfterLine() {
-      if (!this.items) return -1;
-      const nums = this.view.rightNums;
-      const at = (i) => {
-        const it = this.items[i];
-        const a = it && it.r !== undefined ? this.rows.after[it.r] : -1;
-        return a >= 0 && (!this.stacked || it.part === 1 || this.rows.kind[it.r] === R.EQUAL || this.view.single) ? (nums ? nums[a] : a) : -1;
-      };
-      if (this.cursor >= 0 && at(this.cursor) >= 0) return at(this.cursor);
-      const first = this.firstVisible(), last = Math.min(this.items.length, first + Math.ceil(this.viewHeight() / this.rowHeight()));
-      for (let i = first; i < last; i++) if (at(i) >= 0) return at(i);
-      return -1;
     }
 
     // n / p: moves the cursor to the next (dir 1) or previous (-1) change block. Returns false at the end.

@@ -1,6 +1,6 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment, and the analysis toggles:
-// blame (55_blame.js) and the normalised views (56_normalize.js).
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment; blame and the normalised
+// views through the analysis toggles (58_analysis.js).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -41,10 +41,6 @@
       this.job = null;
       this.narrow = window.matchMedia('(max-width: 799px)');
       this.links = new T.links.DeepLinks(model);
-      // Blame is a way of looking, stored like the layout; the normalisations change what the page says
-      // changed, so they live in the deep link only (a report opened afresh shows the real diff).
-      this.blameOn = store.get('blame', '0') === '1';
-      this.norm = { ws: false, ssa: false };
       this.build();
     }
 
@@ -78,18 +74,14 @@
       this.copyAfter = btn('Copy after', () => this.copySide('R'), { title: 'Copy the whole file on the right' });
       this.copyFn = btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
-      this.blameBtn = btn('Blame', () => this.setBlame(!this.blameOn), { class: 'seg', 'aria-pressed': String(this.blameOn), title: 'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)' });
-      this.wsBtn = btn('Ignore whitespace', () => this.toggleNorm('ws'), { class: 'seg', 'aria-pressed': 'false', title: 'Compare lines with all whitespace removed, like diff -w (w)' });
-      this.ssaBtn = btn('Ignore SSA numbering', () => this.toggleNorm('ssa'), { class: 'seg', 'aria-pressed': 'false', title: 'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)' });
-      this.normStatus = el('span', { class: 'norm-status', role: 'status', 'aria-live': 'polite' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
+      this.analysis = new T.analysis.Analysis(this);
       const toolbar = el('div', { class: 'toolbar' },
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
-        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn),
-        el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn, this.ssaBtn),
-        this.normStatus, this.resetAlign, this.closeCompare);
+        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.analysis.group, this.analysis.status,
+        this.resetAlign, this.closeCompare);
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
       this.notices = el('div', { class: 'notices' });
@@ -110,14 +102,8 @@
       this.diff = new T.render.DiffView(this.diffWrap, {
         onPick: (side, line) => this.onPick(side, line),
         onFoldChange: () => this.updateFoldButtons(),
-        onBlame: (entry, line) => this.openBlame(entry, line),
       });
-      this.blame = new T.blame.Blame(m);
-      this.normalizer = new T.normalize.Normalizer(m, {
-        onResult: (i) => { if (i === this.entry && this.normPending) this.reshow(); },
-        onProgress: (f) => { this.normStatus.textContent = 'Comparing passes ignoring ' + T.normalize.modeText(this.norm) + '\u2026 ' + Math.round(100 * f) + '%'; },
-        onDone: (mode) => this.normDone(mode),
-      });
+      this.analysis.attach(this.diff);
       this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
         onSelect: (i) => { this.revealEntry(i); this.select(i); },
         onFilter: () => this.onFilter(),
@@ -155,15 +141,14 @@
     // ---- deep links (62_links.js) ----
     // Link (href) to entry i in the current layout.
     linkFor(i) {
-      return '#' + this.links.entry(i, null, this.layout, T.normalize.modeKey(this.norm));
+      return '#' + this.links.entry(i, null, this.layout, this.analysis.ignoreKey());
     }
 
     // Puts what is shown (the compare pair, or the entry) with its function and layout in the address bar.
     updateFragment() {
       const fn = this.fnKey !== null ? this.fnKey : this.fnWanted;
-      const ignore = T.normalize.modeKey(this.norm);
-      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout, ignore));
-      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout, ignore));
+      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout, this.analysis.ignoreKey()));
+      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout, this.analysis.ignoreKey()));
     }
 
     // Shows what fragment `hash` names (filters cleared if they hide it); returns true when it named
@@ -171,7 +156,7 @@
     applyFragment(hash) {
       const link = this.links.parse(hash);
       if (link.layout) this.layout = link.layout;
-      this.setNorm(link.ignore);
+      this.analysis.setNorm(link.ignore);
       if (link.compare) {
         const [from, to] = link.compare;
         if (link.fn !== undefined) this.fnWanted = link.fn;
@@ -232,31 +217,16 @@
       this.sidebar.select(i);
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
-      if (this.normOn()) {
-        this.normalizer.prefer(i);
-        this.normalizer.ensure(this.norm, i);
-      }
-      const fns = this.functionsOf(i);
+      this.analysis.selecting(i);
+      const fns = this.analysis.functionsOf(i);
       const want = opts.fn !== undefined ? opts.fn : this.fnWanted;
       if (opts.fn !== undefined) this.fnWanted = opts.fn;
       this.fnKey = want !== null && fns.some((f) => f.key === want) ? want : null;
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
-      this.renderHeader(this.entryShown(i));
-      this.renderNotices(this.entryShown(i));
+      this.renderHeader(this.analysis.entryShown(i));
+      this.renderNotices(this.analysis.entryShown(i));
       this.showView();
       this.updateFragment();
-    }
-
-    // The functions offered for entry i: under a normalisation with the changed ones' counts recomputed.
-    functionsOf(i) {
-      const fns = this.model.functions(this.model.entries[i]);
-      return this.normOn() ? this.normalizer.functions(this.norm, i, fns) : fns;
-    }
-
-    // Entry i as shown: its status and counts under the normalisation as soon as that pass is computed
-    // (the pass list waits for all of them), else as the pass list shows it.
-    entryShown(i) {
-      return (this.normOn() && this.normalizer.shownEntry(this.norm, i)) || this.model.shown(i);
     }
 
     fillFunctions(fns, lang) {
@@ -326,14 +296,7 @@
       }
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      // Under a normalisation: what it ignored, and the real counts when they differ from the ones shown.
-      const ignoring = e.raw ? T.normalize.modeText(this.norm) : '';
-      const real = e.raw ? ' (the real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0) + ')' : '';
-      if (e.raw && e.raw.status === STATUS.NOOP) notes.unshift('No-op: this pass did not change the IR.');
-      else if (e.raw && e.status === STATUS.NOOP) notes.unshift('No-op when ignoring ' + ignoring + real + '.');
-      else if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del)) notes.unshift('Compared ignoring ' + ignoring + real + '.');
-      else if (e.raw) notes.unshift('Compared ignoring ' + ignoring + ': the same lines change as in the real diff.');
-      else if (e.status === STATUS.NOOP) notes.unshift('No-op: this pass did not change the IR.');
+      notes.unshift(...this.analysis.notes(e)); // the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -354,18 +317,10 @@
     showView(prebuilt, keepFolds) {
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
-      let v = prebuilt || this.model.view(e, this.fnKey);
-      // Under a normalisation the pass's own diff is replaced once its result is in (the page shows the real
-      // one until then and re-shows it: see reshow). Compare and F7 views diff the real text.
-      this.normPending = false;
-      if (!prebuilt && this.normOn()) {
-        const nv = this.normalizer.view(this.norm, this.entry, this.fnKey, v);
-        if (nv) v = nv;
-        else this.normPending = true;
-      }
+      const v = prebuilt || this.analysis.view(e, this.entry, this.fnKey);
       this.viewData = v;
       this.renderFiles(v);
-      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll, blame: this.blameGutter() });
+      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll, decor: this.analysis.decor(v) });
       this.diff.setPicking(this.picking || null);
       this.copyBefore.disabled = v.single;
       this.copyDiff.disabled = v.single;
@@ -375,125 +330,6 @@
       this.applyLayoutButtons();
       this.updateFoldButtons();
       this.findBar.refresh();
-    }
-
-    // ---- blame (55_blame.js) ----
-
-    setBlame(on) {
-      this.blameOn = on;
-      store.set('blame', on ? '1' : '0');
-      this.blameBtn.setAttribute('aria-pressed', String(on));
-      this.diff.setBlame(this.blameGutter());
-    }
-
-    // The snapshot on the after side now (the compare's "to", or the entry's own).
-    afterSnapshot() {
-      if (this.compare) return this.compare.to;
-      const e = this.model.entries[this.entry];
-      return e && Number.isInteger(e.after) ? e.after : -1;
-    }
-
-    // The after side's blame gutter while Blame is on, else null (also for codegen: no pass wrote it).
-    blameGutter() {
-      if (!this.blameOn) return null;
-      const s = this.afterSnapshot();
-      return s >= 0 ? this.blame.gutter(s) : null;
-    }
-
-    // Opens entry idx with its after snapshot's 0-based line `line` in view and the cursor on it: in the
-    // function holding it when a function is shown now, else the whole file.
-    openBlame(idx, line) {
-      const m = this.model, e = m.entries[idx];
-      if (!e || !Number.isInteger(e.after) || line < 0) return;
-      let fn;
-      if (this.fnKey !== null) {
-        const sec = m.sections(e.after).find((x) => line >= x[1] && line < x[2]);
-        fn = sec ? sec[0] : '';
-      }
-      this.revealEntry(idx);
-      this.select(idx, { fn });
-      if (!this.diff.showAfterLine(line, true)) {
-        this.select(idx, { fn: null });
-        this.diff.showAfterLine(line, true);
-      }
-      this.diff.scroller.focus({ preventScroll: true });
-    }
-
-    // Shift+B: opens the pass that introduced the cursor line (else the first line on screen).
-    openBlameAtCursor() {
-      const s = this.afterSnapshot();
-      const prov = s >= 0 ? this.blame.of(s) : null;
-      const line = this.diff.currentAfterLine();
-      if (!prov || line < 0 || prov.entry[line] < 0) { this.flash('No pass introduced a line here (codegen, or no line on the after side)'); return; }
-      this.openBlame(prov.entry[line], prov.line[line]);
-    }
-
-    // ---- normalised views (56_normalize.js) ----
-
-    normOn() {
-      return this.norm.ws || this.norm.ssa;
-    }
-
-    toggleNorm(which) {
-      this.setNorm(Object.assign({}, this.norm, { [which]: !this.norm[which] }));
-      this.updateFragment();
-    }
-
-    // Switches the normalisations to mode {ws, ssa}: every pass is compared again in the background (the
-    // one shown first); the pass list changes when all are in.
-    setNorm(mode) {
-      const next = { ws: !!(mode && mode.ws), ssa: !!(mode && mode.ssa) };
-      if (next.ws === this.norm.ws && next.ssa === this.norm.ssa) return;
-      this.norm = next;
-      this.wsBtn.setAttribute('aria-pressed', String(next.ws));
-      this.ssaBtn.setAttribute('aria-pressed', String(next.ssa));
-      this.normStatus.textContent = '';
-      if (!this.normOn()) {
-        this.normalizer.cancel();
-        this.applyOverlay(null);
-      } else {
-        this.applyOverlay(this.normalizer.overlay(next));
-        this.normalizer.start(next, this.entry);
-        if (this.normalizer.complete(next)) this.normDone(next);
-      }
-      this.reshow();
-    }
-
-    normDone(mode) {
-      if (T.normalize.modeKey(mode) !== T.normalize.modeKey(this.norm)) return;
-      this.applyOverlay(this.normalizer.overlay(mode));
-      const m = this.model;
-      let changed = 0, real = 0;
-      m.entries.forEach((e, i) => {
-        if (e.kind !== KIND.PASS) return;
-        if (statusOf(m.shown(i)) === STATUS.CHANGED) changed++;
-        if (statusOf(e) === STATUS.CHANGED) real++;
-      });
-      this.normStatus.textContent = 'Ignoring ' + T.normalize.modeText(mode) + ': ' + changed + (changed === 1 ? ' pass changes' : ' passes change') + ' the IR (' + real + ' without)';
-      if (this.entry >= 0 && !this.compare) { this.renderHeader(this.entryShown(this.entry)); this.renderNotices(this.entryShown(this.entry)); }
-    }
-
-    // Puts the shown statuses (null: the real ones) into the pass list; a filter may now hide the
-    // selected pass (onFilter moves to the nearest one shown).
-    applyOverlay(list) {
-      if (this.model.overlay === list) return;
-      this.model.setOverlay(list);
-      this.sidebar.restatus();
-      if (this.entry >= 0) this.onFilter();
-    }
-
-    // Shows the selected entry again because what it compares changed, keeping the after line in view.
-    // Compare and F7 views diff the real text: left as they are.
-    reshow() {
-      if (this.entry < 0 || this.compare || this.anchors.length || this.noneShown) return;
-      const m = this.model, e = m.entries[this.entry];
-      const line = this.diff.view ? this.diff.currentAfterLine() : -1;
-      if (this.normOn()) this.normalizer.ensure(this.norm, this.entry);
-      this.fillFunctions(this.functionsOf(this.entry), (m.snapshots[e.after] || {}).lang);
-      this.renderHeader(this.entryShown(this.entry));
-      this.renderNotices(this.entryShown(this.entry));
-      this.showView();
-      if (line >= 0) this.diff.showAfterLine(line, false);
     }
 
     effectiveStacked() {
