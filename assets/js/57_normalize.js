@@ -131,14 +131,15 @@
     }
 
     // A job computing every comparable entry of entries under mode, in `order` (entry indices; prefer(i)
-    // moves one to the front). src: {lines(i), sections(i), snapshot(i)} over the payload's snapshots.
+    // moves one to the front). src: {lines(i), sections(i), snapshot(i)} over the payload's snapshots, and
+    // optionally keys(i): snapshot i's snapshotKeys under mode from a cache of the caller's.
     // step() computes one entry and returns true when none is left; take() returns and forgets the results
     // so far, [[entry index, passResult], ...].
     function job(src, entries, mode, order) {
       const todo = order.filter((i) => comparable(entries[i]));
       const total = todo.length || 1;
       const keys = new Map(); // snapshot index -> snapshotKeys, the last few (a pass's after is the next one's before)
-      const keysOf = (s) => {
+      const keysOf = src.keys || ((s) => {
         let k = keys.get(s);
         if (!k) {
           const snap = src.snapshot(s) || {};
@@ -147,7 +148,7 @@
           if (keys.size > 4) keys.delete(keys.keys().next().value);
         }
         return k;
-      };
+      });
       let results = [];
       return {
         step() {
@@ -262,6 +263,7 @@
       this.byMode = new Map(); // modeKey -> {results: Map entry -> passResult, complete, overlay}
       this.run = null; // {key, worker | sliced, prefer(i)}
       this.views = new Map(); // modeKey + entry + function key -> normalised view (LRU)
+      this.keyCache = new Map(); // modeKey + ':' + snapshot -> its snapshotKeys (see pageSource)
     }
 
     // Computes every pass under mode (entry `first` first) unless that is done or running. Results come in
@@ -278,8 +280,8 @@
       const order = [];
       if (first >= 0) order.push(first);
       m.entries.forEach((e, i) => { if (i !== first && !st.results.has(i)) order.push(i); });
-      const w = newWorker();
-      const run = { key, cancel: () => {}, prefer: () => {} };
+      // Until the job runs, prefer() reorders `order` itself.
+      const run = { key, cancel: () => clearTimeout(timer), prefer: (i) => { const k = order.indexOf(i); if (k > 0) order.unshift(order.splice(k, 1)[0]); } };
       this.run = run;
       const take = (list, progress, done) => {
         if (this.run !== run) return;
@@ -288,31 +290,60 @@
         if (done) { st.complete = true; this.run = null; this.hooks.onDone(mode); }
       };
       const onPage = () => {
-        const j = core.job({ lines: (i) => m.lines(i), sections: (i) => m.sections(i), snapshot: (i) => m.snapshots[i] }, m.entries, mode, order);
+        const j = core.job(this.pageSource(mode), m.entries, mode, order);
         const sliced = runSliced(() => { const fin = j.step(); take(j.take(), j.progress(), fin); return fin; });
         run.cancel = sliced.cancel;
         run.prefer = (i) => j.prefer(i);
       };
-      if (!w) { onPage(); return; }
-      run.cancel = () => w.terminate();
-      run.prefer = (i) => w.postMessage({ type: 'prefer', entry: i });
-      let started = false;
-      w.onmessage = (ev) => { started = true; take(ev.data.list, ev.data.progress, ev.data.done); };
-      // A worker the page may not start (a policy forbids it) leaves the job to the page.
-      w.onerror = (ev) => { ev.preventDefault(); w.terminate(); if (this.run === run && !started) onPage(); };
-      // The snapshots go over in slices of about 20,000 stored lines, as find across passes sends them.
-      const snaps = m.snapshots;
-      for (let k = 0; k < snaps.length;) {
-        const list = [];
-        let size = 0;
-        while (k < snaps.length && (size === 0 || size < 20000)) { size += 1 + T.payload.storedLines(snaps[k]); list.push(snaps[k++]); }
-        w.postMessage({ type: 'snaps', list });
-      }
-      w.postMessage({ type: 'start', entries: slimEntries(m.entries), mode, order });
+      // Started after the caller's view is painted: handing the snapshots over costs the page time too, so
+      // it goes in slices of about 20,000 stored lines, a task each (as find across passes sends them).
+      const launch = async () => {
+        const w = newWorker();
+        if (!w) { onPage(); return; }
+        let started = false, over = false;
+        run.cancel = () => { over = true; w.terminate(); };
+        w.onmessage = (ev) => { started = true; take(ev.data.list, ev.data.progress, ev.data.done); };
+        // A worker the page may not start (a policy forbids it) leaves the job to the page.
+        w.onerror = (ev) => { ev.preventDefault(); w.terminate(); if (this.run === run && !started) onPage(); };
+        const snaps = m.snapshots;
+        for (let k = 0; k < snaps.length;) {
+          const list = [];
+          let size = 0;
+          while (k < snaps.length && (size === 0 || size < 20000)) { size += 1 + T.payload.storedLines(snaps[k]); list.push(snaps[k++]); }
+          w.postMessage({ type: 'snaps', list });
+          await new Promise((r) => setTimeout(r, 0));
+          if (over) return;
+        }
+        w.postMessage({ type: 'start', entries: slimEntries(m.entries), mode, order });
+        run.prefer = (i) => w.postMessage({ type: 'prefer', entry: i });
+      };
+      const timer = setTimeout(launch, 0);
     }
 
     prefer(i) {
       if (this.run && i >= 0) this.run.prefer(i);
+    }
+
+    // The snapshots on the page for a job under mode (core.job's src), with the keys of the last few
+    // snapshots kept: the pass shown computes them once for its result and its pairs.
+    pageSource(mode) {
+      const m = this.model, key = modeKey(mode);
+      return {
+        lines: (i) => m.lines(i),
+        sections: (i) => m.sections(i),
+        snapshot: (i) => m.snapshots[i],
+        keys: (i) => {
+          const id = key + ':' + i;
+          let k = this.keyCache.get(id);
+          if (!k) {
+            const s = m.snapshots[i] || {};
+            k = T.normKeys.snapshotKeys(m.lines(i), m.sections(i), s.lang, mode, T.payload.noEol(s));
+            this.keyCache.set(id, k);
+            if (this.keyCache.size > 8) this.keyCache.delete(this.keyCache.keys().next().value);
+          }
+          return k;
+        },
+      };
     }
 
     cancel() {
@@ -342,7 +373,7 @@
       for (const f of e.functions || []) if (f.diff) add(f.diff.ops);
       if (size > PAGE_LINES) return null;
       const m = this.model;
-      const j = core.job({ lines: (k) => m.lines(k), sections: (k) => m.sections(k), snapshot: (k) => m.snapshots[k] }, m.entries, mode, [i]);
+      const j = core.job(this.pageSource(mode), m.entries, mode, [i]);
       j.step();
       const [[, r]] = j.take();
       st.results.set(i, r);
@@ -356,9 +387,9 @@
       const w = T.payload.forEachBlock(ops, null);
       if (w.del + w.ins > PAGE_LINES) return [v.left, v.right];
       const m = this.model;
+      const src = this.pageSource(mode);
       const side = (snap, lines, nums, pick) => {
-        const s = m.snapshots[snap] || {};
-        const keys = T.normKeys.snapshotKeys(m.lines(snap), m.sections(snap), s.lang, mode, T.payload.noEol(s));
+        const keys = src.keys(snap);
         const out = lines.slice();
         T.payload.forEachBlock(ops, (eq, d, n, x, y) => {
           const [from, count] = pick(x, d, y, n);
