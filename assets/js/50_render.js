@@ -63,7 +63,7 @@
     // {width: px of a gutter beside the after side's numbers (the blame), decorate(row element)} or null}
     show(data) {
       this.data = data;
-      this.decor = data.decor || null; // set it on its own and relayout() to change it in place
+      this.decor = data.decor || null; // changed in place: set it, decorGutter() and decorate the rows shown
       this.view = data.view;
       this.rows = data.rows || (this.view.single ? R.singleRows(this.view.right.length)
         : R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
@@ -113,11 +113,16 @@
       this.space.style.height = this.items.length * rh + 'px';
       this.scroller.classList.toggle('stacked', this.stacked);
       this.scroller.classList.toggle('single', this.view.single);
-      this.scroller.classList.toggle('blame', !!(this.decor && this.decor.width));
-      if (this.decor) this.scroller.style.setProperty('--blw', this.decor.width + 'px');
+      this.decorGutter();
       this.win = null;
       this.render(true);
       this.updateHScroll();
+    }
+
+    // Makes room for the decorations' gutter (see show); also when data.decor changed in place.
+    decorGutter() {
+      this.scroller.classList.toggle('blame', !!(this.decor && this.decor.width));
+      if (this.decor) this.scroller.style.setProperty('--blw', this.decor.width + 'px');
     }
 
     firstVisible() {

@@ -150,8 +150,15 @@
       this.blameBtn.setAttribute('aria-pressed', String(this.blameOn));
       const d = this.app.diff;
       if (!d.view) return;
+      // The rows in the page get or lose their cells in place (drawing them again, with their syntax and
+      // intra-line highlight, costs as much as stepping to the pass); the others are decorated when drawn.
       d.decor = this.decor(this.app.viewData);
-      d.relayout();
+      d.decorGutter();
+      for (const row of d.rowsEl.children) {
+        for (const cell of row.querySelectorAll('.bl')) cell.remove();
+        if (d.decor) d.decor.decorate(row);
+      }
+      d.updateHScroll();
     }
 
     // The snapshot on the after side now (the compare's "to", or the entry's own), -1 for none.
