@@ -140,6 +140,20 @@
     });
   }
 
+  // A Worker running the viewer's own code: makeSource() gives the program as text, made once per name into
+  // a blob: URL (the CSP allows workers from blob: only). null when the browser cannot make one.
+  const workerUrls = new Map();
+  function blobWorker(name, makeSource) {
+    if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return null;
+    try {
+      let workerUrl = workerUrls.get(name);
+      if (!workerUrl) workerUrls.set(name, (workerUrl = URL.createObjectURL(new Blob([makeSource()], { type: 'text/javascript' }))));
+      return new Worker(workerUrl);
+    } catch (e) {
+      return null;
+    }
+  }
+
   function plural(n, word) {
     return n + ' ' + word + (n === 1 ? '' : 's');
   }
@@ -150,5 +164,5 @@
     return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
 
-  T.util = { el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, plural, grouped, trapFocus };
+  T.util = { el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, blobWorker, plural, grouped, trapFocus };
 })();

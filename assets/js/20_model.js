@@ -69,6 +69,19 @@
       this.fnCache = new WeakMap(); // entry -> its functions
       this.choiceCache = new WeakMap(); // entry -> its function selector choices
       this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
+      this.overlay = null; // entry index -> the entry as shown under a normalisation (see shown)
+    }
+
+    // Entry i as the pass list and the header show it: the entry itself, or under a normalisation
+    // (setOverlay, 57_normalize.js) a copy whose status, ins and del were recomputed ("raw": the real ones).
+    // Statuses and counts that are shown are read here; the diffs, snapshots and functions never change.
+    shown(i) {
+      return (this.overlay && this.overlay[i]) || this.entries[i];
+    }
+
+    // list: an array of shown entries in entry order, or null for the real ones.
+    setOverlay(list) {
+      this.overlay = list;
     }
 
     // Full text of snapshot i as an array of lines (no '\n'); cached.

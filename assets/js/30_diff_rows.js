@@ -1,5 +1,6 @@
 // ir-trace viewer: turns a diff (ops triples + the C++ side's pairs) into rows, folds unchanged runs,
-// and lays rows out side by side or stacked. Also writes the unified-diff text for "Copy diff".
+// and lays rows out side by side or stacked; finds the row and item of an after-side line. Also writes the
+// unified-diff text for "Copy diff".
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -44,6 +45,13 @@
     while (x < nLeft) push(DELETE, x++, -1, blk, 0);
     while (y < nRight) push(INSERT, -1, y++, blk, 0);
     return { n, kind, before, after, block, hl, blocks: blk + 1 };
+  }
+
+  // Rows of a file shown whole (frontend, codegen): every line on the right side only.
+  function singleRows(n) {
+    const after = new Int32Array(n), before = new Int32Array(n).fill(-1), block = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n; i++) after[i] = i;
+    return { n, kind: new Uint8Array(n), before, after, block, hl: new Uint8Array(n), blocks: 0 };
   }
 
   // Folds: runs of equal rows longer than what context keeps. Returns [{s, e, top, bot}]
@@ -118,6 +126,34 @@
     return out;
   }
 
+  // ---- the after side's file lines (opening a blamed line: 58_analysis.js) ----
+
+  // Base row of rows showing 0-based file line `line` on the after side (nums: the view's rightNums, null
+  // for the whole file), or -1.
+  function afterRow(rows, nums, line) {
+    for (let r = 0; r < rows.n; r++) if (rows.after[r] >= 0 && (nums ? nums[rows.after[r]] : rows.after[r]) === line) return r;
+    return -1;
+  }
+
+  // Whether display item `it` shows its row's after line: stacked, a change row's after half does (and an
+  // equal row); side by side, any row with one.
+  function showsAfter(rows, it, stacked) {
+    return it && it.r !== undefined && rows.after[it.r] >= 0 && (!stacked || it.part === 1 || rows.kind[it.r] === EQUAL);
+  }
+
+  // Index into items of the item showing base row r's after line, or -1.
+  function afterItem(rows, items, r, stacked) {
+    return items.findIndex((it) => it.r === r && showsAfter(rows, it, stacked));
+  }
+
+  // The 0-based after-side file line shown by items[i], or -1.
+  function afterLineAt(rows, items, nums, i, stacked) {
+    const it = items[i];
+    if (!showsAfter(rows, it, stacked)) return -1;
+    const a = rows.after[it.r];
+    return nums ? nums[a] : a;
+  }
+
   // Unified diff text (like `diff -u`) of a view, with `context` lines around changes; a line that
   // lacks its newline is followed by "\ No newline at end of file", as GNU diff writes it.
   function unifiedDiff(view, rows, context, leftName, rightName) {
@@ -180,11 +216,24 @@
     return out.join('\n') + '\n';
   }
 
+  // Whether a view's line `line` (0-based on side 'L' / 'R') is its file's last line and lacks the newline.
+  function eolMissing(v, side, line) {
+    const miss = side === 'L' ? v.leftNoEol : v.rightNoEol;
+    const nums = side === 'L' ? v.leftNums : v.rightNums;
+    const lines = side === 'L' ? v.left : v.right;
+    if (!miss) return false;
+    const fileLine = nums ? nums[line] : line;
+    return fileLine === miss - 1 && line < lines.length;
+  }
+
   // For an empty side of a hunk, diff -u names the line before it (0 at the start).
   function lineBefore(rows, i, nums, side) {
     for (let r = i - 1; r >= 0; r--) if (rows[side][r] >= 0) return (nums ? nums[rows[side][r]] : rows[side][r]) + 1;
     return 0;
   }
 
-  T.rows = { EQUAL, DELETE, INSERT, REPLACE, KIND_NAMES, buildRows, buildFolds, hiddenCount, layout, changeStarts, unifiedDiff };
+  T.rows = {
+    EQUAL, DELETE, INSERT, REPLACE, KIND_NAMES, buildRows, singleRows, buildFolds, hiddenCount, layout, changeStarts,
+    afterRow, afterItem, afterLineAt, eolMissing, unifiedDiff,
+  };
 })();

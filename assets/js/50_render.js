@@ -12,13 +12,6 @@
 
   const { paint, columns } = T.paint;
 
-  // Rows of a file shown whole (frontend, codegen): every line on the right side only.
-  function singleRows(n) {
-    const after = new Int32Array(n), before = new Int32Array(n).fill(-1), block = new Int32Array(n).fill(-1);
-    for (let i = 0; i < n; i++) after[i] = i;
-    return { n, kind: new Uint8Array(n), before, after, block, hl: new Uint8Array(n), blocks: 0 };
-  }
-
   class DiffView {
     // container: element to fill. hooks: {onPick(side, row), onFoldChange()}
     constructor(container, hooks) {
@@ -65,11 +58,13 @@
       return this.rh;
     }
 
-    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool}
+    // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool, decor:
+    // {width: px of a gutter beside the after side's numbers (the blame), decorate(row element)} or null}
     show(data) {
       this.data = data;
+      this.decor = data.decor || null; // changed in place: set it, decorGutter() and decorate the rows shown
       this.view = data.view;
-      this.rows = data.rows || (this.view.single ? singleRows(this.view.right.length)
+      this.rows = data.rows || (this.view.single ? R.singleRows(this.view.right.length)
         : R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
       this.folds = R.buildFolds(this.rows, data.context, this.view.single);
       // Nothing changed (a no-op or a failed pass): show the file rather than one fold.
@@ -117,9 +112,16 @@
       this.space.style.height = this.items.length * rh + 'px';
       this.scroller.classList.toggle('stacked', this.stacked);
       this.scroller.classList.toggle('single', this.view.single);
+      this.decorGutter();
       this.win = null;
       this.render(true);
       this.updateHScroll();
+    }
+
+    // Makes room for the decorations' gutter (see show); also when data.decor changed in place.
+    decorGutter() {
+      this.scroller.classList.toggle('blame', !!(this.decor && this.decor.width));
+      if (this.decor) this.scroller.style.setProperty('--blw', this.decor.width + 'px');
     }
 
     firstVisible() {
@@ -157,7 +159,7 @@
 
     // Width of one code cell in px, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
     cellWidth() {
-      const w = this.viewW || this.scroller.clientWidth, lnw = this.lnw || 48;
+      const w = (this.viewW || this.scroller.clientWidth) - (this.decor ? this.decor.width : 0), lnw = this.lnw || 48;
       return this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
     }
 
@@ -271,7 +273,7 @@
         if (i === this.cursor) row.classList.add('cursor');
         row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, after))));
         row.appendChild(this.cell('R', after, r, ''));
-        return row;
+        return this.decorated(row);
       }
       if (this.stacked) {
         const right = it.part === 1;
@@ -285,7 +287,7 @@
         const side = right ? 'R' : 'L';
         const line = side === 'R' ? after : before;
         row.appendChild(this.cell(side, line, r, k === R.EQUAL ? '' : right ? 'ins' : 'del'));
-        return row;
+        return this.decorated(row);
       }
       if (before >= 0) attrs['data-before'] = num(v.leftNums, before);
       if (after >= 0) attrs['data-after'] = num(v.rightNums, after);
@@ -296,6 +298,11 @@
       row.appendChild(el('span', { class: 'ln' }, after >= 0 ? String(attrs['data-after']) : ''));
       row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
       row.appendChild(after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
+      return this.decorated(row);
+    }
+
+    decorated(row) {
+      if (this.decor) this.decor.decorate(row);
       return row;
     }
 
@@ -328,18 +335,9 @@
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
       }
-      if (this.eolMissing(v, side, line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
+      if (R.eolMissing(v, side, line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
       c.appendChild(t);
       return c;
-    }
-
-    eolMissing(v, side, line) {
-      const miss = side === 'L' ? v.leftNoEol : v.rightNoEol;
-      const nums = side === 'L' ? v.leftNums : v.rightNums;
-      const lines = side === 'L' ? v.left : v.right;
-      if (!miss) return false;
-      const fileLine = nums ? nums[line] : line;
-      return fileLine === miss - 1 && line < lines.length;
     }
 
     intraline(r) {

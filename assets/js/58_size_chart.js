@@ -105,7 +105,7 @@
       this.sel = svgEl('line', { y1: 0, y2: H, class: 'size-sel' });
       svg.appendChild(this.sel);
       this.ir.forEach((i, k) => {
-        const e = m.entries[i];
+        const e = m.shown(i); // as the pass list shows it (a normalisation may make it a no-op)
         if (sizes[k] === null || !this.marked(e)) return;
         const st = e.status === STATUS.FAILED ? STATUS.FAILED : STATUS.CHANGED;
         const c = svgEl('circle', { cx: x(k).toFixed(1), cy: y(sizes[k]).toFixed(1), r: this.step < 2.4 ? 1.6 : 2.4, class: 'size-pt st-' + st, 'data-entry': i });

@@ -31,14 +31,15 @@
   // A run of this many no-op passes or more, next to each other in the list, collapses into one row.
   const RUN_MIN = 3;
 
-  // Takes the list order (entry indices) and the entries. Returns the runs of RUN_MIN or more no-op passes
+  // Takes the list order (entry indices) and shown(i), entry i as shown (Model.shown). Returns the runs of RUN_MIN or more no-op passes
   // in a row: [{ids: [entry index, ...]}], in list order.
-  function noopRuns(order, entries) {
+  function noopRuns(order, shown) {
     const runs = [];
     let cur = [];
     const flush = () => { if (cur.length >= RUN_MIN) runs.push({ ids: cur }); cur = []; };
     for (const i of order) {
-      if (entries[i].kind === KIND.PASS && statusOf(entries[i]) === STATUS.NOOP) cur.push(i);
+      const e = shown(i);
+      if (e.kind === KIND.PASS && statusOf(e) === STATUS.NOOP) cur.push(i);
       else flush();
     }
     flush();
@@ -66,14 +67,23 @@
       this.build();
     }
 
-    build() {
+    // Entries per status filter and with warnings, as shown (Model.shown: a normalisation may change statuses).
+    counts() {
       const m = this.model;
       const counts = Object.fromEntries(STATUSES.map(([key]) => [key, 0]));
       counts.warnings = 0;
-      for (const e of m.entries) {
+      m.entries.forEach((_, i) => {
+        const e = m.shown(i);
         if (statusOf(e) !== STATUS.FRONTEND) counts[statusOf(e)]++;
         if (hasWarnings(e)) counts.warnings++;
-      }
+      });
+      return counts;
+    }
+
+    build() {
+      const m = this.model;
+      const counts = this.counts();
+      this.cnt = {};
       this.total = m.entries.filter((e) => e.kind !== KIND.FRONTEND).length;
       this.search = el('input', {
         type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
@@ -89,7 +99,7 @@
         box.addEventListener('change', () => { this.checked[key] = box.checked; this.hooks.onFilter(); });
         this.boxes[key] = box;
         filters.appendChild(el('label', { class: 'filter st-' + key, title: label + ' passes' }, box,
-          el('span', { class: 'dot', 'aria-hidden': 'true' }), label, el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts[key]))));
+          el('span', { class: 'dot', 'aria-hidden': 'true' }), label, (this.cnt[key] = el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts[key])))));
       }
       const warn = el('input', { type: 'checkbox', 'aria-label': 'Warnings only' });
       warn.addEventListener('change', () => { this.warnOnly = warn.checked; this.hooks.onFilter(); });
@@ -112,13 +122,28 @@
         if (opt) this.hooks.onSelect(Number(opt.getAttribute('data-entry')));
       });
       this.list.addEventListener('keydown', (ev) => this.onListKey(ev));
-      this.options = m.entries.map((e, i) => this.buildOption(e, i));
+      this.options = m.entries.map((e, i) => this.buildOption(m.shown(i), i));
       this.options.forEach((o) => this.list.appendChild(o));
       this.empty = el('p', { class: 'empty', hidden: true, role: 'status' }, 'No passes match the filters');
       clear(this.root);
       this.root.appendChild(this.top);
       this.root.appendChild(this.list);
       this.root.appendChild(this.empty);
+    }
+
+    // Shows every entry's status and counts again (a normalisation was switched on or off): the options,
+    // the filter counts and the chart. The caller applies the filters.
+    restatus() {
+      const m = this.model;
+      const fresh = m.entries.map((e, i) => this.buildOption(m.shown(i), i));
+      this.options.forEach((o, i) => o.replaceWith(fresh[i]));
+      this.options = fresh;
+      const counts = this.counts();
+      for (const [key] of STATUSES) this.cnt[key].textContent = String(counts[key]);
+      const sel = this.selected;
+      this.selected = -1;
+      this.select(sel);
+      this.drawChart();
     }
 
     buildPhases() {
@@ -157,6 +182,8 @@
       const label = this.model.entryLabel(e);
       const titleParts = [label, st === STATUS.NOOP ? 'no-op' : st];
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
+      // Under a normalisation (Model.shown) the real counts, when they differ from the ones shown.
+      if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del)) titleParts.push('real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0));
       const opt = el('div', {
         role: 'option', 'aria-selected': 'false', 'data-entry': i, id: 'entry-' + i,
         class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : ''), title: titleParts.join(' \u00b7 '),
@@ -187,7 +214,7 @@
 
     // Whether entry i passes the status, "Warnings only", phase and function filters (the search aside).
     passesFilters(i) {
-      const e = this.model.entries[i];
+      const e = this.model.shown(i);
       const st = statusOf(e);
       if (st !== STATUS.FRONTEND && !this.checked[st]) return false;
       if (this.warnOnly && !hasWarnings(e)) return false;
@@ -229,7 +256,7 @@
     // false when i was visible.
     reveal(i) {
       if (this.isVisible(i)) return false;
-      const st = statusOf(this.model.entries[i]);
+      const st = statusOf(this.model.shown(i));
       this.checked[st] = true;
       if (this.boxes[st]) this.boxes[st].checked = true;
       this.warnOnly = false;
@@ -251,7 +278,7 @@
       this.order = order;
       this.shown = new Set(order);
       const searching = T.names.parseQuery(this.query).raw !== '';
-      this.runs = searching ? [] : noopRuns(order, entries);
+      this.runs = searching ? [] : noopRuns(order, (i) => this.model.shown(i));
       this.runOf = new Map();
       const first = new Map();
       for (const run of this.runs) {

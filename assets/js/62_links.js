@@ -1,7 +1,8 @@
 // ir-trace viewer: deep links. The URL fragment names what the page shows: #pass=17&fn=Prog.kernel_3&
 // layout=stacked, #pass=8&fn=Prog.k&to=Prog.k_aic (a removed function read against an added one across
-// names: split, merged or renamed), #codegen=<path>, #cmp=A,B (two snapshot indices), each with optional fn and layout
-// (ARCHITECTURE.md "Automation contract"). DeepLinks writes and reads fragments for one model and updates
+// names: split, merged or renamed), #codegen=<path>, #cmp=A,B (two snapshot indices), each with optional fn,
+// layout and ignore=ws,ssa (the normalisations on: they change what the page claims changed, so a link keeps
+// them, and a page opened without one shows the real diff) (ARCHITECTURE.md "Automation contract"). DeepLinks writes and reads fragments for one model and updates
 // the address bar; the App owns one and acts on what it reads (App.applyFragment).
 (function () {
   'use strict';
@@ -25,18 +26,19 @@
     }
 
     // Fragment (no '#') naming entry i (a pass by number, codegen by path), function key fn (null: none),
-    // layout, and to: the added function key fn is read against across names (null or absent: none).
-    entry(i, fn, layout, to) {
+    // layout, to: the added function key fn is read against across names (null or absent: none), and ignore
+    // (the normalisations: "ws", "ssa", "ws,ssa"; "" or null: none).
+    entry(i, fn, layout, to, ignore) {
       const e = this.model.entries[i];
       const pairs = [];
       if (e) pairs.push(e.kind === KIND.CODEGEN ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
-      pairs.push(['fn', fn], ['to', fn === null || fn === undefined ? null : to], ['layout', layoutValue(layout)]);
+      pairs.push(['fn', fn], ['to', fn === null || fn === undefined ? null : to], ['layout', layoutValue(layout)], ['ignore', ignore || null]);
       return query(pairs);
     }
 
-    // Fragment (no '#') naming the comparison of snapshots from -> to, function key fn and layout.
-    compare(from, to, fn, layout) {
-      return query([['cmp', from + ',' + to], ['fn', fn], ['layout', layoutValue(layout)]]);
+    // Fragment (no '#') naming the comparison of snapshots from -> to, function key fn, layout and ignore.
+    compare(from, to, fn, layout, ignore) {
+      return query([['cmp', from + ',' + to], ['fn', fn], ['layout', layoutValue(layout)], ['ignore', ignore || null]]);
     }
 
     // Shows frag in the address bar with history.replaceState. Coalesced: replaceState costs a
@@ -60,8 +62,9 @@
 
     // Reads a fragment (with or without '#'). Returns {layout: 'stacked' | 'side' | null, fn: function key
     // or undefined when absent, to: the function key fn is read against across names, or undefined when
-    // absent, compare: [from, to] when it names two existing snapshots else null,
-    // entry: the entry it names (pass number, digits only; or codegen path), -1 for none}.
+    // absent, ignore: {ws, ssa} (from "ignore=ws,ssa"; unknown words are skipped), compare: [from, to] when
+    // it names two existing snapshots else null, entry: the entry it names (pass number, digits only; or
+    // codegen path), -1 for none}.
     parse(hash) {
       const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
       const es = this.model.entries;
@@ -70,9 +73,11 @@
         layout: layout === 'stacked' || layout === 'side' ? layout : null,
         fn: p.has('fn') ? p.get('fn') : undefined,
         to: p.has('to') ? p.get('to') : undefined,
+        ignore: { ws: false, ssa: false },
         compare: null,
         entry: -1,
       };
+      for (const w of (p.get('ignore') || '').split(',')) if (w === 'ws' || w === 'ssa') out.ignore[w] = true;
       const cmp = p.get('cmp');
       if (cmp && /^\d+,\d+$/.test(cmp)) {
         const [a, b] = cmp.split(',').map(Number);

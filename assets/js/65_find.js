@@ -143,16 +143,10 @@
       [eachMatch, stepper, countMatches, findRows, workerMain].map((f) => f.toString()).join('\n') + '\nworkerMain();\n';
   }
 
-  let workerUrl = null;
   function newWorker() {
-    if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return null;
-    try {
-      if (!workerUrl) workerUrl = URL.createObjectURL(new Blob([workerSource()], { type: 'text/javascript' }));
-      return new Worker(workerUrl);
-    } catch (e) {
-      return null;
-    }
+    return T.util.blobWorker('find', workerSource);
   }
+
 
   // Runs one regex job in a fresh worker. feed(worker) posts the input (may be async, in slices) and
   // the final request. Resolves to {result} (the worker's 'done' message), {stalled: true} when it was

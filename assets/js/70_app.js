@@ -1,5 +1,6 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment.
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment; blame and the normalised
+// views through the analysis toggles (58_analysis.js).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -62,10 +63,11 @@
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
+      this.analysis = new T.analysis.Analysis(this);
       const toolbar = el('div', { class: 'toolbar' },
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
-        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn),
+        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.analysis.group, this.analysis.status,
         this.resetAlign, this.closeCompare);
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
@@ -94,6 +96,7 @@
         done: (l, r) => this.setAnchors(T.compare.addAnchor(this.anchors, l, r)),
         label: (line) => (this.viewData.leftNums ? this.viewData.leftNums[line] : line) + 1,
       });
+      this.analysis.attach(this.diff);
       this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
         onSelect: (i) => { this.revealEntry(i); this.select(i); },
         onFilter: () => this.onFilter(),
@@ -132,15 +135,16 @@
     // ---- deep links (62_links.js) ----
     // Link (href) to entry i in the current layout.
     linkFor(i) {
-      return '#' + this.links.entry(i, null, this.layout);
+      return '#' + this.links.entry(i, null, this.layout, this.analysis.ignoreKey());
     }
 
     // Puts what is shown (the compare pair, or the entry) with its function and layout in the address bar.
     updateFragment() {
       const fn = this.fnKey !== null ? this.fnKey : this.fnWanted;
       const to = this.fnKey !== null ? this.fnTo : this.fnWantedTo;
-      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout));
-      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout, to));
+      const ignore = this.analysis.ignoreKey();
+      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout, ignore));
+      else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout, to, ignore));
     }
 
     // Shows what fragment `hash` names (filters cleared if they hide it); returns true when it named
@@ -148,6 +152,7 @@
     applyFragment(hash) {
       const link = this.links.parse(hash);
       if (link.layout) this.layout = link.layout;
+      this.analysis.setNorm(link.ignore);
       if (link.compare) {
         const [from, to] = link.compare;
         if (link.fn !== undefined) this.fnWanted = link.fn;
@@ -217,11 +222,12 @@
       this.sidebar.select(i);
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
-      const fns = m.functionChoices(e);
+      this.analysis.selecting(i);
+      const fns = this.analysis.functionsOf(i);
       this.pickFunction(fns);
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
-      this.renderHeader(e);
-      this.renderNotices(e);
+      this.renderHeader(this.analysis.entryShown(i));
+      this.renderNotices(this.analysis.entryShown(i));
       this.showView();
       this.updateFragment();
     }
@@ -303,7 +309,7 @@
       }
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      if (e.status === STATUS.NOOP) notes.unshift('No-op: this pass did not change the IR.');
+      notes.unshift(...this.analysis.notes(e)); // the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -330,10 +336,10 @@
       if (!prebuilt && !this.compare && this.fnTo !== null) { this.runCompare(); return; }
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
-      const v = prebuilt || this.model.view(e, this.fnKey);
+      const v = prebuilt || this.analysis.view(e, this.entry, this.fnKey);
       this.viewData = v;
       this.renderFiles(v);
-      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll });
+      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll, decor: this.analysis.decor(v) });
       this.align.refresh();
       this.copyBefore.disabled = v.single;
       this.copyDiff.disabled = v.single;

@@ -60,6 +60,12 @@
       ['s', 'side by side / stacked (stacked by itself below 1,000 px until chosen)'],
       ['F7', 'align two lines: click a left line, then a right line; or move with \u2191 / \u2193 (PageUp / PageDown) and press Enter or Space, left then right'],
     ]],
+    ['Analysis', [
+      ['b', 'blame: the pass that introduced each line, beside the after side\u2019s line numbers (click a number to open that pass)'],
+      ['Shift+B', 'open the pass that introduced the cursor line (else the first line on screen)'],
+      ['w', 'ignore whitespace: lines compare with all whitespace removed, like diff -w (a missing final newline too)'],
+      ['i', 'ignore SSA numbering: a numbered name a line of the function defines (%0, %arg1, ^bb2; LLVM %5 and block 5:; x_3, _t12) compares as its order of first appearance among its function\u2019s names of the same stem'],
+    ]],
     ['Find and compare', [
       ['/ or Ctrl+F', 'find in this pass (Enter / Shift+Enter: next / previous)'], ['Shift+F', 'find across passes (Enter: search)'],
       ['c', 'compare two snapshots'],
@@ -78,7 +84,7 @@
     });
     const dlg = el('div', { class: 'dialog help', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Keyboard help', hidden: true, tabindex: '-1' },
       el('h2', null, 'Keyboard'), ...groups,
-      el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function and layout.'),
+      el('p', { class: 'hint' }, 'Keys are ignored while typing in a box. Links in the address bar keep the pass, function, layout and what is ignored.'),
       el('div', { class: 'buttons' }, close));
     root.appendChild(dlg);
     T.util.trapFocus(dlg);
@@ -127,6 +133,10 @@
         '?': () => help.toggle(),
         s: () => app.setLayout(app.effectiveStacked() ? 'side' : 'stacked'),
         c: () => app.compareDlg.open(app.entry),
+        b: () => app.analysis.toggleBlame(),
+        B: () => app.analysis.openBlameAtCursor(),
+        w: () => app.analysis.toggleNorm('ws'),
+        i: () => app.analysis.toggleNorm('ssa'),
         ArrowLeft: () => { app.diff.hbar.scrollLeft -= 80; },
         ArrowRight: () => { app.diff.hbar.scrollLeft += 80; },
         Escape: () => {

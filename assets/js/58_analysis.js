@@ -1,0 +1,310 @@
+// ir-trace viewer: the analysis toggles for the App: Blame (55_blame.js) and the normalised views
+// (56_norm_keys.js, 57_normalize.js). Owns their buttons, their state and models, and the flows between
+// them and the App: the App asks it for the view to show, the functions, status and notes of an entry, the
+// decorations of the diff rows (the blame gutter, the marks of lines equal only under a normalisation) and
+// the link's "ignore" value, and tells it when a pass is selected.
+//
+// Blame is a way of looking: stored like the layout. The normalisations change what the page says changed,
+// so they live in the deep link only: a report opened afresh shows the real diff.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el, store } = T.util;
+  const { KIND, STATUS } = T.payload;
+  const R = T.rows;
+  const N = T.normalize;
+
+  class Analysis {
+    // app: the App (its model, diff view, sidebar, selection, links and flash are used).
+    constructor(app) {
+      this.app = app;
+      const m = app.model;
+      this.blameOn = store.get('blame', '0') === '1';
+      this.norm = { ws: false, ssa: false };
+      this.blame = new T.blame.Blame(m);
+      this.normalizer = new N.Normalizer(m, {
+        onResult: (i) => { if (i === app.entry && this.pending) this.reshow(); },
+        onProgress: (f) => { this.status.textContent = 'Comparing passes ignoring ' + N.modeText(this.norm) + '\u2026 ' + Math.round(100 * f) + '%'; },
+        onDone: (mode) => this.normDone(mode),
+      });
+      const btn = (label, fn, title, pressed) => {
+        const b = el('button', { type: 'button', class: 'seg', 'aria-pressed': String(pressed), title }, label);
+        b.addEventListener('click', fn);
+        return b;
+      };
+      this.blameBtn = btn('Blame', () => this.toggleBlame(), 'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)', this.blameOn);
+      this.wsBtn = btn('Ignore whitespace', () => this.toggleNorm('ws'), 'Compare lines with all whitespace removed, like diff -w (w)', false);
+      this.ssaBtn = btn('Ignore SSA numbering', () => this.toggleNorm('ssa'), 'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)', false);
+      this.group = el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn, this.ssaBtn);
+      this.status = el('span', { class: 'norm-status', role: 'status', 'aria-live': 'polite' });
+      this.pending = false; // the view shown waits for its pass's normalised result
+    }
+
+    // Listens for clicks on blame numbers in the diff view (diff: the App's DiffView).
+    attach(diff) {
+      diff.rowsEl.addEventListener('click', (ev) => {
+        const bl = ev.target.closest('.bl[data-entry]');
+        if (bl && !this.app.align.active()) this.openBlame(Number(bl.getAttribute('data-entry')), Number(bl.getAttribute('data-line')));
+      });
+    }
+
+    // ---- what the App shows ----
+
+    normOn() {
+      return this.norm.ws || this.norm.ssa;
+    }
+
+    // The link's "ignore" value: "ws", "ssa", "ws,ssa" or "".
+    ignoreKey() {
+      return N.modeKey(this.norm);
+    }
+
+    // Called as entry i is selected: under a normalisation its result first (at once when small).
+    selecting(i) {
+      if (!this.normOn()) return;
+      this.normalizer.prefer(i);
+      this.normalizer.ensure(this.norm, i);
+    }
+
+    // The functions offered for entry i: under a normalisation with the changed ones' counts recomputed.
+    functionsOf(i) {
+      const fns = this.app.model.functionChoices(this.app.model.entries[i]);
+      return this.normOn() ? this.normalizer.functions(this.norm, i, fns) : fns;
+    }
+
+    // Entry i as shown: its status and counts under the normalisation as soon as that pass is computed
+    // (the pass list waits for all of them), else as the pass list shows it.
+    entryShown(i) {
+      return (this.normOn() && this.normalizer.shownEntry(this.norm, i)) || this.app.model.shown(i);
+    }
+
+    // The note that heads entry e's notes (e as entryShown gives it): the no-op note, or under a
+    // normalisation what it ignored and the real counts when they differ. [] or [text].
+    notes(e) {
+      if (!e.raw) return e.status === STATUS.NOOP ? ['No-op: this pass did not change the IR.'] : [];
+      const ignoring = N.modeText(this.norm);
+      const real = ' (the real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0) + ')';
+      if (e.raw.status === STATUS.NOOP) return ['No-op: this pass did not change the IR.'];
+      if (e.status === STATUS.NOOP) return ['No-op when ignoring ' + ignoring + real + '.'];
+      if (e.raw.ins !== e.ins || e.raw.del !== e.del) return ['Compared ignoring ' + ignoring + real + '.'];
+      return ['Compared ignoring ' + ignoring + ': the same lines change as in the real diff.'];
+    }
+
+    // The view of entry e (index i), function fnKey: Model.view, under a normalisation its result once in
+    // (until then the real one, shown again when it comes: reshow).
+    view(e, i, fnKey) {
+      const v = this.app.model.view(e, fnKey);
+      this.pending = false;
+      if (!this.normOn()) return v;
+      const nv = this.normalizer.view(this.norm, i, fnKey, v);
+      this.pending = !nv;
+      return nv || v;
+    }
+
+    // The diff rows' decorations for view v (DiffView data.decor), or null: the blame gutter while Blame is
+    // on (its cell reads the row's data-after), and on a normalised view "≈" in the sign cells of an equal
+    // row whose two lines differ in their text.
+    decor(v) {
+      const gutter = this.blameOn ? this.gutter() : null;
+      const marks = v && v.normalized ? this.marks() : null;
+      if (!gutter && !marks) return null;
+      const diff = this.app.diff;
+      return {
+        get width() { return gutter ? Math.ceil(Math.max(2, gutter.digits) * (diff.cw || 7.5) + 12) : 0; },
+        decorate: (row) => {
+          if (row.getAttribute('data-kind') === 'fold') return;
+          if (marks) marks(row);
+          if (gutter) {
+            const a = row.getAttribute('data-after');
+            row.appendChild(gutter.cell(a === null ? -1 : Number(a) - 1));
+          }
+        },
+      };
+    }
+
+    // Marks the sign cells of an equal row whose lines (by their file line numbers) differ in their text.
+    marks() {
+      const m = this.app.model, e = m.entries[this.app.entry];
+      const left = m.lines(e.before), right = m.lines(e.after);
+      const strip = (s) => (s && s.endsWith('\r') ? s.slice(0, -1) : s || '');
+      return (row) => {
+        const b = row.getAttribute('data-before'), a = row.getAttribute('data-after');
+        if (row.getAttribute('data-kind') !== 'equal' || b === null || a === null) return;
+        const after = strip(right[a - 1]);
+        if (strip(left[b - 1]) === after) return;
+        // The stacked layout shows the before line only: the tooltip has the after one.
+        const title = 'Equal but for what is ignored; after this pass: ' + (after.length > 300 ? after.slice(0, 300) + '\u2026' : after);
+        for (const sg of row.querySelectorAll('.sg')) {
+          sg.textContent = '\u2248';
+          sg.classList.add('nq');
+          sg.title = title;
+        }
+      };
+    }
+
+    // ---- blame ----
+
+    toggleBlame() {
+      this.blameOn = !this.blameOn;
+      store.set('blame', this.blameOn ? '1' : '0');
+      this.blameBtn.setAttribute('aria-pressed', String(this.blameOn));
+      const d = this.app.diff;
+      if (!d.view) return;
+      // The rows in the page get or lose their cells in place (drawing them again, with their syntax and
+      // intra-line highlight, costs as much as stepping to the pass); the others are decorated when drawn.
+      d.decor = this.decor(this.app.viewData);
+      d.decorGutter();
+      for (const row of d.rowsEl.children) {
+        for (const cell of row.querySelectorAll('.bl')) cell.remove();
+        if (d.decor) d.decor.decorate(row);
+      }
+      d.updateHScroll();
+    }
+
+    // The snapshot on the after side now (the compare's "to", or the entry's own), -1 for none.
+    afterSnapshot() {
+      const app = this.app;
+      if (app.compare) return app.compare.to;
+      const e = app.model.entries[app.entry];
+      return e && Number.isInteger(e.after) ? e.after : -1;
+    }
+
+    // The after side's blame gutter (Blame.gutter), null for none (codegen: no pass wrote it).
+    gutter() {
+      const s = this.afterSnapshot();
+      return s >= 0 ? this.blame.gutter(s) : null;
+    }
+
+    // Opens entry idx with its after snapshot's 0-based line `line` in view and the cursor on it: in the
+    // function holding it when a function is shown now, else the whole file.
+    openBlame(idx, line) {
+      const app = this.app, m = app.model, e = m.entries[idx];
+      if (!e || !Number.isInteger(e.after) || line < 0) return;
+      let fn;
+      if (app.fnKey !== null) {
+        const sec = m.sections(e.after).find((x) => line >= x[1] && line < x[2]);
+        fn = sec ? sec[0] : '';
+      }
+      app.revealEntry(idx);
+      app.select(idx, { fn });
+      if (!this.showAfterLine(line, true)) {
+        app.select(idx, { fn: null });
+        this.showAfterLine(line, true);
+      }
+      app.diff.scroller.focus({ preventScroll: true });
+    }
+
+    // Shift+B: opens the pass that introduced the cursor line (else the first line on screen).
+    openBlameAtCursor() {
+      const s = this.afterSnapshot();
+      const prov = s >= 0 ? this.blame.of(s) : null;
+      const line = this.currentAfterLine();
+      if (!prov || line < 0 || prov.entry[line] < 0) {
+        this.app.flash('No pass introduced a line here (codegen, or no line on the after side)');
+        return;
+      }
+      this.openBlame(prov.entry[line], prov.line[line]);
+    }
+
+    // Scrolls the diff view to its row of after-side file line `line` (its after half when stacked),
+    // expanding its fold: centred with the cursor on it when `mark`, else at the top (a view shown again
+    // keeps its place). Returns false when no row shows that line.
+    showAfterLine(line, mark) {
+      const d = this.app.diff;
+      const r = R.afterRow(d.rows, d.view.rightNums, line);
+      if (r < 0) return false;
+      d.revealRow(r);
+      const i = R.afterItem(d.rows, d.items, r, d.stacked);
+      if (i < 0) return false;
+      if (mark) {
+        d.cursor = i;
+        d.scrollToItem(i, true);
+      } else d.scroller.scrollTop = i * d.rowHeight();
+      d.rerender();
+      return true;
+    }
+
+    // The 0-based after-side file line of the cursor row, else of the first row on screen that has one;
+    // -1 when none.
+    currentAfterLine() {
+      const d = this.app.diff;
+      if (!d.items) return -1;
+      const at = (i) => R.afterLineAt(d.rows, d.items, d.view.rightNums, i, d.stacked);
+      if (d.cursor >= 0 && at(d.cursor) >= 0) return at(d.cursor);
+      const first = d.firstVisible(), last = Math.min(d.items.length, first + Math.ceil(d.viewHeight() / d.rowHeight()));
+      for (let i = first; i < last; i++) if (at(i) >= 0) return at(i);
+      return -1;
+    }
+
+    // ---- normalised views ----
+
+    toggleNorm(which) {
+      this.setNorm(Object.assign({}, this.norm, { [which]: !this.norm[which] }));
+      this.app.updateFragment();
+    }
+
+    // Switches the normalisations to mode {ws, ssa} (from a toggle or a link): every pass is compared again
+    // in the background (the one shown first); the pass list changes when all are in.
+    setNorm(mode) {
+      const next = { ws: !!(mode && mode.ws), ssa: !!(mode && mode.ssa) };
+      if (next.ws === this.norm.ws && next.ssa === this.norm.ssa) return;
+      this.norm = next;
+      this.wsBtn.setAttribute('aria-pressed', String(next.ws));
+      this.ssaBtn.setAttribute('aria-pressed', String(next.ssa));
+      this.status.textContent = '';
+      if (!this.normOn()) {
+        this.normalizer.cancel();
+        this.applyOverlay(null);
+      } else {
+        this.applyOverlay(this.normalizer.overlay(next));
+        this.normalizer.start(next, this.app.entry);
+        if (this.normalizer.complete(next)) this.normDone(next);
+      }
+      this.reshow();
+    }
+
+    normDone(mode) {
+      if (N.modeKey(mode) !== N.modeKey(this.norm)) return;
+      this.applyOverlay(this.normalizer.overlay(mode));
+      const app = this.app, m = app.model, statusOf = T.sidebar.statusOf;
+      let changed = 0, real = 0;
+      m.entries.forEach((e, i) => {
+        if (e.kind !== KIND.PASS) return;
+        if (statusOf(m.shown(i)) === STATUS.CHANGED) changed++;
+        if (statusOf(e) === STATUS.CHANGED) real++;
+      });
+      this.status.textContent = 'Ignoring ' + N.modeText(mode) + ': ' + changed + (changed === 1 ? ' pass changes' : ' passes change') + ' the IR (' + real + ' without)';
+      if (app.entry >= 0 && !app.compare && !app.noneShown) {
+        app.renderHeader(this.entryShown(app.entry));
+        app.renderNotices(this.entryShown(app.entry));
+      }
+    }
+
+    // Puts the shown statuses (null: the real ones) into the pass list; a filter may now hide the
+    // selected pass (the App's onFilter moves to the nearest one shown).
+    applyOverlay(list) {
+      const app = this.app;
+      if (app.model.overlay === list) return;
+      app.model.setOverlay(list);
+      app.sidebar.restatus();
+      if (app.entry >= 0) app.onFilter();
+    }
+
+    // Shows the selected entry again because what it compares changed, keeping the after line in view.
+    // Compare and F7 views diff the real text: left as they are.
+    reshow() {
+      const app = this.app;
+      if (app.entry < 0 || app.compare || app.anchors.length || app.noneShown) return;
+      const m = app.model, e = m.entries[app.entry];
+      const line = app.diff.view ? this.currentAfterLine() : -1;
+      this.selecting(app.entry);
+      app.fillFunctions(this.functionsOf(app.entry), (m.snapshots[e.after] || {}).lang);
+      app.renderHeader(this.entryShown(app.entry));
+      app.renderNotices(this.entryShown(app.entry));
+      app.showView();
+      if (line >= 0) this.showAfterLine(line, false);
+    }
+  }
+
+  T.analysis = { Analysis };
+})();
