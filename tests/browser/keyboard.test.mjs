@@ -152,7 +152,7 @@ test('? lists every key the page answers to', async () => {
       for (const m of block.matchAll(/(?:^|[,{]|\n)\s*(\w+|'[^']+'):\s*\(\)\s*=>/g)) keys.add(m[1].replace(/'/g, ''));
     }
   }
-  const name = { ArrowDown: '\u2193', ArrowUp: '\u2191', ArrowLeft: '\u2190', ArrowRight: '\u2192', Escape: 'Esc', ' ': 'Space', E: 'Shift+E', F: 'Shift+F', f: 'Ctrl+F' };
+  const name = { ArrowDown: '\u2193', ArrowUp: '\u2191', ArrowLeft: '\u2190', ArrowRight: '\u2192', Escape: 'Esc', ' ': 'Space', E: 'Shift+E', F: 'Shift+F', B: 'Shift+B', f: 'Ctrl+F' };
   const wanted = [...keys].map((k) => name[k] || k);
   assert.ok(wanted.length >= 20, 'the scan found the handlers: ' + wanted.join(' '));
   const { page, errors } = await open(browser, medium);
