@@ -87,7 +87,7 @@ TEST_CASE("batch: --find converts every dump under ROOT, names relative to it", 
   CHECK(Files(t / "out") == std::vector<std::string>{"a__passes_dump.html", "b__c__passes_dump.html", "index.html"});
 }
 
-TEST_CASE("batch: a bad dump does not stop the batch; exit 1 with its error line", "[batch]") {
+TEST_CASE("batch: a bad dump does not stop the batch, exit 1 with its error line", "[batch]") {
   TempDir t;
   WriteDump(t / "root/good/passes_dump");
   WriteFile(t / "root/bad/passes_dump/00_frontend.py", "x\n");  // no pass
@@ -115,7 +115,7 @@ TEST_CASE("batch: OUTDIR is made if missing, its parent must exist", "[batch]") 
   CHECK_THAT(single.err, Catch::Contains("it is a directory"));
 }
 
-TEST_CASE("batch: --fail-on failed / warning, for one dump and many; reports still written", "[batch]") {
+TEST_CASE("batch: --fail-on failed / warning, for one dump and many, reports still written", "[batch]") {
   TempDir t;
   WriteDump(t / "failed", "note\nerror: verifier failed\n");
   WriteDump(t / "warned", "just a note\n");

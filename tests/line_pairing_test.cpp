@@ -221,7 +221,7 @@ TEST_CASE("line_pairing: lines that define the same name pair first (qwen3 Flatt
               "llvm.func @softmax(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64) {"));
 }
 
-TEST_CASE("line_pairing: same-name pairs never cross; the rest pair by similarity around them", "[line_pairing]") {
+TEST_CASE("line_pairing: same-name pairs never cross, the rest pair by similarity around them", "[line_pairing]") {
   // a and b are defined in one order before and in the other after: only one of the two same-name pairs
   // can be kept; the most similar one wins (b), and a's lines stay unpaired (they would cross it).
   auto r = PairOneBlock({"a = f(x, y, z)", "b = g(u, v, w)"}, {"b = g(u, v, w, q)", "a = f(x, y, z, q, r, s)"});

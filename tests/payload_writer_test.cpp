@@ -385,7 +385,7 @@ TEST_CASE("payload_writer: a failed pass carries its error, a codegen entry its 
 namespace irtrace {
 namespace {
 
-TEST_CASE("payload_writer: a CR-only snapshot says so; a byte-order mark is kept in the text", "[payload_writer]") {
+TEST_CASE("payload_writer: a CR-only snapshot says so, a byte-order mark is kept in the text", "[payload_writer]") {
   Payload p;
   p.Add("00_frontend.py", "py", "\xEF\xBB\xBF" "def f():\n    return 1\n" + Lines(40));
   p.Add("01_after_A.py", "py", "def f():\r    return 1\r");
