@@ -153,5 +153,19 @@
     return col;
   }
 
-  T.paint = { paint, columns, hasControls, graphemeFloor };
+  // Display columns of the widest line of lines, a line over T.intraline.MAX_LINE counting as longCols (it
+  // is shown cut). Cached per array: the model hands out the same arrays, and the after side of one pass is
+  // the before side of the next.
+  const widths = new WeakMap();
+  function widest(lines, longCols) {
+    let w = widths.get(lines);
+    if (w === undefined) {
+      w = 0;
+      for (const line of lines) w = Math.max(w, line.length > T.intraline.MAX_LINE ? longCols : columns(line));
+      widths.set(lines, w);
+    }
+    return w;
+  }
+
+  T.paint = { paint, columns, widest, hasControls, graphemeFloor };
 })();

@@ -76,12 +76,7 @@
       this.expandedLong = new Set();
       this.cursor = -1;
       this.find = null;
-      let maxCols = 0;
-      for (const side of [this.view.left, this.view.right]) for (const line of side) {
-        const c = line.length > T.intraline.MAX_LINE ? TRUNC_SHOW + 20 : columns(line);
-        if (c > maxCols) maxCols = c;
-      }
-      this.maxCols = maxCols;
+      this.maxCols = Math.max(T.paint.widest(this.view.left, TRUNC_SHOW + 20), T.paint.widest(this.view.right, TRUNC_SHOW + 20));
       // Gutter width from the largest line number shown.
       const lastNum = (nums, n) => (n ? (nums ? nums[n - 1] : n - 1) + 1 : 0);
       const digits = String(Math.max(lastNum(this.view.leftNums, this.view.left.length), lastNum(this.view.rightNums, this.view.right.length))).length;
