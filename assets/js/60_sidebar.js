@@ -392,13 +392,11 @@
       const run = this.runOf.get(i);
       const opening = !!run && !run.open;
       // Layout is read before anything is written, so the read costs no forced reflow; except on the first
-      // selection, when nothing is laid out yet: the option is scrolled into view after the first frame.
+      // selection, when nothing is laid out yet: drawChart, after the first frame, brings it into view.
       let outside = opening;
       if (o && !opening && !first) {
         const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
         outside = or.top < lr.top || or.bottom > lr.bottom;
-      } else if (o && !opening) {
-        requestAnimationFrame(() => setTimeout(() => { if (this.selected === i) o.scrollIntoView({ block: 'nearest' }); }, 0));
       }
       if (opening) this.setRunOpen(run, true);
       if (this.selected >= 0 && this.options[this.selected]) this.options[this.selected].setAttribute('aria-selected', 'false');
@@ -411,8 +409,13 @@
       this.chart.setSelected(i);
     }
 
+    // Draws the size chart, then keeps the selected pass in view: the chart's height moves the list.
     drawChart() {
       this.chart.draw();
+      const o = this.options[this.selected];
+      if (!o || o.hidden) return;
+      const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
+      if (or.top < lr.top || or.bottom > lr.bottom) o.scrollIntoView({ block: 'nearest' });
     }
   }
 
