@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "cli_in_process.h"
 #include "test_util.h"
 
 namespace {
@@ -19,29 +19,8 @@ using irtrace::test::ShellQuote;
 using irtrace::test::TempDir;
 using irtrace::test::WriteFile;
 
-struct CliResult {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-CliResult RunMain(std::vector<std::string> args) {
-  args.insert(args.begin(), "ir-trace");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::ostringstream out;
-  std::FILE* err = std::tmpfile();
-  REQUIRE(err != nullptr);
-  CliResult r;
-  r.code = irtrace::cli::Main(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  std::rewind(err);
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) r.err.append(buf, n);
-  std::fclose(err);
-  return r;
-}
+using irtrace::test::CliResult;
+using irtrace::test::RunMain;
 
 // A valid dump of two passes; `log` (when not empty) is pass 1's log.
 void WriteDump(const std::string& dir, const std::string& log = "") {

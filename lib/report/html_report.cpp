@@ -2,6 +2,9 @@
 
 #include <ctemplate/template.h>
 
+#include <mutex>
+#include <set>
+
 #include "report/embedded_assets.h"
 #include "util/error.h"
 
@@ -15,36 +18,43 @@ const char kSlotMarker[] = "<\x01IR_TRACE_DATA_SLOT\x01>";
 
 }  // namespace
 
-PageShell ExpandPageShell(const std::string& title) {
-  static const std::string kTemplateName = "ir-trace/report.html";
-  static const bool registered = [] {
-    std::string_view html = assets::View(assets::kReportHtml, assets::kReportHtml_size);
-    return ctemplate::StringToTemplateCache(kTemplateName, ctemplate::TemplateString(html.data(), html.size()),
-                                            ctemplate::DO_NOT_STRIP);
-  }();
-  if (!registered) throw Error("internal error: the embedded report template does not parse");
-
-  ctemplate::TemplateDictionary dict("report");
-  dict.SetValue("TITLE", title);
-  dict.SetValue("VERSION", IRTRACE_VERSION);
-  std::string_view css = assets::View(assets::kViewerCss, assets::kViewerCss_size);
-  std::string_view js = assets::View(assets::kViewerJs, assets::kViewerJs_size);
-  dict.SetValue("CSS", ctemplate::TemplateString(css.data(), css.size()));
-  dict.SetValue("JS", ctemplate::TemplateString(js.data(), js.size()));
-  dict.SetValue("DATA_SLOT", kSlotMarker);
-
-  std::string page;
-  if (!ctemplate::ExpandTemplate(kTemplateName, ctemplate::DO_NOT_STRIP, &dict, &page)) {
-    throw Error("internal error: the embedded report template does not expand");
+PageShell ExpandShell(const ShellSource& page) {
+  {  // registered once per name in ctemplate's process-wide cache
+    static std::mutex mu;
+    static std::set<std::string> registered;
+    std::lock_guard<std::mutex> lock(mu);
+    if (!registered.count(page.name)) {
+      if (!ctemplate::StringToTemplateCache(page.name, ctemplate::TemplateString(page.html.data(), page.html.size()),
+                                            ctemplate::DO_NOT_STRIP)) {
+        throw Error("internal error: the embedded template " + page.name + " does not parse");
+      }
+      registered.insert(page.name);
+    }
   }
-  size_t at = page.find(kSlotMarker);
-  if (at == std::string::npos || page.find(kSlotMarker, at + 1) != std::string::npos) {
-    throw Error("internal error: the report template needs exactly one data slot");
+  ctemplate::TemplateDictionary dict(page.name);
+  dict.SetValue("VERSION", IRTRACE_VERSION);
+  for (const auto& [key, value] : page.values) dict.SetValue(key, value);
+  dict.SetValue("CSS", ctemplate::TemplateString(page.css.data(), page.css.size()));
+  dict.SetValue("JS", ctemplate::TemplateString(page.js.data(), page.js.size()));
+  dict.SetValue("DATA_SLOT", kSlotMarker);
+  std::string text;
+  if (!ctemplate::ExpandTemplate(page.name, ctemplate::DO_NOT_STRIP, &dict, &text)) {
+    throw Error("internal error: the embedded template " + page.name + " does not expand");
+  }
+  size_t at = text.find(kSlotMarker);
+  if (at == std::string::npos || text.find(kSlotMarker, at + 1) != std::string::npos) {
+    throw Error("internal error: the template " + page.name + " needs exactly one data slot");
   }
   PageShell shell;
-  shell.head = page.substr(0, at);
-  shell.tail = page.substr(at + sizeof(kSlotMarker) - 1);
+  shell.head = text.substr(0, at);
+  shell.tail = text.substr(at + sizeof(kSlotMarker) - 1);
   return shell;
+}
+
+PageShell ExpandPageShell(const std::string& title) {
+  return ExpandShell({"ir-trace/report.html", assets::View(assets::kReportHtml, assets::kReportHtml_size),
+                      assets::View(assets::kViewerCss, assets::kViewerCss_size),
+                      assets::View(assets::kViewerJs, assets::kViewerJs_size), {{"TITLE", title}}});
 }
 
 }  // namespace irtrace

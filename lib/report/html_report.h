@@ -2,6 +2,9 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace irtrace {
 
@@ -11,11 +14,23 @@ struct PageShell {
   std::string tail;  // from </script> of the data element to the end
 };
 
-// Expands the embedded assets/report.html with ctemplate (no auto-escape): {{TITLE:h}} and {{VERSION:h}}
-// are HTML-escaped by ctemplate's :h modifier, {{CSS}} and {{JS}} are the embedded viewer files inserted
-// as they are, {{DATA_SLOT}} marks where the payload goes (never passed through ctemplate: its HTML
-// auto-escape turns such a variable into null). `title` is the dump's base name (valid UTF-8).
-// Throws Error if the embedded template does not expand (a build defect).
+// One embedded page to expand: its template (registered with ctemplate under `name`), the CSS and JS
+// inserted as they are at {{CSS}} and {{JS}}, and the values of its other markers (each written with an
+// escaping modifier in the template, e.g. {{TITLE:h}}). {{VERSION}} is always set.
+struct ShellSource {
+  std::string name;  // ctemplate cache key, e.g. "ir-trace/report.html"
+  std::string_view html, css, js;
+  std::vector<std::pair<std::string, std::string>> values;  // marker name, value (valid UTF-8)
+};
+
+// Expands `page` with ctemplate (no auto-escape) and splits it at {{DATA_SLOT}}, where the caller's JSON
+// goes (never passed through ctemplate: its HTML auto-escape turns such a variable into null). Throws
+// Error if the embedded template does not parse or expand, or has not exactly one data slot (a build
+// defect).
+PageShell ExpandShell(const ShellSource& page);
+
+// The report's shell: assets/report.html with the viewer's CSS and JS; {{TITLE:h}} is `title`, the
+// report's title (valid UTF-8).
 PageShell ExpandPageShell(const std::string& title);
 
 }  // namespace irtrace
