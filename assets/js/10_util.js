@@ -164,5 +164,38 @@
     return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
 
-  T.util = { el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, blobWorker, plural, grouped, trapFocus };
+  // A map that forgets its least recently used entries while their total weight (weigh(value), 1 each by
+  // default) is over limit; the entry just set is always kept. get() counts as a use.
+  class Lru {
+    constructor(limit, weigh) {
+      this.map = new Map(); // insertion order = use order, oldest first
+      this.limit = limit;
+      this.weigh = weigh || (() => 1);
+      this.weight = 0;
+    }
+
+    has(k) {
+      return this.map.has(k);
+    }
+
+    get(k) {
+      const v = this.map.get(k);
+      if (v !== undefined) { this.map.delete(k); this.map.set(k, v); }
+      return v;
+    }
+
+    set(k, v) {
+      if (this.map.has(k)) { this.weight -= this.weigh(this.map.get(k)); this.map.delete(k); }
+      this.map.set(k, v);
+      this.weight += this.weigh(v);
+      for (const [key, val] of this.map) {
+        if (this.weight <= this.limit || key === k) break;
+        this.map.delete(key);
+        this.weight -= this.weigh(val);
+      }
+      return v;
+    }
+  }
+
+  T.util = { Lru, el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, blobWorker, plural, grouped, trapFocus };
 })();

@@ -61,11 +61,8 @@
       this.entries = data.entries;
       this.schema = data.schema;
       this.context = Number.isInteger(data.context) && data.context >= 0 ? data.context : 3;
-      this.cache = new Map(); // snapshot index -> lines (LRU by insertion order)
-      this.cachedLines = 0;
-      this.cacheLimit = 3000000; // lines kept rebuilt at most
-      this.sectionCache = new Map(); // snapshot index -> resolved sections (LRU by insertion order)
-      this.sectionCacheLimit = 64; // snapshots
+      this.cache = new T.util.Lru(3000000, (lines) => lines.length); // snapshot index -> lines (3 M lines at most)
+      this.sectionCache = new T.util.Lru(64); // snapshot index -> resolved sections (64 snapshots at most)
       this.fnCache = new WeakMap(); // entry -> its functions
       this.choiceCache = new WeakMap(); // entry -> its function selector choices
       this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
@@ -87,39 +84,16 @@
     // Full text of snapshot i as an array of lines (no '\n'); cached.
     lines(i) {
       const hit = this.cache.get(i);
-      if (hit) {
-        this.cache.delete(i);
-        this.cache.set(i, hit);
-        return hit;
-      }
+      if (hit) return hit;
       if (!this.snapshots[i]) return [];
-      const lines = P.snapshotLines(this.snapshots, i, (j) => this.lines(j));
-      this.remember(i, lines);
-      return lines;
-    }
-
-    remember(i, lines) {
-      this.cache.set(i, lines);
-      this.cachedLines += lines.length;
-      for (const [k, v] of this.cache) {
-        if (this.cachedLines <= this.cacheLimit || k === i) break;
-        this.cache.delete(k);
-        this.cachedLines -= v.length;
-      }
+      return this.cache.set(i, P.snapshotLines(this.snapshots, i, (j) => this.lines(j)));
     }
 
     // Sections of snapshot i, [[key, begin, end], ...], resolved through the codec; cached.
     sections(i) {
       const hit = this.sectionCache.get(i);
-      if (hit) {
-        this.sectionCache.delete(i);
-        this.sectionCache.set(i, hit);
-        return hit;
-      }
-      const secs = P.snapshotSections(this.snapshots, i, (j) => this.sections(j));
-      this.sectionCache.set(i, secs);
-      if (this.sectionCache.size > this.sectionCacheLimit) this.sectionCache.delete(this.sectionCache.keys().next().value);
-      return secs;
+      if (hit) return hit;
+      return this.sectionCache.set(i, P.snapshotSections(this.snapshots, i, (j) => this.sections(j)));
     }
 
     // Whole snapshot text as written in the file (final newline per "eol").

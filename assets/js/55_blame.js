@@ -20,9 +20,7 @@
   class Blame {
     constructor(model) {
       this.model = model;
-      this.cache = new Map(); // snapshot index -> {entry, line} (LRU by insertion order)
-      this.cachedLines = 0;
-      this.cacheLimit = 4000000; // lines kept (8 bytes each)
+      this.cache = new T.util.Lru(4000000, (prov) => prov.entry.length); // snapshot index -> {entry, line}; 4 M lines (8 bytes each)
       this.titles = new Map(); // entry index -> tooltip
       // producer[s]: the entry whose diff wrote snapshot s (the frontend's entry for its snapshot), -1 for a
       // snapshot no diff wrote (codegen). A crashed pass writes nothing: its "after" is the snapshot before.
@@ -44,11 +42,7 @@
     // in that entry's after snapshot. null when no diff wrote s (codegen, an index out of range).
     of(s) {
       const hit = this.cache.get(s);
-      if (hit) {
-        this.cache.delete(s);
-        this.cache.set(s, hit);
-        return hit;
-      }
+      if (hit) return hit;
       // Walk down the producers to a cached snapshot or the frontend, then build back up.
       const chain = [];
       let k = s;
@@ -64,7 +58,7 @@
       for (let j = chain.length - 1; j >= 0; j--) {
         const snap = chain[j], idx = this.producer[snap], e = this.model.entries[idx];
         prov = e.kind === KIND.FRONTEND ? this.origin(snap, idx) : this.step(prov, e, idx);
-        this.remember(snap, prov);
+        this.cache.set(snap, prov);
       }
       return prov;
     }
@@ -95,16 +89,6 @@
       });
       copy(end.before, end.after, m - end.before);
       return out;
-    }
-
-    remember(s, prov) {
-      this.cache.set(s, prov);
-      this.cachedLines += prov.entry.length;
-      for (const [k, v] of this.cache) {
-        if (this.cachedLines <= this.cacheLimit || k === s) break;
-        this.cache.delete(k);
-        this.cachedLines -= v.entry.length;
-      }
     }
 
     title(idx) {
