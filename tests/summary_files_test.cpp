@@ -1,0 +1,175 @@
+// The run summaries (--json, --junit, --markdown; lib/driver/summary_files.h and the writers in
+// lib/report/) through the command line, in-process (cli::Main, as main() calls it) and with the real
+// binary.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "test_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using irtrace::test::ReadFile;
+using irtrace::test::Run;
+using irtrace::test::ShellQuote;
+using irtrace::test::TempDir;
+using irtrace::test::WriteFile;
+using Json = nlohmann::json;
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+CliResult RunMain(std::vector<std::string> args) {
+  args.insert(args.begin(), "ir-trace");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::ostringstream out;
+  std::FILE* err = std::tmpfile();
+  REQUIRE(err != nullptr);
+  CliResult r;
+  r.code = irtrace::cli::Main(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  std::rewind(err);
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) r.err.append(buf, n);
+  std::fclose(err);
+  return r;
+}
+
+// A valid dump of two passes (A changes, B does not); `log` (when not empty) is pass 1's log.
+void WriteDump(const std::string& dir, const std::string& log = "") {
+  WriteFile(dir + "/00_frontend.py", "def f():\n    return 1\n");
+  WriteFile(dir + "/01_after_A.py", "def f():\n    return 2\n");
+  WriteFile(dir + "/02_after_B.py", "def f():\n    return 2\n");
+  if (!log.empty()) WriteFile(dir + "/01_after_A.log", log);
+}
+
+// Under `root`: "good/d" (clean), "hurt/d" (pass 1 failed, pass 2 warned), "bad/d" (invalid: no pass).
+void WriteMixedRoot(const std::string& root) {
+  WriteDump(root + "/good/d");
+  WriteDump(root + "/hurt/d", "note\nerror: verifier failed\n  at op 3\n");
+  WriteFile(root + "/hurt/d/02_after_B.log", "slow pass\n");
+  WriteFile(root + "/bad/d/00_frontend.py", "x\n");
+}
+
+// The dump of `doc` whose path ends in `suffix`.
+const Json& DumpEndingIn(const Json& doc, const std::string& suffix) {
+  for (const Json& d : doc["dumps"]) {
+    std::string p = d["path"];
+    if (p.size() >= suffix.size() && p.compare(p.size() - suffix.size(), suffix.size(), suffix) == 0) return d;
+  }
+  FAIL("no dump ending in " + suffix);
+  throw;
+}
+
+}  // namespace
+
+TEST_CASE("summaries: --json describes every dump of a batch, written although the exit code is 1", "[summaries]") {
+  TempDir t;
+  WriteMixedRoot(t / "root");
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--json", t / "run.json"});
+  CHECK(r.code == 1);
+  Json doc = Json::parse(ReadFile(t / "run.json"));
+  CHECK(doc["schema"] == 1);
+  CHECK(doc["check"] == false);
+  REQUIRE(doc["dumps"].size() == 3);
+  const Json& good = DumpEndingIn(doc, "/good/d");
+  CHECK(good["status"] == "ok");
+  CHECK(good["title"] == "good");
+  CHECK(good["report"] == t / "out/good__d.html");
+  CHECK(good["error"].is_null());
+  CHECK(good["counts"] == Json::parse(R"({"passes":2,"changed":1,"noop":1,"failed":0,"codegen":0,"warnings":0})"));
+  CHECK(good["input_bytes"] == 3 * 22);
+  CHECK(good["seconds"].is_number());
+  const Json& hurt = DumpEndingIn(doc, "/hurt/d");
+  CHECK(hurt["status"] == "ok");  // a failed pass does not make the dump invalid
+  CHECK(hurt["counts"]["failed"] == 1);
+  CHECK(hurt["failed_passes"] == Json::parse(R"([{"num":1,"name":"A","error":"error: verifier failed"}])"));
+  CHECK(hurt["warnings"] == Json::parse(R"([{"num":2,"entry":"B","text":"slow pass\n"}])"));
+  const Json& bad = DumpEndingIn(doc, "/bad/d");
+  CHECK(bad["status"] == "invalid");
+  CHECK(bad["report"].is_null());
+  CHECK(bad["title"].is_null());
+  CHECK(bad["error"] == "no pass snapshot (NN_after_<Pass>.<ext>)");
+  CHECK(bad["counts"]["passes"] == 0);
+}
+
+TEST_CASE("summaries: --json for one dump, with --check", "[summaries]") {
+  TempDir t;
+  WriteDump(t / "d");
+  CliResult r = RunMain({t / "d", "--check", "--json", t / "check.json"});
+  CHECK(r.code == 0);
+  Json doc = Json::parse(ReadFile(t / "check.json"));
+  CHECK(doc["check"] == true);
+  REQUIRE(doc["dumps"].size() == 1);
+  CHECK(doc["dumps"][0]["path"] == t / "d");
+  CHECK(doc["dumps"][0]["report"].is_null());
+  CHECK(doc["dumps"][0]["status"] == "ok");
+  // Written, with the dump's error, when the only dump is invalid.
+  WriteFile(t / "bad/00_frontend.py", "x\n");
+  CliResult bad = RunMain({t / "bad", "-o", t / "bad.html", "--json", t / "bad.json"});
+  CHECK(bad.code == 1);
+  Json b = Json::parse(ReadFile(t / "bad.json"));
+  CHECK(b["dumps"][0]["status"] == "invalid");
+  CHECK(b["dumps"][0]["report"].is_null());
+  CHECK_FALSE(fs::exists(t / "bad.html"));
+  CliResult one = RunMain({t / "d", "-o", t / "r.html", "-q", "--json", t / "one.json"});
+  CHECK(one.code == 0);
+  CHECK(Json::parse(ReadFile(t / "one.json"))["dumps"][0]["report"] == t / "r.html");
+}
+
+TEST_CASE("summaries: one standard output, paths not options, a summary that cannot be written", "[summaries]") {
+  TempDir t;
+  WriteDump(t / "d");
+  CliResult clash = RunMain({t / "d", "-o", "-", "--json", "-"});
+  CHECK(clash.code == 2);
+  CHECK(clash.err == "ir-trace: error: only one output can go to standard output, got -o - and --json - (see ir-trace --help)\n");
+  CHECK(RunMain({t / "d", "--check", "--json", "-", "--junit", "-"}).code == 2);
+  CHECK(RunMain({t / "d", "--json", "-q"}).err ==
+        "ir-trace: error: --json takes a path, got the option '-q' (write ./-q for a file of that name) (see ir-trace --help)\n");
+  CHECK(RunMain({t / "d", "--json", ""}).err == "ir-trace: error: --json is an empty path (see ir-trace --help)\n");
+  CliResult unwritable = RunMain({t / "d", "--check", "--json", t / "no/such/run.json"});
+  CHECK(unwritable.code == 1);
+  CHECK_THAT(unwritable.err, Catch::Contains("run.json"));
+}
+
+TEST_CASE("summaries: the real binary writes --json to standard output", "[summaries]") {
+  TempDir t;
+  WriteDump(t / "d");
+  // --check writes no report, so -o - does not compete for standard output.
+  auto r = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check -o - --json -");
+  CHECK(r.exit_code == 0);
+  Json doc = Json::parse(r.out);
+  CHECK(doc["dumps"][0]["status"] == "ok");
+  CHECK(r.err == "checked " + t / "d" + ": 2 passes, 1 changed, 0 warnings\n");
+}
+
+TEST_CASE("summaries: the real binary writes --json for the shared fixtures", "[summaries][fixtures]") {
+  std::string root = "/work/shared/fixtures";
+  if (!fs::is_directory(root)) {
+    WARN("no shared fixtures; skipped");
+    return;
+  }
+  TempDir t;
+  auto r = Run(ShellQuote(IRTRACE_BINARY) + " --find " + ShellQuote(root) + " --check -q -j 2 --json " +
+               ShellQuote(t / "run.json"));
+  CHECK(r.exit_code == 0);
+  Json doc = Json::parse(ReadFile(t / "run.json"));
+  REQUIRE(doc["dumps"].size() == 6);
+  for (const Json& d : doc["dumps"]) {
+    CHECK(d["status"] == "ok");
+    CHECK(d["counts"]["passes"] > 0);
+  }
+  CHECK(DumpEndingIn(doc, "qwen3_32b_training/passes_dump")["title"] == "Qwen332BTrainingForwardBackward");
+}
