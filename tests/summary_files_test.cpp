@@ -73,6 +73,36 @@ const Json& DumpEndingIn(const Json& doc, const std::string& suffix) {
   throw;
 }
 
+// Checks `xml` with `xmllint --noout` (when installed: outside CI a missing xmllint skips with a warning)
+// and reads it with tests/junit_check.py (Python's xml.etree, as GitLab and Jenkins read it); returns
+// what the script read.
+Json CheckJunit(const std::string& xml) {
+  auto has_xmllint = Run("command -v xmllint");
+  if (has_xmllint.exit_code == 0) {
+    auto lint = Run("xmllint --noout " + ShellQuote(xml));
+    INFO(lint.err);
+    CHECK(lint.exit_code == 0);
+  } else if (std::getenv("CI") != nullptr) {
+    FAIL("xmllint is missing (Debian libxml2-utils; scripts/setup.sh --tests installs it)");
+  } else {
+    WARN("xmllint is missing (Debian libxml2-utils): the JUnit file is not linted");
+  }
+  auto read = Run("python3 " + ShellQuote(std::string(IRTRACE_SOURCE_DIR) + "/tests/junit_check.py") + " " +
+                  ShellQuote(xml));
+  INFO(read.err);
+  REQUIRE(read.exit_code == 0);
+  return Json::parse(read.out);
+}
+
+const Json& SuiteEndingIn(const Json& junit, const std::string& suffix) {
+  for (const Json& s : junit["suites"]) {
+    std::string n = s["name"];
+    if (n.size() >= suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0) return s;
+  }
+  FAIL("no testsuite ending in " + suffix);
+  throw;
+}
+
 }  // namespace
 
 TEST_CASE("summaries: --json describes every dump of a batch, written although the exit code is 1", "[summaries]") {
@@ -172,4 +202,62 @@ TEST_CASE("summaries: the real binary writes --json for the shared fixtures", "[
     CHECK(d["counts"]["passes"] > 0);
   }
   CHECK(DumpEndingIn(doc, "qwen3_32b_training/passes_dump")["title"] == "Qwen332BTrainingForwardBackward");
+}
+
+TEST_CASE("summaries: --junit, a suite per dump, a case per pass, hostile names escaped", "[summaries][junit]") {
+  TempDir t;
+  WriteMixedRoot(t / "root");
+  // A dump whose path, pass name and log hold markup, quotes, a CDATA end, control characters and a byte
+  // that is not UTF-8.
+  std::string hostile = t / "root/we<ird&\"]]>\x01\x1b\xff/d";
+  std::string pass = "P<&\"]]>\x02'";
+  WriteFile(hostile + "/00_frontend.py", "x = 1\n");
+  WriteFile(hostile + "/01_after_" + pass + ".py", "x = 2\n");
+  WriteFile(hostile + "/01_after_" + pass + ".log", "error: bad \x03 ]]> <x> & \"q\"\r\nmore\n");
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--junit", t / "junit.xml"});
+  CHECK(r.code == 1);
+  Json junit = CheckJunit(t / "junit.xml");
+  REQUIRE(junit["suites"].size() == 4);
+
+  const Json& good = SuiteEndingIn(junit, "/good/d");
+  CHECK(good["properties"]["title"] == "good");
+  CHECK(good["properties"]["report"] == t / "out/good__d.html");
+  REQUIRE(good["cases"].size() == 2);
+  CHECK(good["cases"][0]["classname"] == t / "root/good/d");
+  CHECK(good["cases"][0]["name"] == "01 A");
+  CHECK(good["cases"][1]["name"] == "02 B");
+  CHECK_FALSE(good["cases"][0].contains("failure"));
+
+  const Json& hurt = SuiteEndingIn(junit, "/hurt/d");
+  CHECK(hurt["cases"][0]["failure"]["message"] == "error: verifier failed");
+  CHECK(hurt["cases"][0]["failure"]["text"] == "note\nerror: verifier failed\n  at op 3\n");
+  CHECK_FALSE(hurt["cases"][1].contains("failure"));
+  CHECK(hurt["cases"][1]["system-out"] == "slow pass\n");
+
+  const Json& bad = SuiteEndingIn(junit, "/bad/d");
+  REQUIRE(bad["cases"].size() == 1);
+  CHECK(bad["cases"][0]["name"] == "dump contract");
+  CHECK(bad["cases"][0]["error"]["message"] == "no pass snapshot (NN_after_<Pass>.<ext>)");
+  CHECK(bad["cases"][0]["error"]["type"] == "invalid");
+
+  std::string shown_path = t / "root/we<ird&\"]]>\\x01\\x1B\xEF\xBF\xBD/d";
+  const Json& odd = SuiteEndingIn(junit, "]]>\\x01\\x1B\xEF\xBF\xBD/d");
+  CHECK(odd["name"] == shown_path);
+  REQUIRE(odd["cases"].size() == 1);
+  CHECK(odd["cases"][0]["classname"] == shown_path);
+  CHECK(odd["cases"][0]["name"] == "01 P<&\"]]>\\x02'");
+  CHECK(odd["cases"][0]["failure"]["message"] == "error: bad \\x03 ]]> <x> & \"q\"");
+  CHECK(odd["cases"][0]["failure"]["text"] == "error: bad \\x03 ]]> <x> & \"q\"\r\nmore\n");
+}
+
+TEST_CASE("summaries: the real binary writes --junit for one dump with --check", "[summaries][junit]") {
+  TempDir t;
+  WriteDump(t / "d", "error: broken\n");
+  auto r = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check -q --fail-on failed --junit " +
+               ShellQuote(t / "j.xml"));
+  CHECK(r.exit_code == 1);  // written although the run fails
+  Json junit = CheckJunit(t / "j.xml");
+  REQUIRE(junit["suites"].size() == 1);
+  CHECK(junit["suites"][0]["properties"].count("report") == 0);  // --check writes no report
+  CHECK(junit["suites"][0]["cases"][0]["failure"]["message"] == "error: broken");
 }

@@ -114,6 +114,9 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "Also write the run's results as JSON (schema 1, see man ir-trace): per dump its path, report, "
                  "status, counts, failed passes, warnings; - for standard output. Written even when the exit "
                  "code is 1");
+  summary_option("--junit", &run.summaries.junit,
+                 "Also write JUnit XML (GitLab, Jenkins): a testsuite per dump, a testcase per pass; a failed "
+                 "pass is a failure, an invalid dump an error; - for standard output");
   std::string context = "3";
   app.add_option("--context", context,
                  "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)")
