@@ -261,3 +261,76 @@ TEST_CASE("summaries: the real binary writes --junit for one dump with --check",
   CHECK(junit["suites"][0]["properties"].count("report") == 0);  // --check writes no report
   CHECK(junit["suites"][0]["cases"][0]["failure"]["message"] == "error: broken");
 }
+
+namespace {
+
+// The rows of the Markdown table in `md` (lines starting with '|'), each split at its unescaped '|'.
+std::vector<std::vector<std::string>> TableRows(const std::string& md) {
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& line : irtrace::test::SplitLines(md)) {
+    if (line.empty() || line[0] != '|') continue;
+    std::vector<std::string> cells;
+    std::string cell;
+    for (size_t i = 1; i < line.size(); ++i) {
+      if (line[i] == '\\' && i + 1 < line.size()) {
+        cell += line.substr(i, 2);
+        ++i;
+      } else if (line[i] == '|') {
+        cells.push_back(cell.size() >= 2 ? cell.substr(1, cell.size() - 2) : cell);
+        cell.clear();
+      } else {
+        cell += line[i];
+      }
+    }
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile names inert", "[summaries][markdown]") {
+  TempDir t;
+  WriteMixedRoot(t / "root");
+  std::string hostile = t / "root/x|y`<b>&\n| a | b |/d";
+  WriteDump(hostile);
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown", t / "ci/summary.md"});
+  CHECK(r.code == 1);  // the invalid dump; the summary is written all the same
+  REQUIRE(fs::is_directory(t / "ci") == false);  // its directory must exist: nothing was made
+  fs::create_directory(t / "ci");
+  r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown", t / "ci/summary.md"});
+  CHECK(r.code == 1);
+  std::string md = ReadFile(t / "ci/summary.md");
+  CHECK_THAT(md, Catch::StartsWith("### ir-trace: 4 dumps, 1 invalid, 1 with failed passes, 1 with warnings\n\n"));
+  CHECK(md.find('<') == std::string::npos);  // no HTML, however the names are spelled
+  auto rows = TableRows(md);
+  REQUIRE(rows.size() == 6);  // heading, delimiter, 4 dumps
+  for (const auto& row : rows) CHECK(row.size() == 8);
+  CHECK(rows[0][0] == "Status");
+  CHECK_THAT(rows[2][0], Catch::Contains("invalid: no pass snapshot \\(NN\\_after\\_&lt;Pass&gt;.&lt;ext&gt;\\)"));
+  CHECK_THAT(rows[2][2], Catch::EndsWith("/bad/d"));
+  CHECK(rows[2][7] == "\xE2\x80\x94");  // no report
+  CHECK_THAT(rows[3][0], Catch::Contains("failed: 01 A: error: verifier failed"));
+  CHECK(rows[3][7] == "[report](../out/hurt__d.html)");
+  CHECK(rows[3][6] == "1");
+  // The clean ones in the run's (sorted) order: good, then the hostile one.
+  CHECK_THAT(rows[4][2], Catch::EndsWith("/good/d"));
+  CHECK(rows[5][1] == "x\\|y\\`&lt;b&gt;&amp; \\| a \\| b \\|");
+  CHECK(rows[5][7] == "[report](../out/x%257Cy%2560%253Cb%253E%2526%250A%257C%2520a%2520%257C%2520b%2520%257C__d.html)");
+  CHECK(fs::exists(t / "out/x%7Cy%60%3Cb%3E%26%0A%7C%20a%20%7C%20b%20%7C__d.html"));
+}
+
+TEST_CASE("summaries: the real binary writes all three for one dump with --check", "[summaries][markdown]") {
+  TempDir t;
+  WriteDump(t / "d");
+  auto r = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check --markdown - --json " +
+               ShellQuote(t / "r.json") + " --junit " + ShellQuote(t / "r.xml"));
+  CHECK(r.exit_code == 0);
+  auto rows = TableRows(r.out);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[2][0] == "\xE2\x9C\x85 ok");
+  CHECK(rows[2][3] == "2");
+  CHECK(rows[2][7] == "\xE2\x80\x94");
+  CHECK(Json::parse(ReadFile(t / "r.json"))["dumps"].size() == 1);
+  CHECK(CheckJunit(t / "r.xml")["suites"].size() == 1);
+}

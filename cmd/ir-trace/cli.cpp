@@ -117,6 +117,9 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   summary_option("--junit", &run.summaries.junit,
                  "Also write JUnit XML (GitLab, Jenkins): a testsuite per dump, a testcase per pass; a failed "
                  "pass is a failure, an invalid dump an error; - for standard output");
+  summary_option("--markdown", &run.summaries.markdown,
+                 "Also write a Markdown table of the dumps, problems first (for $GITHUB_STEP_SUMMARY or a "
+                 "merge-request comment); - for standard output");
   std::string context = "3";
   app.add_option("--context", context,
                  "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)")

@@ -4,6 +4,7 @@
 
 #include "report/json_summary.h"
 #include "report/junit_summary.h"
+#include "report/markdown_summary.h"
 #include "util/error.h"
 #include "util/output_file.h"
 
@@ -29,6 +30,8 @@ bool WriteOne(const std::string& path, const std::function<void(OutputSink*)>& w
 int WriteSummaries(const SummaryPaths& paths, bool check, const std::vector<DumpResult>& dumps, Console* console) {
   bool ok = WriteOne(paths.json, [&](OutputSink* out) { WriteJsonSummary(dumps, check, out); }, console);
   ok &= WriteOne(paths.junit, [&](OutputSink* out) { WriteJunitSummary(dumps, out); }, console);
+  ok &= WriteOne(paths.markdown, [&](OutputSink* out) { WriteMarkdownSummary(dumps, paths.markdown, check, out); },
+                 console);
   return ok ? 0 : static_cast<int>(ExitCode::kInput);
 }
 
