@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Shared set-up for the quick-start commands: installs missing Debian packages (and, with --tests, the
-# test tools: Catch2's companions, node, chromium, playwright-core), then configures and builds ir-trace
-# in ./build (with the tests only under --tests). Safe to run again: it installs only
-# what is missing and rebuilds only what changed.
+# test tools: Catch2's companions, node, chromium, playwright-core, xmllint and python3 for the JUnit
+# check), then configures and builds ir-trace in ./build (with the tests only under --tests). Safe to run
+# again: it installs only what is missing and rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +18,7 @@ done
 packages=(cmake g++ make pkg-config libcli11-dev libdtl-dev libfmt-dev libspdlog-dev catch2
           libctemplate-dev libxxhash-dev zlib1g-dev)
 if (( want_tests )); then
-  packages+=(chromium time nlohmann-json3-dev)
+  packages+=(chromium time nlohmann-json3-dev libxml2-utils python3)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

@@ -103,4 +103,13 @@ TEST_CASE("json_writer: large output is flushed through the sink in order", "[js
 }
 
 }  // namespace
+
+TEST_CASE("json_writer: null and fixed-point numbers", "[json_writer]") {
+  StringSink sink;
+  JsonWriter w(&sink);
+  w.BeginArray().Null().Fixed(1.23456, 3).Fixed(0, 3).Fixed(2.5, 0).Fixed(1.0 / 0.0, 3).EndArray();
+  w.Flush();
+  CHECK(sink.text == "[null,1.235,0.000,2,null]");
+}
+
 }  // namespace irtrace

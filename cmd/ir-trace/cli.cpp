@@ -40,11 +40,30 @@ std::string CheckArguments(const std::vector<std::string>& extras, const RunOpti
   if (option_like(o.output)) {
     return "--output takes a path, got the option '" + o.output + "' (write ./" + o.output + " for a file of that name)";
   }
+  const SummaryPaths& sum = run.summaries;
+  for (const auto& [flag, path] : {std::pair{"--json", &sum.json}, {"--junit", &sum.junit}, {"--markdown", &sum.markdown}}) {
+    if (option_like(*path)) {
+      return std::string(flag) + " takes a path, got the option '" + *path + "' (write ./" + *path +
+             " for a file of that name)";
+    }
+  }
   for (const std::string& d : o.codegen_dirs) {
     if (d.empty()) return "--codegen is an empty path";
     if (option_like(d)) return "--codegen takes a directory, got the option '" + d + "' (write ./" + d + " for one of that name)";
   }
   return "";
+}
+
+// What would write to standard output besides another: "" when at most one thing does, else the
+// message. Checked once batch mode and --check are known (a --check run writes no report).
+std::string CheckStandardOutput(const RunOptions& run) {
+  std::vector<std::string> users;
+  if (!run.batch && !run.check && run.convert.output == "-") users.push_back("-o -");
+  if (run.summaries.json == "-") users.push_back("--json -");
+  if (run.summaries.junit == "-") users.push_back("--junit -");
+  if (run.summaries.markdown == "-") users.push_back("--markdown -");
+  if (users.size() < 2) return "";
+  return "only one output can go to standard output, got " + users[0] + " and " + users[1];
 }
 
 }  // namespace
@@ -85,6 +104,22 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--check", run.check,
                "Validate and compare only: write no report and no index (same exit codes)");
+  std::vector<std::pair<CLI::Option*, std::string*>> summary_options;  // an empty FILE is an error
+  auto summary_option = [&](const char* name, std::string* path, const char* what) {
+    summary_options.emplace_back(
+        app.add_option(name, *path, what)->type_name("FILE")->multi_option_policy(CLI::MultiOptionPolicy::TakeLast),
+        path);
+  };
+  summary_option("--json", &run.summaries.json,
+                 "Also write the run's results as JSON (schema 1, see man ir-trace): per dump its path, report, "
+                 "status, counts, failed passes, warnings; - for standard output. Written even when the exit "
+                 "code is 1");
+  summary_option("--junit", &run.summaries.junit,
+                 "Also write JUnit XML (GitLab, Jenkins): a testsuite per dump, a testcase per pass; a failed "
+                 "pass is a failure, an invalid dump an error; - for standard output");
+  summary_option("--markdown", &run.summaries.markdown,
+                 "Also write a Markdown table of the dumps, problems first (for $GITHUB_STEP_SUMMARY or a "
+                 "merge-request comment); - for standard output");
   std::string context = "3";
   app.add_option("--context", context,
                  "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)")
@@ -114,6 +149,9 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     return usage_error(std::string(e.what()) + " (see ir-trace --help)");
   }
   std::string wrong = CheckArguments(app.remaining(), run);
+  for (const auto& [option, path] : summary_options) {
+    if (wrong.empty() && option->count() > 0 && path->empty()) wrong = option->get_name() + " is an empty path";
+  }
   if (!wrong.empty()) return usage_error(wrong + " (see ir-trace --help)");
   run.batch = run.dumps.size() > 1 || !run.find_root.empty() || options.output.back() == '/';
   if (run.batch) {
@@ -123,6 +161,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   } else {
     options.dump_dir = run.dumps[0];
   }
+  std::string stdout_clash = CheckStandardOutput(run);
+  if (!stdout_clash.empty()) return usage_error(stdout_clash + " (see ir-trace --help)");
   if (!jobs.empty() && !ParseJobs(jobs, &run.jobs)) {
     return usage_error("--jobs takes a whole number from 1 to 1024, got '" + jobs + "'");
   }

@@ -52,6 +52,7 @@ int ConvertOne(const Job& job, const ConvertOptions& base, const ConvertObserver
     r->codegen = s.codegen;
     r->input_bytes = s.input_bytes;
     r->pass_results = std::move(s.pass_results);
+    r->warning_list = std::move(s.warning_list);
   } catch (const Error& e) {
     r->status = e.place() == ErrorPlace::kInInput ? "invalid" : "error";
     r->error = e.what();
@@ -187,6 +188,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
       code = std::max(code, static_cast<int>(ExitCode::kInput));
     }
   }
+  code = std::max(code, WriteSummaries(options.summaries, options.check, out, console));
   console->BatchSummary(options.out_dir, options.check, out.size(), invalid, with_failed, with_warnings);
   if (results) *results = std::move(out);
   return code;
@@ -219,7 +221,9 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
       code = static_cast<int>(ExitCode::kInput);
     }
   }
-  if (results) results->push_back(std::move(r));
+  std::vector<DumpResult> all(1, std::move(r));
+  code = std::max(code, WriteSummaries(options.summaries, options.check, all, console));
+  if (results) *results = std::move(all);
   return code;
 }
 

@@ -7,6 +7,7 @@
 
 #include "driver/console.h"
 #include "driver/convert.h"
+#include "driver/summary_files.h"
 #include "report/run_result.h"
 
 namespace irtrace {
@@ -27,14 +28,15 @@ struct RunOptions {
   unsigned jobs = 0;               // dumps converted at a time (-j; 0: cores)
   FailOn fail_on = FailOn::kInvalid;
   bool check = false;              // --check: read and compare everything, write no report and no index
+  SummaryPaths summaries;          // --json, --junit, --markdown: written after every dump, even on exit 1
 };
 
 // Runs the conversion(s) and prints through `console`: single mode the summary line (or "checked DUMP: ..." with --check)
 // or the error line "DUMP: message"); batch mode an error line per dump that failed, as it fails, and one
 // summary line at the end. With --fail-on, an error line names each dump that trips it. A bad dump does
 // not stop a batch. Fills `results` (when not null) with one DumpResult per dump, in the order given (or
-// found). Returns the exit code: 0; 1 when a dump is invalid or could not be converted, or trips
-// --fail-on, or the run cannot start (ROOT or OUTDIR unusable); 2 for a command line wrong in itself
+// found). Then writes the summaries asked for (a run that cannot start writes none). Returns the exit code: 0; 1 when a dump is invalid or could not be converted, or trips
+// --fail-on, or the run cannot start (ROOT or OUTDIR unusable), or a summary cannot be written; 2 for a command line wrong in itself
 // (several dumps into one existing file; an output that is one of the dump's own files).
 int RunDumps(const RunOptions& options, Console* console, std::vector<DumpResult>* results = nullptr);
 

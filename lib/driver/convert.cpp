@@ -188,6 +188,8 @@ ConvertSummary Summarize(const std::vector<Entry>& entries) {
   ConvertSummary summary;
   for (const Entry& e : entries) {
     summary.warnings += e.warnings.size();
+    long num = e.kind == EntryKind::kCodegen ? -1 : e.num;
+    for (const std::string& w : e.warnings) summary.warning_list.push_back({num, e.name, w});
     if (e.kind == EntryKind::kPass) {
       ++summary.passes;
       summary.changed += e.ins + e.del > 0;

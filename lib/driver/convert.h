@@ -35,6 +35,7 @@ struct ConvertSummary {
   std::string title;                     // the report's title (valid UTF-8)
   uint64_t input_bytes = 0;              // sizes of every file of the dump read (snapshots and logs)
   std::vector<PassResult> pass_results;  // each pass in order, the crashed one included
+  std::vector<WarningResult> warning_list;  // every warning message, in entry order
 };
 
 // Where a conversion reports what it is doing; either callback may be empty. Both are called on the

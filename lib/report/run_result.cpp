@@ -1,5 +1,6 @@
 #include "report/run_result.h"
 
+#include "input/text_decode.h"
 #include "report/report_model.h"
 
 namespace irtrace {
@@ -18,6 +19,24 @@ std::string FirstErrorLine(const std::string& text) {
     at = end + 1;
   }
   return first;
+}
+
+std::string AsText(std::string bytes) {
+  std::vector<DecodeIssue> ignored;
+  DecodeUtf8(&bytes, &ignored);
+  return bytes;
+}
+
+int ProblemRank(const DumpResult& d) {
+  if (d.status != "ok") return 0;
+  if (d.failed > 0) return 1;
+  return d.warnings > 0 ? 2 : 3;
+}
+
+size_t NoopPasses(const DumpResult& d) {
+  size_t n = 0;
+  for (const PassResult& p : d.pass_results) n += p.status == "noop";
+  return n;
 }
 
 }  // namespace irtrace

@@ -22,6 +22,17 @@ struct PassResult {
 // non-empty line, else "" (a crashed pass's empty log). Trimmed, without the line break.
 std::string FirstErrorLine(const std::string& text);
 
+// `bytes` (a path, an argument, an error line naming them) as valid UTF-8: each byte of an invalid
+// sequence as U+FFFD, NUL as U+2400 (input/text_decode.h). The summaries' writers need valid UTF-8.
+std::string AsText(std::string bytes);
+
+// One warning message of a converted dump, with the entry it belongs to.
+struct WarningResult {
+  long num = 0;             // the entry's pass number; 0 for the frontend; -1 for a codegen entry
+  std::string entry;        // the pass name, "frontend", or the codegen file's path (valid UTF-8)
+  std::string text;         // the warning, verbatim (a .log's whole text, or a decoding warning)
+};
+
 // One dump of a run.
 struct DumpResult {
   std::string path;         // the dump as given (or ROOT joined with its path relative to ROOT)
@@ -35,8 +46,16 @@ struct DumpResult {
   std::string error;        // invalid / error: the one error line (names inside the dump relative to it)
   size_t passes = 0, changed = 0, failed = 0, warnings = 0, codegen = 0;
   std::vector<PassResult> pass_results;
+  std::vector<WarningResult> warning_list;  // every warning, in the report's entry order (`warnings` of them)
   uint64_t input_bytes = 0; // bytes of every file of the dump read (snapshots and logs)
   double seconds = 0;       // wall time of its conversion
 };
+
+// How urgent a dump is for the lists that put problems first: 0 invalid or not converted, 1 a failed pass,
+// 2 a warning, 3 clean.
+int ProblemRank(const DumpResult& d);
+
+// The number of passes whose status is "noop".
+size_t NoopPasses(const DumpResult& d);
 
 }  // namespace irtrace

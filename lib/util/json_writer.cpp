@@ -1,5 +1,8 @@
 #include "util/json_writer.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace irtrace {
 namespace {
 
@@ -123,6 +126,21 @@ JsonWriter& JsonWriter::Int(int64_t v) {
 JsonWriter& JsonWriter::Bool(bool v) {
   BeforeValue();
   buf_.append(v ? "true" : "false");
+  return *this;
+}
+
+JsonWriter& JsonWriter::Null() {
+  BeforeValue();
+  buf_.append("null");
+  return *this;
+}
+
+JsonWriter& JsonWriter::Fixed(double v, int decimals) {
+  if (!std::isfinite(v)) return Null();
+  BeforeValue();
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals < 0 ? 0 : decimals > 9 ? 9 : decimals, v);
+  buf_.append(text);
   return *this;
 }
 

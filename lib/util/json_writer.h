@@ -30,6 +30,9 @@ class JsonWriter {
   JsonWriter& String(std::string_view s);
   JsonWriter& Int(int64_t v);
   JsonWriter& Bool(bool v);
+  JsonWriter& Null();
+  // A number with `decimals` digits after the point (0 to 9), "%.Nf"; null when `v` is not finite.
+  JsonWriter& Fixed(double v, int decimals);
   // A flat array of unsigned integers.
   JsonWriter& IntArray(const std::vector<uint32_t>& v);
 

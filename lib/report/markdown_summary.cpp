@@ -1,0 +1,117 @@
+#include "report/markdown_summary.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace irtrace {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Cell(const std::string& bytes) { return MarkdownCell(AsText(bytes)); }
+
+// The status cell: what is wrong first, so a reader sees it without opening anything.
+std::string StatusCell(const DumpResult& d) {
+  if (d.status != "ok") return "\xE2\x9D\x8C " + d.status + ": " + Cell(d.error);  // red cross
+  if (d.failed > 0) {
+    for (const PassResult& p : d.pass_results) {
+      if (p.status != "failed") continue;
+      char num[32];
+      std::snprintf(num, sizeof num, "%02ld", p.num);
+      std::string first = FirstErrorLine(p.error);
+      return "\xE2\x9D\x8C failed: " + Cell(std::string(num) + " " + p.name + (first.empty() ? "" : ": " + first));
+    }
+  }
+  if (d.warnings > 0) return "\xE2\x9A\xA0\xEF\xB8\x8F warning";  // warning sign
+  return "\xE2\x9C\x85 ok";  // check mark
+}
+
+std::string Heading(const std::vector<DumpResult>& dumps, bool check) {
+  size_t invalid = 0, failed = 0, warned = 0;
+  for (const DumpResult& d : dumps) {
+    invalid += d.status != "ok";
+    failed += d.status == "ok" && d.failed > 0;
+    warned += d.status == "ok" && d.warnings > 0;
+  }
+  std::string h = std::string("### ir-trace: ") + (check ? "checked " : "") + std::to_string(dumps.size()) +
+                  (dumps.size() == 1 ? " dump" : " dumps");
+  if (invalid) h += ", " + std::to_string(invalid) + " invalid";
+  if (failed) h += ", " + std::to_string(failed) + " with failed passes";
+  if (warned) h += ", " + std::to_string(warned) + " with warnings";
+  return h + "\n\n";
+}
+
+}  // namespace
+
+std::string MarkdownCell(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '&') {
+      out += "&amp;";
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '>') {
+      out += "&gt;";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else if (c < 0x20 || c == 0x7f) {
+      out += "\xEF\xBF\xBD";
+    } else if (std::strchr("\\`|*_[]()!#~$@", ch) != nullptr) {
+      out += '\\';
+      out += ch;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+std::string ReportLink(const std::string& report, const std::string& markdown_path) {
+  if (report.empty()) return "";
+  std::string path = report;
+  if (markdown_path != "-") {
+    std::error_code ec;
+    fs::path from = fs::weakly_canonical(fs::absolute(markdown_path, ec).parent_path(), ec);
+    fs::path to = ec ? fs::path() : fs::weakly_canonical(fs::absolute(report, ec), ec);
+    fs::path rel = ec ? fs::path() : to.lexically_relative(from);
+    if (!rel.empty()) path = rel.string();
+  }
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || std::strchr("._~/-", c) != nullptr) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+void WriteMarkdownSummary(const std::vector<DumpResult>& dumps, const std::string& markdown_path, bool check,
+                          OutputSink* out) {
+  std::vector<const DumpResult*> order;
+  for (const DumpResult& d : dumps) order.push_back(&d);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const DumpResult* a, const DumpResult* b) { return ProblemRank(*a) < ProblemRank(*b); });
+  std::string md = Heading(dumps, check);
+  md += "| Status | Title | Path | Passes | Changed | Failed | Warnings | Report |\n";
+  md += "|---|---|---|--:|--:|--:|--:|---|\n";
+  for (const DumpResult* d : order) {
+    std::string link = ReportLink(d->report, markdown_path);
+    md += "| " + StatusCell(*d) + " | " + Cell(d->title) + " | " + Cell(d->path) + " | " +
+          std::to_string(d->passes) + " | " + std::to_string(d->changed) + " | " + std::to_string(d->failed) +
+          " | " + std::to_string(d->warnings) + " | " + (link.empty() ? "\xE2\x80\x94" : "[report](" + link + ")") +
+          " |\n";
+  }
+  out->Write(md);
+}
+
+}  // namespace irtrace
