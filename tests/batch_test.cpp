@@ -140,9 +140,8 @@ TEST_CASE("batch: usage errors", "[batch]") {
 }
 
 TEST_CASE("batch: the real binary on the shared fixtures", "[batch][fixtures]") {
-  std::string root = std::string(IRTRACE_SOURCE_DIR) + "/../shared/fixtures";
-  if (!fs::is_directory(root)) root = "/work/shared/fixtures";
-  if (!fs::is_directory(root)) {
+  std::string root = irtrace::test::SharedFixtures();
+  if (root.empty()) {
     WARN("no shared fixtures; skipped");
     return;
   }

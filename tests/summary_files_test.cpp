@@ -186,8 +186,8 @@ TEST_CASE("summaries: the real binary writes --json to standard output", "[summa
 }
 
 TEST_CASE("summaries: the real binary writes --json for the shared fixtures", "[summaries][fixtures]") {
-  std::string root = "/work/shared/fixtures";
-  if (!fs::is_directory(root)) {
+  std::string root = irtrace::test::SharedFixtures();
+  if (root.empty()) {
     WARN("no shared fixtures; skipped");
     return;
   }

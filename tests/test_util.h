@@ -138,4 +138,11 @@ inline std::vector<std::string> SplitLines(const std::string& text) {
   return lines;
 }
 
+// The real dumps beside the repository (../shared/fixtures; see its README), or "" when this clone has
+// none beside it (the tests that need them then warn and skip).
+inline std::string SharedFixtures() {
+  std::string root = std::string(IRTRACE_SOURCE_DIR) + "/../shared/fixtures";
+  return std::filesystem::is_directory(root) ? root : std::string();
+}
+
 }  // namespace irtrace::test
