@@ -165,3 +165,19 @@ test('? lists every key the page answers to', async () => {
   assert.deepEqual(missing, [], 'keys missing from the help: ' + missing.join(' ') + ' (listed: ' + [...listed].join(' ') + ')');
   noErrors(errors);
 });
+
+test('the ? help fits the window: its end and its Close button can be seen, at 900 and 600 px high', async () => {
+  for (const height of [900, 600]) {
+    const { page, errors, context } = await open(browser, medium, { viewport: { width: 1400, height } });
+    await page.locator('.code-scroll').focus();
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard help' });
+    await dialog.evaluate((d) => { d.scrollTop = d.scrollHeight; });
+    const box = await dialog.evaluate((d) => { const r = d.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+    assert.ok(box.top >= 0 && box.bottom <= height, height + ' px: the dialog spans ' + JSON.stringify(box));
+    const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+    assert.ok(close.y >= 0 && close.y + close.height <= height, height + ' px: Close at ' + JSON.stringify(close));
+    noErrors(errors);
+    await context.close();
+  }
+});
