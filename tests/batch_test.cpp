@@ -153,3 +153,31 @@ TEST_CASE("batch: the real binary on the shared fixtures", "[batch][fixtures]") 
              Catch::Contains("<title>Qwen332BTrainingForwardBackward - ir-trace</title>"));
   CHECK_THAT(ReadFile(t / "out/llvm__crc__passes_dump.html"), Catch::Contains("<title>crc - ir-trace</title>"));
 }
+
+// Found by a new user: a CI gate over a wrong ROOT passed by checking nothing, a second --find silently
+// replaced the first, --check refused -o - though it writes nothing, and --fail-on's errors were CLI11's.
+TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -o -, --fail-on's errors", "[batch]") {
+  TempDir t;
+  fs::create_directories(t / "empty/sub");
+  WriteFile(t / "empty/sub/notes.txt", "no dump here\n");
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"--check"}, {"-o", t / "out/"}}) {
+    std::vector<std::string> args{"--find", t / "empty"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliResult r = RunMain(args);
+    CHECK(r.code == 1);
+    CHECK(r.err == "ir-trace: error: no dump under '" + t / "empty" +
+                       "': no directory there holds a 00_frontend.<ext> (symbolic links are not followed)\n");
+  }
+  CHECK_FALSE(fs::exists(t / "out/index.html"));
+  WriteDump(t / "a");
+  WriteDump(t / "b");
+  CliResult two = RunMain({"--find", t / "a", "--find", t / "b", "--check"});
+  CHECK(two.code == 2);
+  CHECK(two.err == "ir-trace: error: --find takes one ROOT, got 2 (run once per ROOT, or give their common parent)\n");
+  CliResult check = RunMain({t / "a", t / "b", "--check", "-o", "-"});
+  CHECK(check.code == 0);
+  CHECK(check.out.empty());
+  CliResult bad = RunMain({t / "a", "--fail-on", "bogus"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err == "ir-trace: error: --fail-on takes failed or warning, got 'bogus'\n");
+}

@@ -86,13 +86,14 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                      "report per dump plus index.html")
           ->type_name("PATH")
           ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--find", run.find_root,
+  std::vector<std::string> finds;  // one ROOT: a second --find is an error, not a silent override
+  app.add_option("--find", finds,
                  "Convert every dump under ROOT (a directory holding 00_frontend.<ext>, any depth, symbolic "
-                 "links not followed) into -o OUTDIR/")
+                 "links not followed) into -o OUTDIR/; finding none is an error")
       ->type_name("ROOT")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->allow_extra_args(false);
   std::string jobs;
-  app.add_option("-j,--jobs", jobs, "Dumps converted at a time (default: the number of cores)")
+  app.add_option("-j,--jobs", jobs, "Dumps converted at a time, 1 to 1024 (default: the number of cores)")
       ->type_name("N")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string fail_on;
@@ -100,7 +101,6 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "Also exit 1 when a pass failed (failed), or when a pass failed or warned (warning); "
                  "the reports are still written")
       ->type_name("failed|warning")
-      ->check(CLI::IsMember({"failed", "warning"}))
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--check", run.check,
                "Validate and compare only: write no report and no index (same exit codes)");
@@ -148,6 +148,17 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   } catch (const CLI::ParseError& e) {
     return usage_error(std::string(e.what()) + " (see ir-trace --help)");
   }
+  if (finds.size() > 1) {
+    return usage_error("--find takes one ROOT, got " + std::to_string(finds.size()) +
+                       " (run once per ROOT, or give their common parent)");
+  }
+  if (!finds.empty()) {
+    if (finds[0].empty()) return usage_error("--find is an empty path (see ir-trace --help)");
+    run.find_root = finds[0];
+  }
+  if (!fail_on.empty() && fail_on != "failed" && fail_on != "warning") {
+    return usage_error("--fail-on takes failed or warning, got '" + fail_on + "'");
+  }
   std::string wrong = CheckArguments(app.remaining(), run);
   for (const auto& [option, path] : summary_options) {
     if (wrong.empty() && option->count() > 0 && path->empty()) wrong = option->get_name() + " is an empty path";
@@ -156,7 +167,7 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   run.batch = run.dumps.size() > 1 || !run.find_root.empty() || options.output.back() == '/';
   if (run.batch) {
     if (output->count() == 0 && !run.check) return usage_error("several reports need -o OUTDIR/ (see ir-trace --help)");
-    if (options.output == "-") return usage_error("several reports cannot go to standard output: use -o OUTDIR/");
+    if (options.output == "-" && !run.check) return usage_error("several reports cannot go to standard output: use -o OUTDIR/");
     run.out_dir = options.output;
   } else {
     options.dump_dir = run.dumps[0];

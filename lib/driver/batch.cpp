@@ -91,12 +91,18 @@ std::string FailOnLine(const DumpResult& r, FailOn fail_on) {
   return "";
 }
 
-// Batch mode: the jobs, with their report names. Throws Error when ROOT cannot be searched.
+// Batch mode: the jobs, with their report names. Throws Error when ROOT cannot be searched or holds no dump.
 std::vector<Job> BatchJobs(const RunOptions& options) {
   std::vector<std::string> paths = options.dumps;  // what names are made from
   std::vector<std::string> dumps = options.dumps;  // what is read
   if (!options.find_root.empty()) {
-    for (const std::string& rel : FindDumps(options.find_root)) {
+    std::vector<std::string> found = FindDumps(options.find_root);
+    // A CI gate over a wrong directory (or dumps behind a symbolic link) must not pass by checking nothing.
+    if (found.empty()) {
+      throw Error("no dump under '" + options.find_root +
+                  "': no directory there holds a 00_frontend.<ext> (symbolic links are not followed)");
+    }
+    for (const std::string& rel : found) {
       paths.push_back(rel);
       dumps.push_back(JoinPath(options.find_root, rel));
     }
