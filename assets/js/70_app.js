@@ -93,7 +93,8 @@
       this.align = new T.align.LinePick(this.diff, {
         say: (msg, sticky) => { this.flash(msg); this.status.classList.toggle('sticky', sticky); },
         quiet: () => { clearTimeout(this.flashTimer); this.status.classList.remove('sticky', 'show'); },
-        done: (l, r) => this.setAnchors(T.compare.addAnchor(this.anchors, l, r)),
+        // The realigned view keeps the aligned pair in sight (a new view would start at the top).
+        done: (l, r) => { this.keepLine = this.viewData.rightNums ? this.viewData.rightNums[r] : r; this.setAnchors(T.compare.addAnchor(this.anchors, l, r)); },
         label: (line) => (this.viewData.leftNums ? this.viewData.leftNums[line] : line) + 1,
       });
       this.analysis.attach(this.diff);
@@ -490,6 +491,8 @@
         base.ops = res.ops;
         base.pairs = res.pairs;
         this.showView(base, realign);
+        if (this.keepLine !== undefined) this.analysis.showAfterLine(this.keepLine, true);
+        this.keepLine = undefined;
         if (res.capped) this.flash('The diff was too large to align exactly: shown as one change block');
       });
     }

@@ -181,3 +181,27 @@ test('the ? help fits the window: its end and its Close button can be seen, at 9
     await context.close();
   }
 });
+
+// Found by a new-user trial: after aligning two lines far down, the realigned view started at the top.
+test('F7: the realigned view keeps the aligned pair in sight', async () => {
+  const { page, errors } = await open(browser, medium);
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('Shift+E');
+  await page.keyboard.press('F7');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+  const left = Number(await page.locator('.row.pick-at').getAttribute('data-before'));
+  assert.ok(left > 60, 'the cursor went down: ' + left);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const right = Number(await page.locator('.row.pick-at').getAttribute('data-after'));
+  await page.keyboard.press('Space');
+  const pair = `[data-before="${left}"][data-after="${right}"]`;
+  await page.waitForSelector(pair, { state: 'attached' });
+  const inView = await page.evaluate((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect(), s = document.querySelector('.code-scroll').getBoundingClientRect();
+    return r.top >= s.top && r.bottom <= s.bottom;
+  }, pair);
+  assert.equal(inView, true, 'the aligned pair is on screen');
+  noErrors(errors);
+});
