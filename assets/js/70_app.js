@@ -121,9 +121,12 @@
     }
 
     // Entry to open first: the first changed pass, else the first pass, else the first entry.
+    // The entry a report opens on: its first failed pass (what the engineer opens it for), else its first
+    // changed pass, else its first pass.
     firstChanged() {
       const es = this.model.entries;
-      let i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
+      let i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.FAILED);
+      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
       if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
       return i < 0 ? 0 : i;
     }

@@ -49,8 +49,17 @@ test('a hidden current pass falls back to the nearest visible one, ties to the l
   noErrors(errors);
 });
 
-test('keys keep working after a click on a filter checkbox', async () => {
+test('a report with a failed pass opens on it; without one, on the first changed pass', async () => {
   const { page, errors } = await open(browser, phases);
+  assert.equal(await selected(page), 3, 'the failed pass Verify');
+  const b = await open(browser, small);
+  assert.equal(await selected(b.page), 1, 'the first changed pass');
+  noErrors(errors);
+  noErrors(b.errors);
+});
+
+test('keys keep working after a click on a filter checkbox', async () => {
+  const { page, errors } = await open(browser, phases, { hash: '#pass=1' });
   assert.equal(await selected(page), 1);
   await page.getByRole('checkbox', { name: 'No-op', exact: true }).click();
   await page.keyboard.press('j');
