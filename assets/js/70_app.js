@@ -278,7 +278,7 @@
       }[st];
       if (e.kind === KIND.FRONTEND) this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
       else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
-      if (e.kind === KIND.PASS) {
+      if (e.kind === KIND.PASS && !e.crashed) { // a crashed pass wrote nothing to count
         this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
         this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
@@ -292,7 +292,7 @@
           el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
           el('pre', null, e.error || 'The pass failed.'),
           el('p', { class: 'hint' }, e.crashed
-            ? 'This pass wrote no snapshot: it crashed. Shown below: the IR before it, the last snapshot written.'
+            ? 'This pass wrote no snapshot: it crashed (its log is the last file of the dump). Shown below: the IR before it, the last snapshot written.'
             : 'Below: the IR before this pass and the snapshot it wrote after it.')));
       }
       const warnings = Array.isArray(e.warnings) ? e.warnings : [];
@@ -311,7 +311,8 @@
         const snap = m.snapshots[s];
         if (snap && snap.fallback) own.push((snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback + ')');
       }
-      const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n));
+      // The C++ side's crash note says what the error box says.
+      const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
       notes.unshift(...this.analysis.notes(e)); // the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
@@ -374,17 +375,17 @@
     }
 
     applyLayoutButtons() {
-      const stacked = this.effectiveStacked();
-      this.sideBtn.setAttribute('aria-pressed', stacked ? 'false' : 'true');
-      this.stackBtn.setAttribute('aria-pressed', stacked ? 'true' : 'false');
+      const stacked = this.effectiveStacked(), single = !!(this.viewData && this.viewData.single);
+      // A file shown whole has neither layout: neither button is pressed (both are disabled).
+      this.sideBtn.setAttribute('aria-pressed', String(!stacked && !single));
+      this.stackBtn.setAttribute('aria-pressed', String(stacked && !single));
       const auto = this.layout ? '' : this.narrow.matches ? '; stacked while the window is under ' + grouped(NARROW_PX) + ' px, until you choose'
         : '; automatic: stacked while the window is under ' + grouped(NARROW_PX) + ' px';
       this.sideBtn.title = 'Side by side (s toggles' + auto + ')';
       this.stackBtn.title = 'Stacked / unified (s toggles' + auto + ')';
       this.files.classList.toggle('stacked', stacked);
-      const single = this.viewData && this.viewData.single;
-      this.sideBtn.disabled = !!single;
-      this.stackBtn.disabled = !!single;
+      this.sideBtn.disabled = single;
+      this.stackBtn.disabled = single;
     }
 
     updateFoldButtons() {
