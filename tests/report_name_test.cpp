@@ -76,3 +76,12 @@ TEST_CASE("report_name: a name over 200 bytes is shortened with a hash", "[repor
   CHECK(cut.substr(182, 1) == "~");
   CHECK(ReportNames({std::string(200, 'a')})[0] == std::string(200, 'a'));
 }
+
+// Found by a new user: `index` and `./index` got different index~HASH names, though a leading ./ is dropped.
+TEST_CASE("report_name: spellings of one path get one name, hashes included", "[report_name]") {
+  CHECK(ReportNames({"index"}) == ReportNames({"./index"}));
+  std::string longer(300, 'a');
+  CHECK(ReportNames({longer}) == ReportNames({"./" + longer}));
+  CHECK(ReportNames({"k/passes_dump"}) == ReportNames({"./k//passes_dump/"}));
+  CHECK(ReportNames({"x__y", "x/y"})[1] == ReportNames({"x__y", "./x/y"})[1]);
+}

@@ -81,12 +81,15 @@ std::string EscapeReportName(const std::string& path) {
 
 std::vector<std::string> ReportNames(const std::vector<std::string>& paths) {
   std::vector<std::string> names(paths.size());
+  std::vector<std::string> keys(paths.size());  // what a name's hash is made from
   for (size_t i = 0; i < paths.size(); ++i) {
-    names[i] = EscapeReportName(paths[i]);
+    // Hashes are of the escaped name, not the path as given: `./k` and `k` are one name (README).
+    const std::string escaped = EscapeReportName(paths[i]);
+    names[i] = escaped;
     if (names[i].size() > kMaxName) {
-      names[i] = CutName(names[i], kMaxName - 1 - kLongHashDigits) +
-                 fmt::format("~{:016x}", Fnv1a(paths[i]));
+      names[i] = CutName(names[i], kMaxName - 1 - kLongHashDigits) + fmt::format("~{:016x}", Fnv1a(escaped));
     }
+    keys[i] = escaped;
   }
   std::vector<size_t> order(paths.size());
   std::iota(order.begin(), order.end(), 0);
@@ -95,7 +98,7 @@ std::vector<std::string> ReportNames(const std::vector<std::string>& paths) {
   for (size_t i : order) {
     std::string name = names[i];
     for (unsigned k = 0; taken.count(Lower(name)); ++k) {
-      std::string key = k == 0 ? paths[i] : paths[i] + "\n" + std::to_string(k);
+      std::string key = k == 0 ? keys[i] : keys[i] + "\n" + std::to_string(k);
       name = names[i] + fmt::format("~{:08x}", static_cast<uint32_t>(Fnv1a(key)));
     }
     taken.insert(Lower(name));
