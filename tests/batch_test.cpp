@@ -181,3 +181,15 @@ TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -
   CHECK(bad.code == 2);
   CHECK(bad.err == "ir-trace: error: --fail-on takes failed or warning, got 'bogus'\n");
 }
+
+TEST_CASE("cli: -o=FILE is refused with the spellings that work (it would write a file named =FILE)", "[batch]") {
+  TempDir t;
+  WriteDump(t / "a");
+  CliResult r = RunMain({t / "a", "-o=" + t / "x.html"});
+  CHECK(r.code == 2);
+  CHECK(r.err == "ir-trace: error: --output got '=" + t / "x.html" + "': write -o " + t / "x.html" + " or --output=" +
+                     t / "x.html" + " (see ir-trace --help)\n");
+  CHECK_FALSE(fs::exists(t / "x.html"));
+  CHECK(RunMain({t / "a", "--output=" + t / "x.html", "-q"}).code == 0);
+  CHECK(fs::exists(t / "x.html"));
+}

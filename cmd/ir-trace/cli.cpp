@@ -37,6 +37,10 @@ std::string CheckArguments(const std::vector<std::string>& extras, const RunOpti
   if (o.output.empty()) return "--output is an empty path";
   // `-o -q` (an empty Makefile variable before it) must not write a file named "-q".
   auto option_like = [](const std::string& p) { return p.size() > 1 && p[0] == '-'; };
+  // `-o=x.html` reaches here as "=x.html" (a short option takes the rest of its word): surely not meant.
+  if (o.output[0] == '=') {
+    return "--output got '" + o.output + "': write -o " + o.output.substr(1) + " or --output" + o.output;
+  }
   if (option_like(o.output)) {
     return "--output takes a path, got the option '" + o.output + "' (write ./" + o.output + " for a file of that name)";
   }
