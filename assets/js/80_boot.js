@@ -52,7 +52,7 @@
       ['j / \u2193', 'next visible pass'], ['k / \u2191', 'previous visible pass'],
       ['Home / End', 'first / last visible pass (in the pass list)'], ['PageUp / PageDown', 'a page of visible passes up / down (in the pass list)'],
       ['Enter / Space', 'open or close a run of no-op passes (on its row)'],
-      ['\u2190 / \u2192', 'previous / next phase (on the phase tabs); narrower / wider pass list (on its edge)'],
+      ['\u2190 / \u2192', 'previous / next phase (on the phase tabs, in a report with phases); narrower / wider pass list (on its edge)'],
     ]],
     ['In the diff', [
       ['n / p', 'next / previous change in this pass, scrolled sideways into view'], ['\u2190 / \u2192', 'scroll the code sideways'],
