@@ -138,23 +138,40 @@
     function job(src, entries, mode, order) {
       const todo = order.filter((i) => comparable(entries[i]));
       const total = todo.length || 1;
-      const keys = new Map(); // snapshot index -> snapshotKeys, the last few (a pass's after is the next one's before)
-      const keysOf = src.keys || ((s) => {
-        let k = keys.get(s);
-        if (!k) {
-          const snap = src.snapshot(s) || {};
-          k = K.snapshotKeys(src.lines(s), src.sections(s), snap.lang, mode, P.noEol(snap));
-          keys.set(s, k);
-          if (keys.size > 4) keys.delete(keys.keys().next().value);
+      // Snapshot keys under mode m, the last few (a pass's after is the next one's before).
+      const keysUnder = (m) => {
+        const keys = new Map(); // snapshot index -> snapshotKeys
+        return (s) => {
+          let k = keys.get(s);
+          if (!k) {
+            const snap = src.snapshot(s) || {};
+            k = K.snapshotKeys(src.lines(s), src.sections(s), snap.lang, m, P.noEol(snap));
+            keys.set(s, k);
+            if (keys.size > 4) keys.delete(keys.keys().next().value);
+          }
+          return k;
+        };
+      };
+      // Ignoring more never shows more: with both toggles on, a pass gets the smallest of its diffs under
+      // both, whitespace alone and SSA numbering alone (renumbering by first appearance can make lines that
+      // differ only in indentation differ in their numbers).
+      const both = mode.ws && mode.ssa;
+      const keysOfs = [src.keys || keysUnder(mode)];
+      if (both) keysOfs.push(keysUnder({ ws: true, ssa: false }), keysUnder({ ws: false, ssa: true }));
+      const smallest = (e) => {
+        let best = null;
+        for (const keysOf of keysOfs) {
+          const r = passResult(e, keysOf);
+          if (!best || r.ins + r.del < best.ins + best.del) best = r;
         }
-        return k;
-      });
+        return best;
+      };
       let results = [];
       return {
         step() {
           if (!todo.length) return true;
           const i = todo.shift();
-          results.push([i, passResult(entries[i], keysOf)]);
+          results.push([i, smallest(entries[i])]);
           return !todo.length;
         },
         prefer(i) {
