@@ -39,6 +39,12 @@
       this.on = true;
       this.left = null;
       this.at = -1;
+      // A view without a line on the left (a file added whole) has nothing to align: say so, stay out.
+      if (!this.move(0)) {
+        this.on = false;
+        this.hooks.say('Nothing to align: this view has no line on the left', false);
+        return;
+      }
       this.hooks.say('Alignment: click a line on the left, or choose it with \u2191/\u2193 and Enter (Esc cancels)', true);
       this.refresh();
     }

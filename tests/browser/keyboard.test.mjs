@@ -205,3 +205,14 @@ test('F7: the realigned view keeps the aligned pair in sight', async () => {
   assert.equal(inView, true, 'the aligned pair is on screen');
   noErrors(errors);
 });
+
+// Found in review: F7 on a view with no line on the left entered a pick that could never be made.
+test('F7 on a view without a line on the left says there is nothing to align and picks nothing', { skip }, async () => {
+  const { page, errors } = await open(browser, convert('f7-empty-left', '', 'x = 1\ny = 2\n'), { hash: '#pass=1' });
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('F7');
+  assert.equal(await page.locator('.code-scroll.picking').count(), 0, 'no pick mode');
+  assert.match(await page.locator('.toast').textContent(), /Nothing to align/);
+  await page.keyboard.press('j');
+  noErrors(errors);
+});
