@@ -22,13 +22,7 @@ using irtrace::test::WriteFile;
 using irtrace::test::CliResult;
 using irtrace::test::RunMain;
 
-// A valid dump of two passes; `log` (when not empty) is pass 1's log.
-void WriteDump(const std::string& dir, const std::string& log = "") {
-  WriteFile(dir + "/00_frontend.py", "def f():\n    return 1\n");
-  WriteFile(dir + "/01_after_A.py", "def f():\n    return 2\n");
-  WriteFile(dir + "/02_after_B.py", "def f():\n    return 2\n");
-  if (!log.empty()) WriteFile(dir + "/01_after_A.log", log);
-}
+void WriteDump(const std::string& dir, const std::string& log = "") { irtrace::test::WriteTwoPassDump(dir, log); }
 
 std::vector<std::string> Files(const std::string& dir) {
   std::vector<std::string> out;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
+#include "cli_in_process.h"
 #include "test_util.h"
 
 namespace {
@@ -23,37 +23,10 @@ using irtrace::test::TempDir;
 using irtrace::test::WriteFile;
 using Json = nlohmann::json;
 
-struct CliResult {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using irtrace::test::CliResult;
+using irtrace::test::RunMain;
 
-CliResult RunMain(std::vector<std::string> args) {
-  args.insert(args.begin(), "ir-trace");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::ostringstream out;
-  std::FILE* err = std::tmpfile();
-  REQUIRE(err != nullptr);
-  CliResult r;
-  r.code = irtrace::cli::Main(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  std::rewind(err);
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, err)) > 0) r.err.append(buf, n);
-  std::fclose(err);
-  return r;
-}
-
-// A valid dump of two passes (A changes, B does not); `log` (when not empty) is pass 1's log.
-void WriteDump(const std::string& dir, const std::string& log = "") {
-  WriteFile(dir + "/00_frontend.py", "def f():\n    return 1\n");
-  WriteFile(dir + "/01_after_A.py", "def f():\n    return 2\n");
-  WriteFile(dir + "/02_after_B.py", "def f():\n    return 2\n");
-  if (!log.empty()) WriteFile(dir + "/01_after_A.log", log);
-}
+void WriteDump(const std::string& dir, const std::string& log = "") { irtrace::test::WriteTwoPassDump(dir, log); }
 
 // Under `root`: "good/d" (clean), "hurt/d" (pass 1 failed, pass 2 warned), "bad/d" (invalid: no pass).
 void WriteMixedRoot(const std::string& root) {

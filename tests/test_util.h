@@ -138,6 +138,15 @@ inline std::vector<std::string> SplitLines(const std::string& text) {
   return lines;
 }
 
+// A valid dump of two passes in `dir` (A changes f, B changes nothing); `log` (when not empty) is pass 1's
+// log. The CLI tests' smallest real input.
+inline void WriteTwoPassDump(const std::string& dir, const std::string& log = "") {
+  WriteFile(dir + "/00_frontend.py", "def f():\n    return 1\n");
+  WriteFile(dir + "/01_after_A.py", "def f():\n    return 2\n");
+  WriteFile(dir + "/02_after_B.py", "def f():\n    return 2\n");
+  if (!log.empty()) WriteFile(dir + "/01_after_A.log", log);
+}
+
 // The real dumps beside the repository (../shared/fixtures; see its README), or "" when this clone has
 // none beside it (the tests that need them then warn and skip).
 inline std::string SharedFixtures() {
