@@ -36,6 +36,7 @@ struct ConvertSummary {
   uint64_t input_bytes = 0;              // sizes of every file of the dump read (snapshots and logs)
   std::vector<PassResult> pass_results;  // each pass in order, the crashed one included
   std::vector<WarningResult> warning_list;  // every warning message, in entry order
+  std::vector<std::string> inputs;  // every file read (snapshots, logs, codegen), paths as opened, in order
 };
 
 // Where a conversion reports what it is doing; either callback may be empty. Both are called on the
