@@ -3,11 +3,12 @@
 # LLVM fixture (names with '::', '<', '>' and spaces) and on a generated dump whose pass names hold a
 # space, '$', '#' and ':': build; no-op rebuild; touch one snapshot -> only its report rebuilds; delete
 # one -> make runs ir-trace, which fails (make reports the recipe's exit 1) and the old report stays
-# byte-identical.
-# Usage: make_depfile.sh IR_TRACE FIXTURES_DIR
+# byte-identical. Then README's Makefile example, as written there, on every fixture.
+# Usage: make_depfile.sh IR_TRACE FIXTURES_DIR README
 set -u
 irtrace=$(realpath "$1")
-fixtures=$2
+fixtures=$(realpath "$2")
+readme=$(realpath "$3")
 here=$(dirname "$(realpath "$0")")
 . "$here/lib.sh"
 work=$(mktemp -d)
@@ -62,4 +63,25 @@ delete_check() {  # delete_check DUMP FILE: deleting FILE runs ir-trace, which f
 }
 delete_check llvm '26_after_RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>>.ll'
 delete_check spaced '02_after_Cost$1.py'
-echo "ok: make"
+# README's example: the first ```make block after "In a Makefile", run with DUMP set per fixture.
+awk '/^In a Makefile/ {found = 1} found && /^```make$/ {inside = 1; next} inside && /^```$/ {exit}
+     inside {print}' "$readme" >readme.mk
+grep -q -- "--depfile" readme.mk || fail "README's Makefile example not found or without --depfile"
+n=0
+while IFS= read -r dump; do
+  n=$((n + 1))
+  mkdir "r$n" && cp -r "$dump" "r$n/dump" && cp readme.mk "r$n/Makefile"
+  (
+    cd "r$n" || exit 1
+    make DUMP=dump IR_TRACE="$irtrace" >build.log 2>&1 || { cat build.log; fail "README example on $dump"; }
+    make -q DUMP=dump IR_TRACE="$irtrace" || fail "README example not up to date on $dump"
+    victim=$(ls dump | grep -v '^00_' | sort | head -1)
+    cp report.html saved.html
+    rm "dump/$victim"
+    make DUMP=dump IR_TRACE="$irtrace" >delete.log 2>&1 && fail "README example: no failure after deleting $victim"
+    grep -q "ir-trace: error" delete.log || fail "README example on $dump: $(cat delete.log)"
+    cmp -s saved.html report.html || fail "README example: report changed after a failed run on $dump"
+  ) || exit 1
+done < <(find "$fixtures" -name '00_frontend.*' -printf '%h\n' | sort)
+(( n >= 3 )) || fail "only $n fixtures found under $fixtures"
+echo "ok: make ($n fixtures)"
