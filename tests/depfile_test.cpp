@@ -100,6 +100,18 @@ TEST_CASE("depfile: no depfile for a report not written, nor with --check", "[de
   CHECK_FALSE(std::filesystem::exists(t / "r.d"));
 }
 
+TEST_CASE("depfile: a depfile that is one of the dump's own files is refused before anything is written",
+          "[depfile][cli]") {
+  TempDir t;
+  WriteDump(t / "d", {"00_frontend.py", "01_after_A.py"});
+  std::string before = ReadFile(t / "d/01_after_A.py");
+  test::CliResult r = RunMain({t / "d", "-o", t / "r.html", "--depfile", t / "d/01_after_A.py"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("it is the dump's own '01_after_A.py'") != std::string::npos);
+  CHECK(ReadFile(t / "d/01_after_A.py") == before);
+  CHECK_FALSE(std::filesystem::exists(t / "r.html"));
+}
+
 TEST_CASE("depfile: batch mode writes OUTDIR/<name>.d beside each report with --depfiles", "[depfile][cli]") {
   TempDir t;
   WriteDump(t / "k1", {"00_frontend.py", "01_after_A.py"});

@@ -11,7 +11,6 @@
 #include "driver/find_dumps.h"
 #include "driver/report_name.h"
 #include "report/batch_index.h"
-#include "util/atomic_file.h"
 #include "util/output_file.h"
 #include "util/parallel.h"
 
@@ -33,8 +32,9 @@ std::string JoinPath(const std::string& dir, const std::string& rel) {
   return dir.empty() || dir.back() == '/' ? dir + rel : dir + "/" + rel;
 }
 
-// Writes the depfile of `report`, made from `summary.inputs` of `dump`, to `path` (atomically); a -v line
-// names each file left out. Throws Error (kInput) when it cannot be written.
+// Writes the depfile of `report`, made from `summary.inputs` of `dump`, to `path` (complete or not at all,
+// as the report: util/output_file.h); a -v line names each file left out. Throws Error (kInput) when it
+// cannot be written or the format cannot spell the report or the dump directory.
 void WriteDepfile(const std::string& path, const std::string& report, const std::string& dump,
                   const ConvertSummary& summary, DepfileFormat format, const ConvertObserver& observer) {
   Depfile d = MakeDepfile(report, summary.inputs, dump, format);
@@ -48,7 +48,7 @@ void WriteDepfile(const std::string& path, const std::string& report, const std:
                                       p, tool));
     }
   }
-  AtomicFile out(path);
+  OutputFile out(ResolveOutput(path));  // as the report: a symbolic link is followed, a FIFO written in place
   out.Write(d.text);
   out.Commit();
 }
@@ -60,6 +60,7 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
   ConvertOptions o = base;
   o.dump_dir = job.dump;
   o.output = job.report.empty() ? o.output : job.report;
+  if (!job.depfile.empty()) o.side_outputs.push_back(job.depfile);
   r->path = job.dump;
   r->report_name = job.report_name;
   auto start = std::chrono::steady_clock::now();

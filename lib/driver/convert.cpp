@@ -274,6 +274,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   if (options.write_report) {
     target = ResolveOutput(options.output);
     RefuseOverwritingInput(*target, listing);
+    for (const std::string& side : options.side_outputs) RefuseOverwritingInput(ResolveOutput(side), listing);
   }
 
   ReportSink out(target);
