@@ -45,7 +45,8 @@ std::string CheckArguments(const std::vector<std::string>& extras, const RunOpti
     return "--output takes a path, got the option '" + o.output + "' (write ./" + o.output + " for a file of that name)";
   }
   const SummaryPaths& sum = run.summaries;
-  for (const auto& [flag, path] : {std::pair{"--json", &sum.json}, {"--junit", &sum.junit}, {"--markdown", &sum.markdown}}) {
+  for (const auto& [flag, path] : {std::pair{"--json", &sum.json}, {"--junit", &sum.junit},
+                                   {"--markdown", &sum.markdown}, {"--depfile", &run.depfile}}) {
     if (option_like(*path)) {
       return std::string(flag) + " takes a path, got the option '" + *path + "' (write ./" + *path +
              " for a file of that name)";
@@ -68,6 +69,20 @@ std::string CheckStandardOutput(const RunOptions& run) {
   if (run.summaries.markdown == "-") users.push_back("--markdown -");
   if (users.size() < 2) return "";
   return "only one output can go to standard output, got " + users[0] + " and " + users[1];
+}
+
+// What is wrong with the depfile options once batch mode is known, or "".
+std::string CheckDepfile(const RunOptions& run, const std::string& format) {
+  if (format != "make" && format != "ninja") return "--depfile-format takes make or ninja, got '" + format + "'";
+  if (run.batch && !run.depfile.empty()) {
+    return "several reports get one depfile each: use --depfiles (OUTDIR/<name>.d), not --depfile FILE";
+  }
+  if (!run.batch && run.depfiles) return "--depfiles is for several dumps; one dump takes --depfile FILE";
+  if (run.depfile.empty() || run.check) return "";
+  if (run.depfile == "-") return "--depfile takes a file, not standard output";
+  if (run.convert.output == "-") return "a report on standard output has no file for its depfile to name";
+  if (run.depfile == run.convert.output) return "--depfile and --output name the same file '" + run.depfile + "'";
+  return "";
 }
 
 }  // namespace
@@ -124,6 +139,16 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   summary_option("--markdown", &run.summaries.markdown,
                  "Also write a Markdown table of the dumps, problems first (for $GITHUB_STEP_SUMMARY or a "
                  "merge-request comment); - for standard output");
+  summary_option("--depfile", &run.depfile,
+                 "Also write a depfile for the report (one dump): the report as target, every file of the dump "
+                 "read and the dump directory as prerequisites; with -include in a Makefile, make re-runs "
+                 "ir-trace when one changes or goes. Batch mode: --depfiles");
+  app.add_flag("--depfiles", run.depfiles, "Batch mode: write OUTDIR/<name>.d beside each OUTDIR/<name>.html");
+  std::string depfile_format = "make";
+  app.add_option("--depfile-format", depfile_format,
+                 "make (GNU make, default) or ninja (only the names ninja's parser can read)")
+      ->type_name("make|ninja")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string context = "3";
   app.add_option("--context", context,
                  "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)")
@@ -176,6 +201,9 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   } else {
     options.dump_dir = run.dumps[0];
   }
+  std::string depfile_wrong = CheckDepfile(run, depfile_format);
+  if (!depfile_wrong.empty()) return usage_error(depfile_wrong + " (see ir-trace --help)");
+  run.depfile_format = depfile_format == "ninja" ? DepfileFormat::kNinja : DepfileFormat::kMake;
   std::string stdout_clash = CheckStandardOutput(run);
   if (!stdout_clash.empty()) return usage_error(stdout_clash + " (see ir-trace --help)");
   if (!jobs.empty() && !ParseJobs(jobs, &run.jobs)) {

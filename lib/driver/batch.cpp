@@ -24,6 +24,7 @@ struct Job {
   std::string dump;         // path to read, as given (or ROOT joined with the found path)
   std::string report;       // report path ("" with --check)
   std::string report_name;  // batch: "<name>.html"
+  std::string depfile;      // the report's depfile ("" for none)
 };
 
 std::string JoinPath(const std::string& dir, const std::string& rel) {
@@ -31,12 +32,35 @@ std::string JoinPath(const std::string& dir, const std::string& rel) {
   return dir.empty() || dir.back() == '/' ? dir + rel : dir + "/" + rel;
 }
 
+// Writes the depfile of `report`, made from `summary.inputs` of `dump`, to `path` (complete or not at all,
+// as the report: util/output_file.h); a -v line names each file left out. Throws Error (kInput) when it
+// cannot be written or the format cannot spell the report or the dump directory.
+void WriteDepfile(const std::string& path, const std::string& report, const std::string& dump,
+                  const ConvertSummary& summary, DepfileFormat format, const ConvertObserver& observer) {
+  Depfile d = MakeDepfile(report, summary.inputs, dump, format);
+  const char* tool = format == DepfileFormat::kMake ? "make" : "ninja";
+  if (d.text.empty()) {
+    throw Error(fmt::format("cannot write the depfile '{}': {} cannot spell '{}'", path, tool, d.left_out.at(0)));
+  }
+  if (observer.diagnostic) {
+    for (const std::string& p : d.left_out) {
+      observer.diagnostic(fmt::format("depfile: left out '{}' ({} cannot spell it; the dump directory is listed)",
+                                      p, tool));
+    }
+  }
+  OutputFile out(ResolveOutput(path));  // as the report: a symbolic link is followed, a FIFO written in place
+  out.Write(d.text);
+  out.Commit();
+}
+
 // Converts one dump, catching what stops it into the result (so a bad dump does not stop a batch).
 // Returns the exit code class of its failure (0 when converted).
-int ConvertOne(const Job& job, const ConvertOptions& base, const ConvertObserver& observer, DumpResult* r) {
+int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile_format,
+               const ConvertObserver& observer, DumpResult* r) {
   ConvertOptions o = base;
   o.dump_dir = job.dump;
   o.output = job.report.empty() ? o.output : job.report;
+  if (!job.depfile.empty()) o.side_outputs.push_back(job.depfile);
   r->path = job.dump;
   r->report_name = job.report_name;
   auto start = std::chrono::steady_clock::now();
@@ -53,6 +77,9 @@ int ConvertOne(const Job& job, const ConvertOptions& base, const ConvertObserver
     r->input_bytes = s.input_bytes;
     r->pass_results = std::move(s.pass_results);
     r->warning_list = std::move(s.warning_list);
+    if (o.write_report && !job.depfile.empty()) {
+      WriteDepfile(job.depfile, o.output, job.dump, s, depfile_format, observer);
+    }
   } catch (const Error& e) {
     r->status = e.place() == ErrorPlace::kInInput ? "invalid" : "error";
     r->error = e.what();
@@ -113,6 +140,7 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
     jobs[i].dump = dumps[i];
     jobs[i].report_name = names[i] + ".html";
     if (!options.check) jobs[i].report = JoinPath(options.out_dir, jobs[i].report_name);
+    if (!options.check && options.depfiles) jobs[i].depfile = JoinPath(options.out_dir, names[i] + ".d");
   }
   return jobs;
 }
@@ -166,7 +194,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
         console->Diagnostic(jobs[i].dump + ": " + line);
       };
     }
-    codes[i] = ConvertOne(jobs[i], base, observer, &out[i]);
+    codes[i] = ConvertOne(jobs[i], base, options.depfile_format, observer, &out[i]);
     std::lock_guard<std::mutex> lock(mu);
     ++done;
     if (out[i].status != "ok") console->Error(ErrorLine(out[i]));
@@ -204,9 +232,9 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
   ConvertOptions o = options.convert;
   o.write_report = !options.check;
   if (options.check) o.compress = false;
-  Job job{o.dump_dir, options.check ? "" : o.output, ""};
+  Job job{o.dump_dir, options.check ? "" : o.output, "", options.check ? "" : options.depfile};
   DumpResult r;
-  int code = ConvertOne(job, o, console->Observer(), &r);
+  int code = ConvertOne(job, o, options.depfile_format, console->Observer(), &r);
   if (r.status != "ok") {
     console->Error(ErrorLine(r));
   } else {

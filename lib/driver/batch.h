@@ -8,6 +8,7 @@
 #include "driver/console.h"
 #include "driver/convert.h"
 #include "driver/summary_files.h"
+#include "report/depfile.h"
 #include "report/run_result.h"
 
 namespace irtrace {
@@ -29,8 +30,14 @@ struct RunOptions {
   FailOn fail_on = FailOn::kInvalid;
   bool check = false;              // --check: read and compare everything, write no report and no index
   SummaryPaths summaries;          // --json, --junit, --markdown: written after every dump, even on exit 1
+  std::string depfile;             // single mode: --depfile FILE ("" when not given)
+  bool depfiles = false;           // batch: --depfiles, OUTDIR/<name>.d beside each report
+  DepfileFormat depfile_format = DepfileFormat::kMake;  // --depfile-format
 };
 
+// A depfile (report/depfile.h) is written, atomically, after its report and only when the report was
+// written (never with --check); its failure to be written fails the dump. Each prerequisite it leaves out
+// gets a -v line.
 // Runs the conversion(s) and prints through `console`: single mode the summary line (or "checked DUMP: ..." with --check)
 // or the error line "DUMP: message"); batch mode an error line per dump that failed, as it fails, and one
 // summary line at the end. With --fail-on, an error line names each dump that trips it. A bad dump does

@@ -202,23 +202,29 @@ ConvertSummary Summarize(const std::vector<Entry>& entries) {
   return summary;
 }
 
-// The bytes of every file of the dump that is read: snapshots and logs, at the end of their links.
-uint64_t InputBytes(const DumpListing& listing) {
-  uint64_t total = 0;
-  auto add = [&](const std::string& path) {
-    std::error_code ec;
-    if (path.empty()) return;
-    uintmax_t n = std::filesystem::file_size(path, ec);
-    if (!ec) total += n;
-  };
+// Every file of the dump that is read: snapshots and logs (each after its snapshot), codegen sources;
+// paths as opened.
+std::vector<std::string> InputPaths(const DumpListing& listing) {
+  std::vector<std::string> paths;
   auto add_file = [&](const DumpFile& f) {
-    add(f.path);
-    add(f.log_path);
+    if (!f.path.empty()) paths.push_back(f.path);
+    if (!f.log_path.empty()) paths.push_back(f.log_path);
   };
   add_file(listing.frontend);
   for (const DumpPass& p : listing.passes) add_file(p.file);
   if (listing.crashed) add_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) add_file(c.file);
+  return paths;
+}
+
+// The bytes of `paths`, at the end of their links (a file gone since is not counted).
+uint64_t InputBytes(const std::vector<std::string>& paths) {
+  uint64_t total = 0;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    uintmax_t n = std::filesystem::file_size(path, ec);
+    if (!ec) total += n;
+  }
   return total;
 }
 
@@ -268,6 +274,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   if (options.write_report) {
     target = ResolveOutput(options.output);
     RefuseOverwritingInput(*target, listing);
+    for (const std::string& side : options.side_outputs) RefuseOverwritingInput(ResolveOutput(side), listing);
   }
 
   ReportSink out(target);
@@ -288,7 +295,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
 
   ConvertSummary summary = Summarize(entries);
   summary.title = title;
-  summary.input_bytes = InputBytes(listing);
+  summary.inputs = InputPaths(listing);
+  summary.input_bytes = InputBytes(summary.inputs);
   if (observer.diagnostic) {
     observer.diagnostic(fmt::format(
         "{} snapshots, {} {} ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",

@@ -23,6 +23,8 @@ struct ConvertOptions {
   bool compress = true;                   // payload deflated + base64 (false: plain JSON, --no-compress)
   bool write_report = true;               // false (--check): everything is read and compared, `output` is
                                           // neither judged nor written
+  std::vector<std::string> side_outputs;  // files the caller writes after the report (the depfile): judged
+                                          // like `output` before anything is written, never written here
 };
 
 // What a conversion found, for the summary line and tests.
@@ -36,6 +38,7 @@ struct ConvertSummary {
   uint64_t input_bytes = 0;              // sizes of every file of the dump read (snapshots and logs)
   std::vector<PassResult> pass_results;  // each pass in order, the crashed one included
   std::vector<WarningResult> warning_list;  // every warning message, in entry order
+  std::vector<std::string> inputs;  // every file read (snapshots, logs, codegen), paths as opened, in order
 };
 
 // Where a conversion reports what it is doing; either callback may be empty. Both are called on the
@@ -50,8 +53,8 @@ struct ConvertObserver {
 
 // Converts and writes the report: it appears complete or not at all (util/output_file.h). Throws Error
 // (ExitCode::kInput) for an invalid dump (ErrorPlace::kInInput: the message names files inside the dump),
-// an output that cannot be written, or any I/O failure; (ExitCode::kUsage) for an empty output path or one
-// that would replace one of the dump's own files. Then no file is left behind, nothing is written to a
+// an output (or side output) that cannot be written, or any I/O failure; (ExitCode::kUsage) for an empty
+// output path or an output or side output that would replace one of the dump's own files. Then no file is left behind, nothing is written to a
 // stream, and an existing report is untouched.
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer = {});
 
