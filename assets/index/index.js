@@ -90,8 +90,10 @@
 
     function row(d) {
       const st = statusText(d);
+      // A merged index (ir-trace index) links "../shard1/<name>.html": each segment is encoded, the '/'
+      // between them kept.
       const link = d.report_name
-        ? el('a', { href: encodeURIComponent(d.report_name) }, d.report_name) : '';
+        ? el('a', { href: d.report_name.split('/').map(encodeURIComponent).join('/') }, d.report_name) : '';
       return el('tr', { class: 'row st-row-' + st },
         el('td', {}, d.title ? el('div', { class: 'title' }, d.title) : '', el('div', { class: 'path' }, d.path)),
         el('td', { class: 'st-' + st }, st),

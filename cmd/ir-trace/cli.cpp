@@ -10,6 +10,8 @@
 #include "driver/batch.h"
 #include "driver/console.h"
 #include "driver/convert.h"
+#include "driver/merge_index.h"
+#include "driver/shard.h"
 
 namespace irtrace::cli {
 namespace {
@@ -85,9 +87,49 @@ std::string CheckDepfile(const RunOptions& run, const std::string& format) {
   return "";
 }
 
+// `ir-trace index SUMMARY.json... -o OUTDIR/index.html` (argv[1] is "index"): the shards' --json
+// summaries merged into one index page (driver/merge_index.h).
+int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
+  std::vector<std::string> summaries;
+  std::string output;
+  bool quiet = false;
+  CLI::App app{"Merge the --json summaries of a sharded batch (--shard K/N) into one index page whose links "
+               "are relative to its directory.",
+               "ir-trace index"};
+  app.add_option("SUMMARY", summaries, "A --json summary (schema 1); report paths in it are read from the "
+                                       "current directory")
+      ->required();
+  app.add_option("-o,--output", output, "The index page to write, e.g. OUTDIR/index.html")
+      ->type_name("PATH")
+      ->required()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_flag("-q,--quiet", quiet, "Print nothing on success");
+  auto usage_error = [err](const std::string& message) {
+    Console(err, false, false, false).Error(message);
+    return static_cast<int>(ExitCode::kUsage);
+  };
+  try {
+    app.parse(argc - 1, argv + 1);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, out);
+  } catch (const CLI::ParseError& e) {
+    return usage_error(std::string(e.what()) + " (see ir-trace index --help)");
+  }
+  for (const std::string& s : summaries) {
+    if (s.empty()) return usage_error("SUMMARY is an empty path (see ir-trace index --help)");
+  }
+  if (output.empty() || output.back() == '/' || output == "-") {
+    return usage_error("-o takes the index page's file, e.g. OUTDIR/index.html, got '" + output + "'");
+  }
+  Console console(err, false, quiet, false);
+  return RunIndex(summaries, output, &console);
+}
+
 }  // namespace
 
 int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
+  // A first argument "index" is the subcommand; a dump of that name is spelled ./index.
+  if (argc > 1 && std::string(argv[1]) == "index") return IndexMain(argc, argv, out, err);
   RunOptions run;
   ConvertOptions& options = run.convert;
   bool verbose = false, quiet = false;
@@ -114,6 +156,12 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   std::string jobs;
   app.add_option("-j,--jobs", jobs, "Dumps converted at a time, 1 to 1024 (default: the number of cores)")
       ->type_name("N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  std::string shard;
+  app.add_option("--shard", shard,
+                 "Batch mode: convert only shard K of N (1 <= K <= N), the dumps whose path hashes to it; "
+                 "report names are those of the whole batch. Merge the shards' --json with ir-trace index")
+      ->type_name("K/N")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string fail_on;
   app.add_option("--fail-on", fail_on,
@@ -200,6 +248,12 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     run.out_dir = options.output;
   } else {
     options.dump_dir = run.dumps[0];
+  }
+  if (!shard.empty() || app.count("--shard") > 0) {
+    if (!ParseShard(shard, &run.shard)) {
+      return usage_error("--shard takes K/N, whole numbers with 1 <= K <= N, got '" + shard + "'");
+    }
+    if (!run.batch) return usage_error("--shard is for several dumps (--find ROOT or DUMP... -o OUTDIR/)");
   }
   std::string depfile_wrong = CheckDepfile(run, depfile_format);
   if (!depfile_wrong.empty()) return usage_error(depfile_wrong + " (see ir-trace --help)");

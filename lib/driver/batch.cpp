@@ -10,6 +10,7 @@
 
 #include "driver/find_dumps.h"
 #include "driver/report_name.h"
+#include "driver/shard.h"
 #include "report/batch_index.h"
 #include "util/output_file.h"
 #include "util/parallel.h"
@@ -118,7 +119,7 @@ std::string FailOnLine(const DumpResult& r, FailOn fail_on) {
   return "";
 }
 
-// Batch mode: the jobs, with their report names. Throws Error when ROOT cannot be searched or holds no dump.
+// Batch mode: the jobs (of --shard's part only), with their report names. Throws Error when ROOT cannot be searched or holds no dump.
 std::vector<Job> BatchJobs(const RunOptions& options) {
   std::vector<std::string> paths = options.dumps;  // what names are made from
   std::vector<std::string> dumps = options.dumps;  // what is read
@@ -134,13 +135,17 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
       dumps.push_back(JoinPath(options.find_root, rel));
     }
   }
+  // Names are made over every dump, before sharding, so a report has one name whichever shard writes it.
   std::vector<std::string> names = ReportNames(paths);
-  std::vector<Job> jobs(dumps.size());
-  for (size_t i = 0; i < jobs.size(); ++i) {
-    jobs[i].dump = dumps[i];
-    jobs[i].report_name = names[i] + ".html";
-    if (!options.check) jobs[i].report = JoinPath(options.out_dir, jobs[i].report_name);
-    if (!options.check && options.depfiles) jobs[i].depfile = JoinPath(options.out_dir, names[i] + ".d");
+  std::vector<Job> jobs;
+  for (size_t i = 0; i < dumps.size(); ++i) {
+    if (!InShard(paths[i], options.shard)) continue;
+    Job job;
+    job.dump = dumps[i];
+    job.report_name = names[i] + ".html";
+    if (!options.check) job.report = JoinPath(options.out_dir, job.report_name);
+    if (!options.check && options.depfiles) job.depfile = JoinPath(options.out_dir, names[i] + ".d");
+    jobs.push_back(std::move(job));
   }
   return jobs;
 }

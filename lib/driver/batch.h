@@ -7,6 +7,7 @@
 
 #include "driver/console.h"
 #include "driver/convert.h"
+#include "driver/shard.h"
 #include "driver/summary_files.h"
 #include "report/depfile.h"
 #include "report/run_result.h"
@@ -27,6 +28,7 @@ struct RunOptions {
   std::string find_root;           // batch: --find ROOT ("" when not given): every dump under it
   std::string out_dir;             // batch: OUTDIR as given (created if missing; its parent must exist)
   unsigned jobs = 0;               // dumps converted at a time (-j; 0: cores)
+  Shard shard;                     // batch: --shard K/N, only the dumps of shard K (names made over all)
   FailOn fail_on = FailOn::kInvalid;
   bool check = false;              // --check: read and compare everything, write no report and no index
   SummaryPaths summaries;          // --json, --junit, --markdown: written after every dump, even on exit 1

@@ -104,6 +104,12 @@ void Console::Summary(const std::string& output, const ConvertSummary& s, const 
   std::fprintf(err_, "%s\n", line.c_str());
 }
 
+void Console::Line(const std::string& line) {
+  ClearProgress();
+  if (quiet_) return;
+  std::fprintf(err_, "%s\n", EscapeControls(line).c_str());
+}
+
 void Console::Error(const std::string& message) {
   ClearProgress();
   std::fprintf(err_, "ir-trace: error: %s\n", EscapeControls(message).c_str());

@@ -39,6 +39,8 @@ class Console {
   // unless quiet. `output` names the report ("standard output" for -o -).
   // With `verb` "checked" (--check), `output` is the dump: "checked DUMP: 13 passes, ...".
   void Summary(const std::string& output, const ConvertSummary& s, const char* verb = "wrote");
+  // `line` as it is (control characters escaped), unless quiet: a run's closing line ("wrote ...").
+  void Line(const std::string& line);
   // "ir-trace: error: <message>" as one line (control characters escaped, see EscapeControls).
   void Error(const std::string& message);
   // True when -v diagnostics are printed.

@@ -1,0 +1,48 @@
+#include "driver/shard.h"
+
+#include <cstdint>
+
+#include "driver/report_name.h"
+
+namespace irtrace {
+namespace {
+
+// Whole number from 1 to 1000000 written in decimal digits only, or 0.
+unsigned ParseCount(const std::string& s) {
+  if (s.empty() || s.size() > 7) return 0;
+  unsigned v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return 0;
+    v = v * 10 + static_cast<unsigned>(c - '0');
+  }
+  return v <= 1000000 ? v : 0;
+}
+
+// FNV-1a, 64-bit: stable across platforms and versions, so every machine of a matrix agrees.
+uint64_t Fnv1a(const std::string& s) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+}  // namespace
+
+bool ParseShard(const std::string& text, Shard* shard) {
+  size_t slash = text.find('/');
+  if (slash == std::string::npos) return false;
+  unsigned k = ParseCount(text.substr(0, slash));
+  unsigned n = ParseCount(text.substr(slash + 1));
+  if (k == 0 || n == 0 || k > n) return false;
+  *shard = Shard{k, n};
+  return true;
+}
+
+bool InShard(const std::string& path, const Shard& shard) {
+  if (shard.n == 0) return true;
+  return Fnv1a(EscapeReportName(path)) % shard.n == shard.k - 1;
+}
+
+}  // namespace irtrace
