@@ -104,3 +104,33 @@ test('names, paths, titles and errors stay text', async () => {
   assert.ok(text.includes('<script>window.__xss=2</script>'), text);
   assert.deepEqual(errors, []);
 });
+
+test('a merged index (ir-trace index) links the shards\' reports relative to its directory', async () => {
+  const root = path.join(tmpDir(), 'merge-root');
+  dump(path.join(root, 'a 100%', 'passes_dump'));
+  dump(path.join(root, 'b', 'passes_dump'));
+  dump(path.join(root, 'c', 'passes_dump'));
+  const work = tmpDir();
+  const summaries = [];
+  for (const k of [1, 2]) {
+    const json = path.join(work, `s${k}.json`);
+    const r = spawnSync(IRTRACE_BIN, ['--find', root, '--shard', `${k}/2`, '-o', path.join(work, `shard${k}`) + '/',
+      '--json', json, '-q']);
+    assert.equal(r.status, 0, String(r.stderr));
+    summaries.push(json);
+  }
+  fs.mkdirSync(path.join(work, 'all'));
+  const index = path.join(work, 'all', 'index.html');
+  execFileSync(IRTRACE_BIN, ['index', ...summaries, '-o', index, '-q']);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('file://' + index);
+  await page.waitForSelector('tbody tr');
+  assert.equal(await page.locator('tbody tr').count(), 3);
+  const link = page.locator('tbody tr', { hasText: '100%' }).getByRole('link');
+  assert.match(await link.textContent(), /^\.\.\/shard[12]\/a%20100%25__passes_dump\.html$/);
+  await link.click();
+  await page.waitForSelector('[role="option"][aria-selected="true"]');
+  assert.equal(await page.title(), 'a 100% - ir-trace');
+  await context.close();
+});
