@@ -75,7 +75,7 @@ TEST_CASE("merge_index: ir-trace index merges the shards' --json into one page",
   CHECK(paths.size() == 6);
 }
 
-TEST_CASE("merge_index: bad JSON or another schema is exit 1 naming the file; usage errors exit 2", "[merge_index]") {
+TEST_CASE("merge_index: bad JSON or another schema is exit 1 naming the file, usage errors exit 2", "[merge_index]") {
   TempDir t;
   WriteFile(t / "bad.json", "{not json");
   WriteFile(t / "v2.json", "{\"schema\": 2, \"dumps\": []}");
