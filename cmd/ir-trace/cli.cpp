@@ -139,6 +139,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required, unless --find; "
                  "several: one report each into -o OUTDIR/)");
   app.allow_extras();
+  app.footer("Subcommand: ir-trace index SUMMARY.json... -o OUTDIR/index.html merges the --json summaries of "
+             "--shard runs into one index page (see ir-trace index --help); a dump named index is ./index");
   // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
   CLI::Option* output =
       app.add_option("-o,--output", options.output,
