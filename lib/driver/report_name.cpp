@@ -8,21 +8,13 @@
 
 #include <fmt/format.h>
 
+#include "util/fnv1a.h"
+
 namespace irtrace {
 namespace {
 
 constexpr size_t kMaxName = 200;
 constexpr size_t kLongHashDigits = 16;
-
-// FNV-1a, 64-bit: small, stable across platforms and versions (the names it makes are a contract).
-uint64_t Fnv1a(const std::string& s) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
 
 bool Plain(unsigned char c) { return std::isalnum(c) || c == '.' || c == '_' || c == '-'; }
 

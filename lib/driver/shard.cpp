@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "driver/report_name.h"
+#include "util/fnv1a.h"
 
 namespace irtrace {
 namespace {
@@ -16,16 +17,6 @@ unsigned ParseCount(const std::string& s) {
     v = v * 10 + static_cast<unsigned>(c - '0');
   }
   return v <= 1000000 ? v : 0;
-}
-
-// FNV-1a, 64-bit: stable across platforms and versions, so every machine of a matrix agrees.
-uint64_t Fnv1a(const std::string& s) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
 }
 
 }  // namespace
