@@ -207,6 +207,13 @@ TEST_CASE("atomic_file: a relative path in the current directory works", "[atomi
 }
 
 
+// The exit status of child `pid`: its exit code, or 128 + the signal that ended it.
+int WaitStatus(pid_t pid) {
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 // Ctrl-C during a conversion: the temporary file goes, the old report stays (in a child process, which
 // the signal ends).
 TEST_CASE("atomic_file: SIGINT while writing removes the temporary file", "[atomic_file]") {
@@ -222,21 +229,9 @@ TEST_CASE("atomic_file: SIGINT while writing removes the temporary file", "[atom
     std::raise(SIGINT);
     ::_exit(0);  // not reached: SIGINT's default action ends the process
   }
-  int status = 0;
-  REQUIRE(::waitpid(child, &status, 0) == child);
-  CHECK(WIFSIGNALED(status));
-  CHECK(WTERMSIG(status) == SIGINT);
+  CHECK(WaitStatus(child) == 128 + SIGINT);
   CHECK(ReadFile(dest) == "old report");
-  size_t entries = 0;
-  for (const auto& e : std::filesystem::directory_iterator(t.path())) entries += e.exists();
-  CHECK(entries == 1);
-}
-
-// The exit status of child `pid`: its exit code, or 128 + the signal that ended it.
-int WaitStatus(pid_t pid) {
-  int status = 0;
-  REQUIRE(::waitpid(pid, &status, 0) == pid);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  CHECK(EntryCount(t.path()) == 1);
 }
 
 // kill -9 cannot be caught: what it leaves must be nothing the directory shows, and the old report.

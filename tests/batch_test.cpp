@@ -18,11 +18,11 @@ using irtrace::test::Run;
 using irtrace::test::ShellQuote;
 using irtrace::test::TempDir;
 using irtrace::test::WriteFile;
+using irtrace::test::WriteTwoPassDump;
 
 using irtrace::test::CliResult;
 using irtrace::test::RunMain;
 
-void WriteDump(const std::string& dir, const std::string& log = "") { irtrace::test::WriteTwoPassDump(dir, log); }
 
 std::vector<std::string> Files(const std::string& dir) {
   std::vector<std::string> out;
@@ -35,8 +35,8 @@ std::vector<std::string> Files(const std::string& dir) {
 
 TEST_CASE("batch: several dumps into OUTDIR/, one report each, named by path", "[batch]") {
   TempDir t;
-  WriteDump(t / "k1/passes_dump");
-  WriteDump(t / "k2/passes_dump");
+  WriteTwoPassDump(t / "k1/passes_dump");
+  WriteTwoPassDump(t / "k2/passes_dump");
   CliResult r = RunMain({t / "k1/passes_dump", t / "k2/passes_dump/", "-o", t / "out/", "-j", "2"});
   CHECK(r.code == 0);
   CHECK(r.err == "wrote " + t / "out/" + ": 2 dumps\n");
@@ -51,8 +51,8 @@ TEST_CASE("batch: several dumps into OUTDIR/, one report each, named by path", "
 
 TEST_CASE("batch: --find converts every dump under ROOT, names relative to it", "[batch]") {
   TempDir t;
-  WriteDump(t / "root/a/passes_dump");
-  WriteDump(t / "root/b/c/passes_dump");
+  WriteTwoPassDump(t / "root/a/passes_dump");
+  WriteTwoPassDump(t / "root/b/c/passes_dump");
   WriteFile(t / "root/readme.txt", "x\n");
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q"});
   CHECK(r.code == 0);
@@ -62,9 +62,9 @@ TEST_CASE("batch: --find converts every dump under ROOT, names relative to it", 
 
 TEST_CASE("batch: a bad dump does not stop the batch, exit 1 with its error line", "[batch]") {
   TempDir t;
-  WriteDump(t / "root/good/passes_dump");
+  WriteTwoPassDump(t / "root/good/passes_dump");
   WriteFile(t / "root/bad/passes_dump/00_frontend.py", "x\n");  // no pass
-  WriteDump(t / "root/zlast/passes_dump");
+  WriteTwoPassDump(t / "root/zlast/passes_dump");
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-j", "1"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "root/bad/passes_dump" +
@@ -76,7 +76,7 @@ TEST_CASE("batch: a bad dump does not stop the batch, exit 1 with its error line
 
 TEST_CASE("batch: OUTDIR is made if missing, its parent must exist", "[batch]") {
   TempDir t;
-  WriteDump(t / "d");
+  WriteTwoPassDump(t / "d");
   CHECK(RunMain({t / "d", "-o", t / "new/", "-q"}).code == 0);  // one dump with -o DIR/ is a batch too
   CHECK(Files(t / "new").size() == 2);  // the report and index.html
   CliResult r = RunMain({t / "d", t / "d", "-o", t / "no/such/"});
@@ -90,9 +90,9 @@ TEST_CASE("batch: OUTDIR is made if missing, its parent must exist", "[batch]") 
 
 TEST_CASE("batch: --fail-on failed / warning, for one dump and many, reports still written", "[batch]") {
   TempDir t;
-  WriteDump(t / "failed", "note\nerror: verifier failed\n");
-  WriteDump(t / "warned", "just a note\n");
-  WriteDump(t / "clean");
+  WriteTwoPassDump(t / "failed", "note\nerror: verifier failed\n");
+  WriteTwoPassDump(t / "warned", "just a note\n");
+  WriteTwoPassDump(t / "clean");
   CHECK(RunMain({t / "failed", "-o", t / "f.html", "-q"}).code == 0);  // default unchanged
   CliResult f = RunMain({t / "failed", "-o", t / "f.html", "-q", "--fail-on", "failed"});
   CHECK(f.code == 1);
@@ -111,7 +111,7 @@ TEST_CASE("batch: --fail-on failed / warning, for one dump and many, reports sti
 
 TEST_CASE("batch: --check writes no report and no index, same exit codes", "[batch]") {
   TempDir t;
-  WriteDump(t / "root/a");
+  WriteTwoPassDump(t / "root/a");
   WriteFile(t / "root/b/00_frontend.py", "x\n");
   CliResult r = RunMain({"--find", t / "root", "--check", "-o", t / "out/"});
   CHECK(r.code == 1);
@@ -163,8 +163,8 @@ TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -
                        "': no directory there holds a 00_frontend.<ext> (symbolic links are not followed)\n");
   }
   CHECK_FALSE(fs::exists(t / "out/index.html"));
-  WriteDump(t / "a");
-  WriteDump(t / "b");
+  WriteTwoPassDump(t / "a");
+  WriteTwoPassDump(t / "b");
   CliResult two = RunMain({"--find", t / "a", "--find", t / "b", "--check"});
   CHECK(two.code == 2);
   CHECK(two.err == "ir-trace: error: --find takes one ROOT, got 2 (run once per ROOT, or give their common parent)\n");
@@ -178,7 +178,7 @@ TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -
 
 TEST_CASE("cli: -o=FILE is refused with the spellings that work (it would write a file named =FILE)", "[batch]") {
   TempDir t;
-  WriteDump(t / "a");
+  WriteTwoPassDump(t / "a");
   CliResult r = RunMain({t / "a", "-o=" + t / "x.html"});
   CHECK(r.code == 2);
   CHECK(r.err == "ir-trace: error: --output got '=" + t / "x.html" + "': write -o " + t / "x.html" + " or --output=" +

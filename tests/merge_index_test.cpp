@@ -45,7 +45,7 @@ TEST_CASE("merge_index: report links relative to the index's directory", "[merge
 
 TEST_CASE("merge_index: ir-trace index merges the shards' --json into one page", "[merge_index]") {
   TempDir t;
-  for (int i = 0; i < 6; ++i) irtrace::test::WriteTwoPassDump(t / ("root/m" + std::to_string(i) + "/passes_dump"), "");
+  for (int i = 0; i < 6; ++i) irtrace::test::WriteTwoPassDump(t / ("root/m" + std::to_string(i) + "/passes_dump"));
   std::vector<std::string> args = {"index"};
   std::set<std::string> reports;
   for (int k = 1; k <= 2; ++k) {
@@ -105,7 +105,7 @@ TEST_CASE("merge_index: bad JSON or another schema is exit 1 naming the file, us
 
 TEST_CASE("merge_index: ./index is a dump named index, not the subcommand", "[merge_index]") {
   TempDir t;
-  irtrace::test::WriteTwoPassDump(t / "index", "");
+  irtrace::test::WriteTwoPassDump(t / "index");
   fs::path old = fs::current_path();
   fs::current_path(t.path());
   CliResult r = RunMain({"./index", "-o", "r.html", "-q"});

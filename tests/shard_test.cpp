@@ -73,7 +73,7 @@ TEST_CASE("shard: the shards are disjoint, cover every path, and adding a path m
 
 TEST_CASE("shard: --find --shard K/N converts a disjoint part, names made over every dump", "[shard]") {
   TempDir t;
-  for (int i = 0; i < 12; ++i) irtrace::test::WriteTwoPassDump(t / ("root/m" + std::to_string(i) + "/passes_dump"), "");
+  for (int i = 0; i < 12; ++i) irtrace::test::WriteTwoPassDump(t / ("root/m" + std::to_string(i) + "/passes_dump"));
   CliResult all = RunMain({"--find", t / "root", "--check", "--json", t / "all.json", "-q"});
   REQUIRE(all.code == 0);
   std::set<std::string> whole = JsonPaths(t / "all.json");
@@ -96,7 +96,7 @@ TEST_CASE("shard: --find --shard K/N converts a disjoint part, names made over e
   }
   CHECK(seen == whole);
   // A new dump moves no other between shards.
-  irtrace::test::WriteTwoPassDump(t / "root/new/passes_dump", "");
+  irtrace::test::WriteTwoPassDump(t / "root/new/passes_dump");
   for (unsigned k = 1; k <= 3; ++k) {
     std::string json = t / ("again" + std::to_string(k) + ".json");
     CHECK(RunMain({"--find", t / "root", "--shard", std::to_string(k) + "/3", "--check", "--json", json}).code == 0);
@@ -108,7 +108,7 @@ TEST_CASE("shard: --find --shard K/N converts a disjoint part, names made over e
 
 TEST_CASE("shard: an empty shard exits 0 with an empty summary and an index listing none", "[shard]") {
   TempDir t;
-  irtrace::test::WriteTwoPassDump(t / "root/only/passes_dump", "");
+  irtrace::test::WriteTwoPassDump(t / "root/only/passes_dump");
   unsigned empty_k = InShard("only/passes_dump", Shard{1, 2}) ? 2 : 1;
   CliResult r = RunMain({"--find", t / "root", "--shard", std::to_string(empty_k) + "/2", "-o", t / "out/",
                          "--json", t / "s.json"});
@@ -120,7 +120,7 @@ TEST_CASE("shard: an empty shard exits 0 with an empty summary and an index list
 
 TEST_CASE("shard: bad values and a single dump are usage errors (exit 2, one line)", "[shard]") {
   TempDir t;
-  irtrace::test::WriteTwoPassDump(t / "root/a/passes_dump", "");
+  irtrace::test::WriteTwoPassDump(t / "root/a/passes_dump");
   for (const char* bad : {"0/3", "4/3", "a/b", "3", ""}) {
     INFO(bad);
     CliResult r = RunMain({"--find", t / "root", "--shard", bad, "-o", t / "out/"});

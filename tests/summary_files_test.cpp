@@ -21,17 +21,17 @@ using irtrace::test::Run;
 using irtrace::test::ShellQuote;
 using irtrace::test::TempDir;
 using irtrace::test::WriteFile;
+using irtrace::test::WriteTwoPassDump;
 using Json = nlohmann::json;
 
 using irtrace::test::CliResult;
 using irtrace::test::RunMain;
 
-void WriteDump(const std::string& dir, const std::string& log = "") { irtrace::test::WriteTwoPassDump(dir, log); }
 
 // Under `root`: "good/d" (clean), "hurt/d" (pass 1 failed, pass 2 warned), "bad/d" (invalid: no pass).
 void WriteMixedRoot(const std::string& root) {
-  WriteDump(root + "/good/d");
-  WriteDump(root + "/hurt/d", "note\nerror: verifier failed\n  at op 3\n");
+  WriteTwoPassDump(root + "/good/d");
+  WriteTwoPassDump(root + "/hurt/d", "note\nerror: verifier failed\n  at op 3\n");
   WriteFile(root + "/hurt/d/02_after_B.log", "slow pass\n");
   WriteFile(root + "/bad/d/00_frontend.py", "x\n");
 }
@@ -110,7 +110,7 @@ TEST_CASE("summaries: --json describes every dump of a batch, written although t
 
 TEST_CASE("summaries: --json for one dump, with --check", "[summaries]") {
   TempDir t;
-  WriteDump(t / "d");
+  WriteTwoPassDump(t / "d");
   CliResult r = RunMain({t / "d", "--check", "--json", t / "check.json"});
   CHECK(r.code == 0);
   Json doc = Json::parse(ReadFile(t / "check.json"));
@@ -134,7 +134,7 @@ TEST_CASE("summaries: --json for one dump, with --check", "[summaries]") {
 
 TEST_CASE("summaries: one standard output, paths not options, a summary that cannot be written", "[summaries]") {
   TempDir t;
-  WriteDump(t / "d");
+  WriteTwoPassDump(t / "d");
   CliResult clash = RunMain({t / "d", "-o", "-", "--json", "-"});
   CHECK(clash.code == 2);
   CHECK(clash.err == "ir-trace: error: only one output can go to standard output, got -o - and --json - (see ir-trace --help)\n");
@@ -149,7 +149,7 @@ TEST_CASE("summaries: one standard output, paths not options, a summary that can
 
 TEST_CASE("summaries: the real binary writes --json to standard output", "[summaries]") {
   TempDir t;
-  WriteDump(t / "d");
+  WriteTwoPassDump(t / "d");
   // --check writes no report, so -o - does not compete for standard output.
   auto r = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check -o - --json -");
   CHECK(r.exit_code == 0);
@@ -225,7 +225,7 @@ TEST_CASE("summaries: --junit, a suite per dump, a case per pass, hostile names 
 
 TEST_CASE("summaries: the real binary writes --junit for one dump with --check", "[summaries][junit]") {
   TempDir t;
-  WriteDump(t / "d", "error: broken\n");
+  WriteTwoPassDump(t / "d", "error: broken\n");
   auto r = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check -q --fail-on failed --junit " +
                ShellQuote(t / "j.xml"));
   CHECK(r.exit_code == 1);  // written although the run fails
@@ -266,7 +266,7 @@ TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile name
   TempDir t;
   WriteMixedRoot(t / "root");
   std::string hostile = t / "root/x|y`<b>&\n| a | b |/d";
-  WriteDump(hostile);
+  WriteTwoPassDump(hostile);
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown", t / "ci/summary.md"});
   CHECK(r.code == 1);  // the invalid dump; the summary is written all the same
   REQUIRE(fs::is_directory(t / "ci") == false);  // its directory must exist: nothing was made
@@ -295,7 +295,7 @@ TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile name
 
 TEST_CASE("summaries: the real binary writes all three for one dump with --check", "[summaries][markdown]") {
   TempDir t;
-  WriteDump(t / "d");
+  WriteTwoPassDump(t / "d");
   auto r = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check --markdown - --json " +
                ShellQuote(t / "r.json") + " --junit " + ShellQuote(t / "r.xml"));
   CHECK(r.exit_code == 0);
