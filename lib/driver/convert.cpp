@@ -10,15 +10,15 @@
 #include <fmt/format.h>
 
 #include "diff/pass_diff.h"
+#include "driver/dump_reading.h"
+#include "driver/report_sink.h"
 #include "input/dump_dir.h"
 #include "input/snapshot.h"
-#include "input/text_decode.h"
 #include "report/html_report.h"
 #include "report/payload_writer.h"
 #include "report/report_model.h"
 #include "util/output_file.h"
 #include "util/parallel.h"
-#include "util/symlink.h"
 
 namespace irtrace {
 namespace {
@@ -27,57 +27,6 @@ using Clock = std::chrono::steady_clock;
 
 double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
-}
-
-// File and directory names are bytes; the report shows them as decoded text.
-std::string DisplayText(std::string s) {
-  std::vector<DecodeIssue> ignored;
-  DecodeUtf8(&s, &ignored);
-  return s;
-}
-
-struct Loaded {
-  std::unique_ptr<Snapshot> snap;
-  std::string log_text;
-};
-
-Loaded Load(const DumpFile& f) {
-  Loaded l;
-  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension,
-                        f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
-  if (!f.log_name.empty()) l.log_text = ReadTextFile(f.log_name, f.log_path);
-  return l;
-}
-
-// The output must not be one of the dump's own files: renaming the report into place would replace that
-// directory entry, destroying the input. Both sides are judged at the end of their symbolic links (the
-// rename replaces the entry a link leads to); same entry = same file name in the same directory (a hard
-// link to a snapshot is another entry: replacing it leaves the snapshot alone). A device or FIFO is written
-// in place, and no snapshot is one.
-void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listing) {
-  namespace fs = std::filesystem;
-  if (target.kind != OutputKind::kReplace) return;
-  std::error_code ec;
-  fs::path out(target.path);
-  if (!out.has_filename()) return;  // "dir/": AtomicFile reports it
-  fs::path out_dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-  auto check = [&](const std::string& name, const std::string& path) {
-    if (name.empty()) return;
-    fs::path p(FollowLinks(path));
-    if (p.filename() != out.filename()) return;
-    fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
-    if (fs::equivalent(dir, out_dir, ec)) {
-      throw Error("cannot write '" + target.shown + "': it is the dump's own '" + name + "'", ExitCode::kUsage);
-    }
-  };
-  auto check_file = [&](const DumpFile& f) {
-    check(f.name, f.path);
-    check(f.log_name, f.log_path);
-  };
-  check_file(listing.frontend);
-  for (const DumpPass& p : listing.passes) check_file(p.file);
-  if (listing.crashed) check_file(listing.crashed->file);
-  for (const DumpCodegen& c : listing.codegen) check_file(c.file);
 }
 
 // The frontend and the passes, in order, converted in batches: load (decode, split) in parallel, diff in
@@ -98,32 +47,32 @@ class PassStage {
     size_t batch = std::max<size_t>(4, 2 * (threads_ ? threads_ : std::thread::hardware_concurrency()));
     for (size_t first = 0; first < files_.size(); first += batch) {
       size_t n = std::min(batch, files_.size() - first);
-      std::vector<Loaded> loaded = LoadBatch(first, n);
+      std::vector<LoadedFile> loaded = LoadBatch(first, n);
       std::vector<PassDiff> diffs = DiffBatch(first, loaded);
       WriteBatch(first, &loaded, &diffs);
       previous_ = std::move(loaded[n - 1]);
       if (observer.progress) observer.progress(first + n, files_.size());
     }
-    previous_ = Loaded();
+    previous_ = LoadedFile();
   }
 
   double load_seconds = 0, diff_seconds = 0;
 
  private:
-  std::vector<Loaded> LoadBatch(size_t first, size_t n) {
+  std::vector<LoadedFile> LoadBatch(size_t first, size_t n) {
     Clock::time_point t = Clock::now();
-    std::vector<Loaded> loaded(n);
-    ParallelFor(n, threads_, [&](size_t i) { loaded[i] = Load(*files_[first + i]); });
+    std::vector<LoadedFile> loaded(n);
+    ParallelFor(n, threads_, [&](size_t i) { loaded[i] = LoadFile(*files_[first + i]); });
     load_seconds += Seconds(t);
     return loaded;
   }
 
   // The snapshot before loaded[i] (snapshot first + i), which must not be the frontend.
-  const Snapshot& Before(const std::vector<Loaded>& loaded, size_t i) const {
+  const Snapshot& Before(const std::vector<LoadedFile>& loaded, size_t i) const {
     return i == 0 ? *previous_.snap : *loaded[i - 1].snap;
   }
 
-  std::vector<PassDiff> DiffBatch(size_t first, const std::vector<Loaded>& loaded) {
+  std::vector<PassDiff> DiffBatch(size_t first, const std::vector<LoadedFile>& loaded) {
     Clock::time_point t = Clock::now();
     std::vector<PassDiff> diffs(loaded.size());
     ParallelFor(loaded.size(), threads_, [&](size_t i) {
@@ -133,7 +82,7 @@ class PassStage {
     return diffs;
   }
 
-  void WriteBatch(size_t first, std::vector<Loaded>* loaded, std::vector<PassDiff>* diffs) {
+  void WriteBatch(size_t first, std::vector<LoadedFile>* loaded, std::vector<PassDiff>* diffs) {
     for (size_t i = 0; i < loaded->size(); ++i) {
       size_t index = first + i;
       const Snapshot& snap = *(*loaded)[i].snap;
@@ -156,7 +105,7 @@ class PassStage {
   PayloadWriter* payload_;
   std::vector<Entry>* entries_;
   std::vector<const DumpFile*> files_;  // frontend, then passes
-  Loaded previous_;                     // the last snapshot of the previous batch
+  LoadedFile previous_;                     // the last snapshot of the previous batch
 };
 
 // The entry of the pass that crashed, if any: its log only, after the last snapshot written.
@@ -172,8 +121,8 @@ void ConvertCrashed(const DumpListing& listing, std::vector<Entry>* entries) {
 // Codegen snapshots, loaded in parallel and stored in full after the passes.
 void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter* payload,
                     std::vector<Entry>* entries) {
-  std::vector<Loaded> codegen(listing.codegen.size());
-  ParallelFor(codegen.size(), threads, [&](size_t i) { codegen[i] = Load(listing.codegen[i].file); });
+  std::vector<LoadedFile> codegen(listing.codegen.size());
+  ParallelFor(codegen.size(), threads, [&](size_t i) { codegen[i] = LoadFile(listing.codegen[i].file); });
   for (size_t i = 0; i < codegen.size(); ++i) {
     int index = payload->AddSnapshot(*codegen[i].snap);
     entries->push_back(MakeCodegenEntry(listing.codegen[i].role, index, *codegen[i].snap));
@@ -201,49 +150,6 @@ ConvertSummary Summarize(const std::vector<Entry>& entries) {
   }
   return summary;
 }
-
-// Every file of the dump that is read: snapshots and logs (each after its snapshot), codegen sources;
-// paths as opened.
-std::vector<std::string> InputPaths(const DumpListing& listing) {
-  std::vector<std::string> paths;
-  auto add_file = [&](const DumpFile& f) {
-    if (!f.path.empty()) paths.push_back(f.path);
-    if (!f.log_path.empty()) paths.push_back(f.log_path);
-  };
-  add_file(listing.frontend);
-  for (const DumpPass& p : listing.passes) add_file(p.file);
-  if (listing.crashed) add_file(listing.crashed->file);
-  for (const DumpCodegen& c : listing.codegen) add_file(c.file);
-  return paths;
-}
-
-// The bytes of `paths`, at the end of their links (a file gone since is not counted).
-uint64_t InputBytes(const std::vector<std::string>& paths) {
-  uint64_t total = 0;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    uintmax_t n = std::filesystem::file_size(path, ec);
-    if (!ec) total += n;
-  }
-  return total;
-}
-
-// Where the report goes: the output file, or nowhere (--check).
-class ReportSink : public OutputSink {
- public:
-  explicit ReportSink(const std::optional<OutputTarget>& target) {
-    if (target) file_ = std::make_unique<OutputFile>(*target);
-  }
-  void Write(std::string_view bytes) override {
-    if (file_) file_->Write(bytes);
-  }
-  void Commit() {
-    if (file_) file_->Commit();
-  }
-
- private:
-  std::unique_ptr<OutputFile> file_;
-};
 
 }  // namespace
 

@@ -1,0 +1,46 @@
+#include "driver/dump_reading.h"
+
+#include <filesystem>
+
+#include "input/text_decode.h"
+
+namespace irtrace {
+
+std::string DisplayText(std::string name) {
+  std::vector<DecodeIssue> ignored;
+  DecodeUtf8(&name, &ignored);
+  return name;
+}
+
+LoadedFile LoadFile(const DumpFile& f) {
+  LoadedFile l;
+  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension,
+                        f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
+  if (!f.log_name.empty()) l.log_text = ReadTextFile(f.log_name, f.log_path);
+  return l;
+}
+
+std::vector<std::string> InputPaths(const DumpListing& listing) {
+  std::vector<std::string> paths;
+  auto add_file = [&](const DumpFile& f) {
+    if (!f.path.empty()) paths.push_back(f.path);
+    if (!f.log_path.empty()) paths.push_back(f.log_path);
+  };
+  add_file(listing.frontend);
+  for (const DumpPass& p : listing.passes) add_file(p.file);
+  if (listing.crashed) add_file(listing.crashed->file);
+  for (const DumpCodegen& c : listing.codegen) add_file(c.file);
+  return paths;
+}
+
+uint64_t InputBytes(const std::vector<std::string>& paths) {
+  uint64_t total = 0;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    uintmax_t n = std::filesystem::file_size(path, ec);
+    if (!ec) total += n;
+  }
+  return total;
+}
+
+}  // namespace irtrace

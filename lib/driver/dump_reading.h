@@ -1,0 +1,36 @@
+// Reading the files of a listed dump (input/dump_dir.h) for a job that converts or compares it: each
+// snapshot with its .log, the names shown, and the files read (for depfiles and the summaries).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "input/dump_dir.h"
+#include "input/snapshot.h"
+
+namespace irtrace {
+
+// A file or directory name (bytes) as the report shows it: decoded as UTF-8, invalid bytes as U+FFFD.
+std::string DisplayText(std::string name);
+
+// One snapshot as read, with its .log's text ("" when it has none).
+struct LoadedFile {
+  std::unique_ptr<Snapshot> snap;
+  std::string log_text;
+};
+
+// Reads, decodes and splits `f` (input/snapshot.h LoadSnapshot) and its .log. Throws Error as
+// LoadSnapshot and ReadTextFile do: names inside the dump (ErrorPlace::kInInput) for a dump's own file, as
+// given for a --codegen DIR's.
+LoadedFile LoadFile(const DumpFile& f);
+
+// Every file of `listing` that a conversion reads: snapshots and logs (each log after its snapshot),
+// codegen sources; paths as opened, in that order.
+std::vector<std::string> InputPaths(const DumpListing& listing);
+
+// The sum of the sizes of `paths` in bytes, at the end of their links (a file gone since counts 0).
+uint64_t InputBytes(const std::vector<std::string>& paths);
+
+}  // namespace irtrace
