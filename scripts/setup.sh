@@ -18,7 +18,7 @@ done
 packages=(cmake g++ make pkg-config libcli11-dev libdtl-dev libfmt-dev libspdlog-dev catch2
           libctemplate-dev libxxhash-dev zlib1g-dev)
 if (( want_tests )); then
-  packages+=(chromium time nlohmann-json3-dev libxml2-utils python3 make ninja-build)
+  packages+=(chromium time nlohmann-json3-dev libxml2-utils python3 make ninja-build mlir-19-tools)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

@@ -79,7 +79,7 @@ TEST_CASE("payload_writer: header fields", "[payload_writer]") {
   Payload p("passes_dump", 5);
   p.Add("00_frontend.py", "py", "x = 1\n");
   json j = p.Finish();
-  CHECK(j["schema"] == 2);
+  CHECK(j["schema"] == 3);
   CHECK(j["schema"] == kPayloadSchema);
   CHECK(j["tool"] == std::string("ir-trace ") + IRTRACE_VERSION);
   CHECK(j["title"] == "passes_dump");

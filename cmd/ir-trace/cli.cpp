@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "driver/batch.h"
+#include "driver/compare.h"
 #include "driver/console.h"
 #include "driver/convert.h"
 #include "driver/merge_index.h"
@@ -125,11 +126,73 @@ int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* e
   return RunIndex(summaries, output, &console);
 }
 
+// `ir-trace compare BASE_DUMP HEAD_DUMP -o cmp.html` (argv[1] is "compare"): two runs of one program in one
+// report (driver/compare.h).
+int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
+  std::vector<std::string> dumps;
+  CompareOptions options;
+  std::string context = "3", fail_on, jobs;
+  bool verbose = false, quiet = false, plain_json = false;
+  CLI::App app{"Compare two runs of one program: align their passes by name, diff BASE's IR after each pass "
+               "against HEAD's, and open the report at the first divergence.",
+               "ir-trace compare"};
+  app.add_option("DUMPS", dumps, "BASE_DUMP HEAD_DUMP: the run compared against, then the run under review")
+      ->expected(2)
+      ->required();
+  app.add_option("-o,--output", options.output,
+                 "Report to write (default: ir_trace_compare.html; - for standard output)")
+      ->type_name("PATH")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--fail-on", fail_on, "Exit 1 when the two runs' IR differs after some pass (the report is still written)")
+      ->type_name("diverged")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)")
+      ->type_name("N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("-j,--jobs", jobs, "Threads, 1 to 1024 (default: the number of cores)")
+      ->type_name("N")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
+  app.add_flag("-v,--verbose", verbose, "Print counts and timings");
+  app.add_flag("-q,--quiet", quiet, "Print nothing on success");
+  auto usage_error = [err](const std::string& message) {
+    Console(err, false, false, false).Error(message + " (see ir-trace compare --help)");
+    return static_cast<int>(ExitCode::kUsage);
+  };
+  try {
+    app.parse(argc - 1, argv + 1);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, out);
+  } catch (const CLI::ParseError& e) {
+    return usage_error(e.what());
+  }
+  for (const std::string& d : dumps) {
+    if (d.empty()) return usage_error("a dump is an empty path");
+  }
+  if (options.output.empty()) return usage_error("--output is an empty path");
+  if (options.output[0] == '-' && options.output != "-") {
+    return usage_error("--output takes a path, got the option '" + options.output + "'");
+  }
+  if (!fail_on.empty() && fail_on != "diverged") return usage_error("--fail-on takes diverged, got '" + fail_on + "'");
+  if (!ParseContext(context, &options.context)) {
+    return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");
+  }
+  if (!jobs.empty() && !ParseJobs(jobs, &options.threads)) {
+    return usage_error("--jobs takes a whole number from 1 to 1024, got '" + jobs + "'");
+  }
+  options.base_dump = dumps[0];
+  options.head_dump = dumps[1];
+  options.compress = !plain_json;
+  Console console(err, verbose, quiet, ::isatty(::fileno(err)));
+  return RunCompare(options, fail_on == "diverged", &console);
+}
+
 }  // namespace
 
 int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
-  // A first argument "index" is the subcommand; a dump of that name is spelled ./index.
+  // A first argument "index" or "compare" is a subcommand; a dump of that name is spelled ./index.
   if (argc > 1 && std::string(argv[1]) == "index") return IndexMain(argc, argv, out, err);
+  if (argc > 1 && std::string(argv[1]) == "compare") return CompareMain(argc, argv, out, err);
   RunOptions run;
   ConvertOptions& options = run.convert;
   bool verbose = false, quiet = false;
@@ -139,8 +202,10 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required, unless --find; "
                  "several: one report each into -o OUTDIR/)");
   app.allow_extras();
-  app.footer("Subcommand: ir-trace index SUMMARY.json... -o OUTDIR/index.html merges the --json summaries of "
-             "--shard runs into one index page (see ir-trace index --help); a dump named index is ./index");
+  app.footer("Subcommands: ir-trace compare BASE_DUMP HEAD_DUMP -o cmp.html compares two runs of one program "
+             "(see ir-trace compare --help); ir-trace index SUMMARY.json... -o OUTDIR/index.html merges the --json "
+             "summaries of --shard runs into one index page (see ir-trace index --help). A dump named compare or "
+             "index is ./compare, ./index");
   // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
   CLI::Option* output =
       app.add_option("-o,--output", options.output,

@@ -23,6 +23,8 @@ const char* Spelling(EntryStatus s) {
     case EntryStatus::kNoop: return "noop";
     case EntryStatus::kFailed: return "failed";
     case EntryStatus::kCodegen: return "codegen";
+    case EntryStatus::kAdded: return "added";
+    case EntryStatus::kRemoved: return "removed";
   }
   return "";
 }
@@ -181,7 +183,7 @@ int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, const 
 }
 
 void PayloadWriter::EndSnapshots() {
-  if (in_entries_) return;
+  if (in_entries_ || compare_written_) return;
   w_->EndArray();
   w_->Key("entries").BeginArray();
   in_entries_ = true;
@@ -222,6 +224,8 @@ void PayloadWriter::AddEntry(const Entry& e) {
   if (!e.error.empty()) w_->Key("error").String(e.error);
   if (!e.log.empty()) w_->Key("log").String(e.log);
   if (e.crashed) w_->Key("crashed").Bool(true);
+  if (e.base_num >= 0) w_->Key("base_num").Int(e.base_num);
+  if (e.head_num >= 0) w_->Key("head_num").Int(e.head_num);
   if (e.kind == EntryKind::kPass) {
     w_->Key("diff");
     WriteDiff(e.diff.whole);
@@ -246,9 +250,25 @@ void PayloadWriter::AddEntry(const Entry& e) {
   w_->EndObject();
 }
 
-void PayloadWriter::Finish() {
+void PayloadWriter::AddCompare(const CompareHeader& h) {
   EndSnapshots();
   w_->EndArray();
+  in_entries_ = false;
+  compare_written_ = true;
+  auto run = [&](const char* key, const std::string& path, const std::string& title) {
+    w_->Key(key).BeginObject().Key("path").String(path).Key("title").String(title).EndObject();
+  };
+  w_->Key("compare").BeginObject();
+  run("base", h.base_path, h.base_title);
+  run("head", h.head_path, h.head_title);
+  w_->Key("first");
+  if (h.first_divergence >= 0) w_->Int(h.first_divergence); else w_->Null();
+  w_->EndObject();
+}
+
+void PayloadWriter::Finish() {
+  EndSnapshots();
+  if (!compare_written_) w_->EndArray();
   w_->EndObject();
   w_->Flush();
   if (deflate_) {

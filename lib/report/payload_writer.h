@@ -27,7 +27,16 @@ class Snapshot;
 // 2: a pass lists only its touched functions (the viewer derives the unchanged ones from the after
 // snapshot's sections) and has no "functions" when it was not compared by function; a snapshot's
 // "sections" may be {"from", "ops", "ins"} built from an earlier snapshot's.
-constexpr int kPayloadSchema = 2;
+// 3: compare reports (driver/compare.h): entry statuses "added" and "removed", entry fields "base_num" and
+// "head_num", the payload's "compare" object.
+constexpr int kPayloadSchema = 3;
+
+// What a compare report says about its two runs (the payload's "compare").
+struct CompareHeader {
+  std::string base_path, base_title;  // BASE as given, and its report title (valid UTF-8)
+  std::string head_path, head_title;
+  long first_divergence = -1;         // entry index of the first divergence, -1 when the runs' IR never differs
+};
 
 // A delta chain longer than this is cut by storing the snapshot in full (its text; its sections, whose
 // chains are counted separately).
@@ -63,6 +72,8 @@ class PayloadWriter {
 
   // Appends an entry (after every snapshot: the first call ends the snapshot list).
   void AddEntry(const Entry& e);
+  // Marks the payload as a compare report (after the entries, before Finish; at most once).
+  void AddCompare(const CompareHeader& h);
   // Ends the payload and the envelope, and sends everything to `out`. Call once, last.
   void Finish();
 
@@ -80,6 +91,7 @@ class PayloadWriter {
   std::unique_ptr<DeflateBase64Sink> deflate_;  // set for kDeflateBase64
   std::unique_ptr<JsonWriter> w_;
   bool in_entries_ = false;
+  bool compare_written_ = false;  // the entries array is closed and "compare" written
   std::vector<int> depth_;  // per snapshot: delta steps to a full text (0 = full)
   std::vector<int> root_;   // per snapshot: the index a "same" resolves to (itself unless "same")
   std::vector<int> sections_depth_;  // per snapshot: sections deltas to a full list (0 = full)

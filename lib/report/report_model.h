@@ -22,6 +22,10 @@ enum class EntryStatus {
   kNoop,      // a pass whose lines compare equal (line endings may differ: see notes)
   kFailed,    // a pass whose .log has an "error:" line
   kCodegen,   // a codegen entry
+  // Compare reports only (driver/compare.h), where kChanged means the two runs' snapshots differ and kNoop
+  // that they compare equal:
+  kAdded,     // a pass only HEAD ran: its own diff in HEAD
+  kRemoved,   // a pass only BASE ran: its own diff in BASE
 };
 
 // One row of the report's list. Field meanings follow the payload schema in ARCHITECTURE.md.
@@ -40,6 +44,8 @@ struct Entry {
   std::string log;             // name of the .log file read, if any
   bool crashed = false;        // a pass that wrote no snapshot (only its .log): `after` == `before`
   PassDiff diff;               // passes only
+  long base_num = -1;          // compare reports: the pass's number in BASE (0: frontend), -1 when BASE
+  long head_num = -1;          // did not run it; likewise in HEAD
 };
 
 // Builds a pass entry from its diff and its .log text (`log_text` empty when none). A log with a line
