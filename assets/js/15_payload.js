@@ -1,4 +1,4 @@
-// ir-trace viewer: the report payload codec (schemas 1 and 2, ARCHITECTURE.md "Report payload"). The one
+// ir-trace viewer: the report payload codec (schemas 1 to 3, ARCHITECTURE.md "Report payload"). The one
 // module that knows the payload's format: the schema versions and their check, the spellings of entry kinds,
 // entry statuses, function statuses and codegen roles, the ops triples [E, D, I, ...] of deltas and diffs,
 // the pairs of a diff, how snapshots are rebuilt (text / same / delta), how a snapshot's sections are
@@ -15,16 +15,17 @@
 
   function payloadCodec() {
     // The newest schema this viewer reads (what ir-trace writes now), and the oldest. 2: a pass lists only
-    // its touched functions (and none when not compared by function), sections may be a delta.
-    const SCHEMA = 2;
+    // its touched functions (and none when not compared by function), sections may be a delta. 3: compare
+    // reports (statuses "added" and "removed", "base_num", "head_num", the payload's "compare").
+    const SCHEMA = 3;
     const OLDEST_SCHEMA = 1;
-    const READS = OLDEST_SCHEMA + ' and ' + SCHEMA;
+    const READS = OLDEST_SCHEMA + ' to ' + SCHEMA;
     const ENCODING = 'deflate-base64';
 
     // Entry "kind".
     const KIND = Object.freeze({ FRONTEND: 'frontend', PASS: 'pass', CODEGEN: 'codegen' });
     // Entry "status".
-    const STATUS = Object.freeze({ CHANGED: 'changed', NOOP: 'noop', FAILED: 'failed', CODEGEN: 'codegen', FRONTEND: 'frontend' });
+    const STATUS = Object.freeze({ CHANGED: 'changed', NOOP: 'noop', FAILED: 'failed', CODEGEN: 'codegen', FRONTEND: 'frontend', ADDED: 'added', REMOVED: 'removed' });
     // Function "status".
     const FN_STATUS = Object.freeze({ CHANGED: 'changed', ADDED: 'added', REMOVED: 'removed', MOVED: 'moved', SAME: 'same' });
     // Codegen entry "role".
@@ -51,7 +52,7 @@
       return { error: 'unknown report data encoding ' + JSON.stringify(json.encoding) };
     }
 
-    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 or 2),
+    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 to 3),
     // else {error: message} (empty, another schema version, no snapshots or entries).
     function check(data) {
       if (!data || typeof data !== 'object') return { error: 'the report data is empty' };

@@ -19,7 +19,8 @@
     constructor(app) {
       this.app = app;
       const m = app.model;
-      this.blameOn = store.get('blame', '0') === '1';
+      // Blame follows one run's passes: a compare report (59_two_runs.js) has two runs, so none.
+      this.blameOn = !T.runs.of(m) && store.get('blame', '0') === '1';
       this.norm = { ws: false, ssa: false };
       this.blame = new T.blame.Blame(m);
       this.normalizer = new N.Normalizer(m, {
@@ -35,6 +36,7 @@
       this.blameBtn = btn('Blame', () => this.toggleBlame(), 'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)', this.blameOn);
       this.wsBtn = btn('Ignore whitespace', () => this.toggleNorm('ws'), 'Compare lines with all whitespace removed, like diff -w (w)', false);
       this.ssaBtn = btn('Ignore SSA numbering', () => this.toggleNorm('ssa'), 'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)', false);
+      if (T.runs.of(m)) Object.assign(this.blameBtn, { disabled: true, title: 'Blame follows the passes of one run: open either run\u2019s own report' });
       this.group = el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn, this.ssaBtn);
       this.status = el('span', { class: 'norm-status', role: 'status', 'aria-live': 'polite' });
       this.pending = false; // the view shown waits for its pass's normalised result
@@ -81,10 +83,12 @@
     // The note that heads entry e's notes (e as entryShown gives it): the no-op note, or under a
     // normalisation what it ignored and the real counts when they differ. [] or [text].
     notes(e) {
-      if (!e.raw) return e.status === STATUS.NOOP ? ['No-op: this pass did not change the IR.'] : [];
+      // A compare report's "same" is no no-op: 59_two_runs.js says what it is.
+      const noop = T.runs.of(this.app.model) ? [] : ['No-op: this pass did not change the IR.'];
+      if (!e.raw) return e.status === STATUS.NOOP ? noop : [];
       const ignoring = N.modeText(this.norm);
       const real = ' (the real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0) + ')';
-      if (e.raw.status === STATUS.NOOP) return ['No-op: this pass did not change the IR.'];
+      if (e.raw.status === STATUS.NOOP) return noop;
       if (e.status === STATUS.NOOP) return ['No-op when ignoring ' + ignoring + real + '.'];
       if (e.raw.ins !== e.ins || e.raw.del !== e.del) return ['Compared ignoring ' + ignoring + real + '.'];
       return ['Compared ignoring ' + ignoring + ': the same lines change as in the real diff.'];
@@ -145,6 +149,7 @@
     // ---- blame ----
 
     toggleBlame() {
+      if (this.blameBtn.disabled) return;
       this.blameOn = !this.blameOn;
       store.set('blame', this.blameOn ? '1' : '0');
       this.blameBtn.setAttribute('aria-pressed', String(this.blameOn));
@@ -196,6 +201,7 @@
 
     // Shift+B: opens the pass that introduced the cursor line (else the first line on screen).
     openBlameAtCursor() {
+      if (this.blameBtn.disabled) return;
       const s = this.afterSnapshot();
       const prov = s >= 0 ? this.blame.of(s) : null;
       const line = this.currentAfterLine();

@@ -7,19 +7,14 @@
   const T = window.IrTrace;
   const { el, clear, store, clamp } = T.util;
   const { KIND, STATUS, ROLE } = T.payload;
-  // The status filters (keys are entry statuses; "st-<status>" is also the CSS class of the dot).
-  const STATUSES = [
-    [STATUS.CHANGED, 'Changed'],
-    [STATUS.NOOP, 'No-op'],
-    [STATUS.FAILED, 'Failed'],
-    [STATUS.CODEGEN, 'Codegen'],
-  ];
+  // The status filters are T.runs.statuses (keys are entry statuses; "st-<status>" is also the CSS class of
+  // the dot): a compare report has its own.
 
   // The filter a list entry belongs to (an entry status). The frontend is no pass: no status filter hides
   // it or counts it.
   function statusOf(e) {
     if (e.kind === KIND.FRONTEND) return STATUS.FRONTEND;
-    if (e.status === STATUS.FAILED || e.status === STATUS.NOOP || e.status === STATUS.CODEGEN) return e.status;
+    if ([STATUS.FAILED, STATUS.NOOP, STATUS.CODEGEN, STATUS.ADDED, STATUS.REMOVED].includes(e.status)) return e.status;
     if (e.kind === KIND.CODEGEN) return STATUS.CODEGEN;
     return STATUS.CHANGED;
   }
@@ -52,7 +47,8 @@
       this.model = model;
       this.hooks = hooks;
       this.root = root;
-      this.checked = Object.fromEntries(STATUSES.map(([key]) => [key, true]));
+      this.statuses = T.runs.statuses(model);
+      this.checked = Object.fromEntries(this.statuses.map(([key]) => [key, true]));
       this.warnOnly = false;
       this.query = '';
       this.phase = null;
@@ -70,7 +66,7 @@
     // Entries per status filter and with warnings, as shown (Model.shown: a normalisation may change statuses).
     counts() {
       const m = this.model;
-      const counts = Object.fromEntries(STATUSES.map(([key]) => [key, 0]));
+      const counts = Object.fromEntries(this.statuses.map(([key]) => [key, 0]));
       counts.warnings = 0;
       m.entries.forEach((_, i) => {
         const e = m.shown(i);
@@ -94,7 +90,7 @@
       this.matchCount = el('span', { class: 'match-count', role: 'status', 'aria-live': 'polite' });
       const filters = el('div', { class: 'filters', role: 'group', 'aria-label': 'Show passes' });
       this.boxes = {};
-      for (const [key, label] of STATUSES) {
+      for (const [key, label] of this.statuses) {
         const box = el('input', { type: 'checkbox', 'aria-label': label, checked: true });
         box.addEventListener('change', () => { this.checked[key] = box.checked; this.hooks.onFilter(); });
         this.boxes[key] = box;
@@ -139,7 +135,7 @@
       this.options.forEach((o, i) => o.replaceWith(fresh[i]));
       this.options = fresh;
       const counts = this.counts();
-      for (const [key] of STATUSES) this.cnt[key].textContent = String(counts[key]);
+      for (const [key] of this.statuses) this.cnt[key].textContent = String(counts[key]);
       const sel = this.selected;
       this.selected = -1;
       this.select(sel);
@@ -180,7 +176,7 @@
     buildOption(e, i) {
       const st = statusOf(e);
       const label = this.model.entryLabel(e);
-      const titleParts = [label, st === STATUS.NOOP ? 'no-op' : st];
+      const titleParts = [label, T.runs.word(this.model, st), T.runs.where(e)].filter(Boolean);
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
       // Under a normalisation (Model.shown) the real counts, when they differ from the ones shown.
       if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del)) titleParts.push('real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0));
@@ -204,7 +200,7 @@
         if (e.ins || e.del) {
           meta.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
           meta.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
-        } else meta.appendChild(el('span', { class: 'noop-tag' }, 'no-op'));
+        } else meta.appendChild(el('span', { class: 'noop-tag' }, st === STATUS.NOOP ? T.runs.word(this.model, st) : 'no-op'));
       }
       if (st === STATUS.FAILED) meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));
       if (hasWarnings(e)) meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
@@ -310,7 +306,7 @@
     // The summary row of a run: a button (no option of the listbox) that shows or hides the run's passes.
     buildRunButton(run) {
       const b = el('button', { type: 'button', class: 'noop-run' },
-        el('span', { class: 'chev', 'aria-hidden': 'true' }), run.ids.length + ' no-op passes');
+        el('span', { class: 'chev', 'aria-hidden': 'true' }), run.ids.length + (T.runs.of(this.model) ? ' passes with the same IR' : ' no-op passes'));
       b.addEventListener('click', () => this.setRunOpen(run, !run.open));
       run.button = b;
       this.paintRunButton(run);

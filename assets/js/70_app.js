@@ -40,7 +40,7 @@
       const compareBtn = el('button', { type: 'button', title: 'Compare any two snapshots (c)' }, 'Compare\u2026');
       const helpBtn = el('button', { type: 'button', class: 'icon', 'aria-label': 'Keyboard help', title: 'Keyboard help (?)' }, '?');
       const top = el('header', { class: 'topbar' }, this.sideToggle,
-        el('h1', { class: 'title' }, title), el('span', { class: 'tool' }, m.data.tool || ''),
+        el('h1', { class: 'title' }, title), T.runs.banner(m), el('span', { class: 'tool' }, m.data.tool || ''),
         el('span', { class: 'spacer' }), acrossBtn, compareBtn, this.themeBtn, helpBtn);
       this.sideEl = el('nav', { class: 'sidebar', 'aria-label': 'Pass list' });
       this.resizer = el('div', { class: 'resizer', role: 'separator', 'aria-orientation': 'vertical', 'aria-label': 'Resize the pass list', tabindex: '0' });
@@ -120,12 +120,12 @@
       this.narrow.addEventListener('change', () => this.applyLayout());
     }
 
-    // Entry to open first: the first changed pass, else the first pass, else the first entry.
-    // The entry a report opens on: its first failed pass (what the engineer opens it for), else its first
-    // changed pass, else its first pass.
+    // The entry a report opens on: a compare report's first divergence; else its first failed pass (what
+    // the engineer opens it for), else its first changed pass, else its first pass.
     firstChanged() {
       const es = this.model.entries;
-      let i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.FAILED);
+      let i = T.runs.first(this.model);
+      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.FAILED);
       if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
       if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
       return i < 0 ? 0 : i;
@@ -273,9 +273,7 @@
       this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
       // Long names wrap between their words, as in the pass list.
       this.passTitle.appendChild(T.names.breakable(e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e), 'pass-name'));
-      const chip = {
-        [STATUS.CHANGED]: 'changed', [STATUS.NOOP]: 'no-op', [STATUS.FAILED]: 'failed', [STATUS.CODEGEN]: 'codegen ' + (e.role || ROLE.DEVICE),
-      }[st];
+      const chip = T.runs.word(this.model, st) + (st === STATUS.CODEGEN ? ' ' + (e.role || ROLE.DEVICE) : '');
       if (e.kind === KIND.FRONTEND) this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
       else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
       if (e.kind === KIND.PASS && !e.crashed) { // a crashed pass wrote nothing to count
@@ -314,7 +312,7 @@
       // The C++ side's crash note says what the error box says.
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      notes.unshift(...this.analysis.notes(e)); // the no-op note, or what a normalisation ignored
+      notes.unshift(...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // the runs; the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }

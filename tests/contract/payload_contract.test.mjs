@@ -492,24 +492,63 @@ for (const rel of realDumps) {
   });
 }
 
-test('the codec reads schemas 1 and 2, refuses others and keeps the envelope errors', async () => {
-  assert.equal(P.SCHEMA, 2);
-  for (const schema of [1, 2]) {
+// A compare report (`ir-trace compare BASE HEAD`): its snapshots are both runs' files, named "base: <file>"
+// and "head: <file>", stored as deltas across the runs; each rebuilds byte for byte from its run's dump.
+test('compare reports: both runs\' snapshots rebuild byte for byte, diffs and pairs match', { skip: skipBin }, (t) => {
+  const { dump } = writeContractDump(path.join(tmpDir(), 'cmp-base'));
+  const head = path.join(tmpDir(), 'cmp-head');
+  fs.cpSync(dump, head, { recursive: true });
+  const files = fs.readdirSync(head).filter((f) => /^\d+_after_.*\.py$/.test(f)).sort();
+  fs.appendFileSync(path.join(head, files[3]), 'extra_line = 1\n');  // HEAD diverges after pass 4
+  fs.rmSync(path.join(head, files[1]));  // and has no pass 2: renumber the rest down by one
+  for (const f of files.slice(2)) {
+    const n = Number(f.slice(0, f.indexOf('_')));
+    fs.renameSync(path.join(head, f), path.join(head, String(n - 1).padStart(2, '0') + f.slice(f.indexOf('_'))));
+  }
+  for (const f of fs.readdirSync(head).filter((x) => x.endsWith('.log'))) fs.rmSync(path.join(head, f));
+  const out = path.join(tmpDir(), 'cmp.html');
+  execFileSync(BIN, ['compare', dump, head, '-o', out, '-q', '--no-compress'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const data = dataBlock(fs.readFileSync(out, 'utf8'));
+  assert.deepEqual(P.check(data), { data }, 'the viewer accepts the payload');
+  assert.equal(data.schema, 3);
+  const model = new T.model.Model(data);
+  const forms = { text: 0, same: 0, delta: 0 };
+  data.snapshots.forEach((s, i) => {
+    const m = /^(base|head): (.*)$/.exec(s.file);
+    assert.ok(m, s.file + ': named by its run');
+    const disk = fs.readFileSync(path.join(m[1] === 'base' ? dump : head, m[2]));
+    assert.ok(Buffer.from(model.fileText(i), 'utf8').equals(disk), `${s.file}: rebuilt text equals the file byte for byte`);
+    forms[Array.isArray(s.text) ? 'text' : Number.isInteger(s.same) ? 'same' : 'delta']++;
+  });
+  assert.ok(forms.same > 0 && forms.delta > 0, JSON.stringify(forms));
+  const diffs = checkDiffs(data, model);
+  checkFunctions(data, model);
+  const statuses = data.entries.map((e) => e.status);
+  const removed = data.entries.filter((e) => e.status === 'removed').map((e) => e.name);
+  assert.deepEqual(removed, [files[1].replace(/^\d+_after_|\.py$/g, ''), 'Crash'], 'pass 2 and the crashed pass are removed');
+  assert.ok(statuses.includes('changed'), 'the runs diverge');
+  assert.equal(data.entries[data.compare.first].base_num, 4, 'first divergence: pass 4');
+  t.diagnostic(`compare: ${data.snapshots.length} snapshots ${JSON.stringify(forms)}; ${diffs.diffs} diffs, ${diffs.pairs} paired blocks`);
+});
+
+test('the codec reads schemas 1 to 3, refuses others and keeps the envelope errors', async () => {
+  assert.equal(P.SCHEMA, 3);
+  for (const schema of [1, 2, 3]) {
     const data = { schema, snapshots: [], entries: [] };
     assert.deepEqual(P.check(data), { data });
   }
-  const newer = 'this report uses data schema 3, newer than this viewer reads (2); open it with the ir-trace that wrote it';
-  assert.deepEqual(P.check({ schema: 3, snapshots: [], entries: [] }), { error: newer });
-  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 and 2)' });
-  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 and 2)' });
-  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 and 2)' });
+  const newer = 'this report uses data schema 4, newer than this viewer reads (3); open it with the ir-trace that wrote it';
+  assert.deepEqual(P.check({ schema: 4, snapshots: [], entries: [] }), { error: newer });
+  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 to 3)' });
+  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 to 3)' });
+  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 to 3)' });
   assert.deepEqual(P.check(null), { error: 'the report data is empty' });
   assert.deepEqual(P.check({ schema: 1 }), { error: 'the report data has no snapshots or entries' });
-  assert.deepEqual(P.unwrap({ schema: 3, encoding: 'zstd-base64', data: '' }), { error: newer });
+  assert.deepEqual(P.unwrap({ schema: 4, encoding: 'zstd-base64', data: '' }), { error: newer });
   assert.deepEqual(P.unwrap({ schema: 2, encoding: 'zstd-base64', data: '' }), { error: 'unknown report data encoding "zstd-base64"' });
   assert.deepEqual(P.unwrap({ schema: 2, encoding: 'deflate-base64', data: 'eJw=' }), { compressed: 'eJw=' });
   const page = (json) => ({ getElementById: () => ({ textContent: json }) });
-  assert.deepEqual(await P.read(page('{"schema":3,"snapshots":[],"entries":[]}')), { error: newer });
+  assert.deepEqual(await P.read(page('{"schema":4,"snapshots":[],"entries":[]}')), { error: newer });
   assert.match((await P.read(page('{"schema":2,'))).error, /^the report data cannot be read: /);
   assert.deepEqual(await P.read({ getElementById: () => null }), { error: 'the report has no data block' });
 });

@@ -1,0 +1,71 @@
+// ir-trace viewer: compare reports (`ir-trace compare BASE HEAD`, the payload's "compare"). The banner naming
+// the two runs, the statuses such a report adds (added, removed) and the names it gives the others (a pass
+// after which the runs' IR differs or is the same), its notes, and the entry it opens on: the first
+// divergence. Plain reports get their usual names from the same functions.
+(function () {
+  'use strict';
+  const T = window.IrTrace;
+  const { el } = T.util;
+  const { STATUS } = T.payload;
+
+  // The payload's "compare" object, or null for a plain report.
+  function of(model) {
+    const c = model.data.compare;
+    return c && typeof c === 'object' ? c : null;
+  }
+
+  // The status filters, [status, label], in the order shown.
+  function statuses(model) {
+    if (of(model)) return [[STATUS.CHANGED, 'Differ'], [STATUS.NOOP, 'Same'], [STATUS.ADDED, 'Added'], [STATUS.REMOVED, 'Removed']];
+    return [[STATUS.CHANGED, 'Changed'], [STATUS.NOOP, 'No-op'], [STATUS.FAILED, 'Failed'], [STATUS.CODEGEN, 'Codegen']];
+  }
+
+  // The word for status st in the pass list, the header's chip and tooltips.
+  function word(model, st) {
+    const cmp = !!of(model);
+    return {
+      [STATUS.CHANGED]: cmp ? 'differs' : 'changed', [STATUS.NOOP]: cmp ? 'same' : 'no-op', [STATUS.FAILED]: 'failed',
+      [STATUS.CODEGEN]: 'codegen', [STATUS.ADDED]: 'added in HEAD', [STATUS.REMOVED]: 'removed in HEAD',
+    }[st] || st;
+  }
+
+  // The entry a compare report opens on (its first divergence), else -1.
+  function first(model) {
+    const c = of(model);
+    return c && Number.isInteger(c.first) && model.entries[c.first] ? c.first : -1;
+  }
+
+  // Where entry e is in each run: "BASE pass 7 · HEAD pass 8" (a run that lacks it left out), or "".
+  function where(e) {
+    const parts = [];
+    if (Number.isInteger(e.base_num)) parts.push('BASE pass ' + e.base_num);
+    if (Number.isInteger(e.head_num)) parts.push('HEAD pass ' + e.head_num);
+    return parts.join(' \u00b7 ');
+  }
+
+  // The top bar's line naming both runs (title and path, as text), or null for a plain report.
+  function banner(model) {
+    const c = of(model);
+    if (!c) return null;
+    // The path is cut at its start (its end names the dump); the marks keep its slashes in place there.
+    const run = (label, r) => el('span', { class: 'run', title: label + ': ' + String((r && r.path) || '') },
+      el('strong', null, label), ' ', String((r && r.title) || ''), ' ', el('span', { class: 'run-path' }, '\u200e' + String((r && r.path) || '') + '\u200e'));
+    return el('span', { class: 'runs' }, run('BASE', c.base), ' \u2192 ', run('HEAD', c.head));
+  }
+
+  // What the page says about entry index i of a compare report (none for a plain report).
+  function notes(model, i) {
+    const c = of(model), e = model.entries[i];
+    if (!c || !e) return [];
+    const out = [];
+    if (i === first(model)) out.push('First divergence: the two runs\u2019 IR differs from here on' + (where(e) ? ' (' + where(e) + ')' : '') + '.');
+    if (e.status === STATUS.ADDED) out.push('Only HEAD runs this: shown is its own change in HEAD.');
+    else if (e.status === STATUS.REMOVED) out.push('Only BASE runs this: shown is its own change in BASE.');
+    else if (e.status === STATUS.NOOP) out.push('Same IR in both runs here' + (where(e) ? ' (' + where(e) + ')' : '') + '.');
+    else out.push('Left: BASE, right: HEAD' + (where(e) ? ' (' + where(e) + ')' : '') + '.');
+    if (c.first === null && i === 0) out.push('The two runs never diverge: their IR is the same after every pass both run.');
+    return out;
+  }
+
+  T.runs = { of, statuses, word, first, where, banner, notes };
+})();
