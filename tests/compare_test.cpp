@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 #include <sys/stat.h>
 
 #include "cli_in_process.h"
@@ -300,6 +302,62 @@ TEST_CASE("compare CLI: a dump named compare is ./compare", "[compare][cli]") {
   test::RunResult b = test::Run(std::string(IRTRACE_BINARY) + " ./compare -o r.html -q", t.path());
   CHECK(b.exit_code == 0);
   CHECK(std::filesystem::exists(t / "r.html"));
+}
+
+}  // namespace
+}  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+// ROOT (HEAD runs) and ROOT2 (baseline runs) for --baseline: k/same equal in both, k/diverged differing from
+// pass 2, k/new with no baseline, k/broken whose baseline is invalid.
+void WriteBaselineRoots(const TempDir& t) {
+  WriteRun(t / "root/same", "return 1", {{"A", "return 2"}, {"B", "return 2"}});
+  WriteRun(t / "root2/same", "return 1", {{"A", "return 2"}, {"B", "return 2"}});
+  WriteRun(t / "root/diverged", "return 1", {{"A", "return 2"}, {"B", "return 5"}});
+  WriteRun(t / "root2/diverged", "return 1", {{"A", "return 2"}, {"B", "return 2"}});
+  WriteRun(t / "root/new", "return 1", {{"A", "return 2"}});
+  WriteRun(t / "root/broken", "return 1", {{"A", "return 2"}});
+  WriteFile(t / "root2/broken/00_frontend.py", "x\n");  // no pass: invalid
+}
+
+TEST_CASE("--baseline ROOT2: each dump compared with the same relative path, in the summary and the index",
+          "[compare][batch]") {
+  TempDir t;
+  WriteBaselineRoots(t);
+  test::CliResult r = RunMain({"--find", t / "root", "--baseline", t / "root2", "-o", t / "out/", "--json", t / "s.json"});
+  CHECK(r.code == 1);  // the broken baseline cannot be compared
+  CHECK(r.err.find("ir-trace: error: " + t / "root2/broken" + ": no pass snapshot") != std::string::npos);
+  CHECK(r.err.find("compared with " + t / "root2" + ": 1 diverged, 1 same, 1 without a baseline, 1 could not be compared\n") !=
+        std::string::npos);
+  json s = json::parse(ReadFile(t / "s.json"));
+  std::map<std::string, json> by;
+  for (const json& d : s["dumps"]) by[d["path"].get<std::string>().substr(t.path().size() + 6)] = d;
+  CHECK(by["diverged"]["baseline"]["status"] == "diverged");
+  CHECK(by["diverged"]["baseline"]["first_divergence"] == "pass 2 B");
+  CHECK(by["diverged"]["baseline"]["report"] == t / "out/compare/diverged.html");
+  CHECK(by["same"]["baseline"]["status"] == "same");
+  CHECK(by["same"]["baseline"]["first_divergence"].is_null());
+  CHECK(by["new"]["baseline"]["status"] == "missing");
+  CHECK(by["new"]["baseline"]["report"].is_null());
+  CHECK(by["broken"]["status"] == "ok");  // its own report is still written
+  CHECK(by["broken"]["baseline"]["status"] == "error");
+  CHECK(std::filesystem::exists(t / "out/broken.html"));
+  CHECK(std::filesystem::exists(t / "out/compare/same.html"));
+  std::string index = ReadFile(t / "out/index.html");
+  CHECK(index.find("\"report_name\":\"compare/diverged.html\"") != std::string::npos);
+  CHECK(index.find("\"divergence\":\"pass 2 B\"") != std::string::npos);
+}
+
+TEST_CASE("--baseline: usage errors", "[compare][batch]") {
+  TempDir t;
+  WriteBaselineRoots(t);
+  CHECK(RunMain({t / "root/same", "--baseline", t / "root2", "-o", t / "one.html"}).code == 2);
+  CHECK(RunMain({"--find", t / "root", "--baseline", t / "root2", "--check"}).code == 2);
+  CHECK(RunMain({"--find", t / "root", "--baseline", t / "root2", "--baseline", t / "root", "-o", t / "o/"}).code == 2);
+  CHECK(RunMain({"--find", t / "root", "--baseline", "", "-o", t / "o/"}).code == 2);
+  CHECK_FALSE(std::filesystem::exists(t / "o"));
 }
 
 }  // namespace

@@ -51,12 +51,32 @@
     ['input', 'Input', (d) => d.input_bytes],
     ['report', 'Report', (d) => d.report_name || ''],
   ];
+  // --baseline: the first divergence from the baseline run, linking its compare report. Sorted: errors,
+  // divergences (by where), the same, no baseline.
+  const BASELINE_COLUMN = ['baseline', 'First divergence', (d) => {
+    const b = d.baseline || { status: 'missing' };
+    return ({ error: 0, diverged: 1, same: 2 }[b.status] ?? 3) + '\u0000' + (b.divergence || '');
+  }];
+
+  // A link to a report in the index's directory (a merged index's "../shard1/<name>.html" too): each
+  // segment is encoded, the '/' between them kept. `text`: the link's text (default: the name).
+  function reportLink(name, text) {
+    return name ? el('a', { href: name.split('/').map(encodeURIComponent).join('/') }, text || name) : '';
+  }
+
+  function baselineCell(d) {
+    const b = d.baseline || { status: 'missing' };
+    if (b.status === 'error') return el('td', {}, el('span', { class: 'st-invalid' }, 'error'), el('div', { class: 'err' }, b.error));
+    const text = b.status === 'diverged' ? b.divergence : b.status === 'same' ? 'none' : 'no baseline';
+    return el('td', { class: 'div-' + b.status, title: b.path ? 'compared with ' + b.path : '' }, b.report_name ? reportLink(b.report_name, text) : text);
+  }
 
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
   function start() {
     const data = JSON.parse(document.getElementById('ir-trace-index').textContent);
     const dumps = data.dumps;
+    const columns = dumps.some((d) => d.baseline) ? [...COLUMNS, BASELINE_COLUMN] : COLUMNS;
     const root = document.getElementById('index');
     let sortKey = 'status', ascending = true, query = '', problemsOnly = false;
 
@@ -70,7 +90,7 @@
       el('div', { class: 'controls' }, search, el('label', {}, problems, ' Problems only'), count),
       el('table', { 'aria-label': 'Dumps' }, el('thead', {}, head), body));
 
-    for (const [key, label] of COLUMNS) {
+    for (const [key, label] of columns) {
       head.appendChild(el('th', { 'data-key': key, scope: 'col' },
         el('button', { type: 'button', onclick: () => sortBy(key) }, label)));
     }
@@ -90,10 +110,7 @@
 
     function row(d) {
       const st = statusText(d);
-      // A merged index (ir-trace index) links "../shard1/<name>.html": each segment is encoded, the '/'
-      // between them kept.
-      const link = d.report_name
-        ? el('a', { href: d.report_name.split('/').map(encodeURIComponent).join('/') }, d.report_name) : '';
+      const link = reportLink(d.report_name);
       return el('tr', { class: 'row st-row-' + st },
         el('td', {}, d.title ? el('div', { class: 'title' }, d.title) : '', el('div', { class: 'path' }, d.path)),
         el('td', { class: 'st-' + st }, st),
@@ -103,11 +120,11 @@
           firstFailure(d) ? el('div', { class: 'err' }, firstFailure(d)) : ''),
         el('td', { class: 'num' }, d.status === 'ok' ? d.warnings : ''),
         el('td', { class: 'num', title: d.input_bytes + ' bytes' }, d.status === 'ok' ? bytes(d.input_bytes) : ''),
-        el('td', {}, link));
+        el('td', {}, link), columns === COLUMNS ? '' : baselineCell(d));
     }
 
     function render() {
-      const get = COLUMNS.find((c) => c[0] === sortKey)[2];
+      const get = columns.find((c) => c[0] === sortKey)[2];
       const shown = dumps.filter(matches).sort((a, b) => {
         const c = compare(get(a), get(b)) || compare(a.path, b.path);
         return ascending ? c : -c;

@@ -236,6 +236,13 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "the reports are still written")
       ->type_name("failed|warning")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  std::vector<std::string> baselines;  // one ROOT2, as --find takes one ROOT
+  app.add_option("--baseline", baselines,
+                 "Batch mode: also compare each dump with the dump at the same relative path under ROOT2 (as "
+                 "ir-trace compare, ROOT2's as BASE) into OUTDIR/compare/<name>.html; the index gets a column "
+                 "\"First divergence\"")
+      ->type_name("ROOT2")
+      ->allow_extra_args(false);
   app.add_flag("--check", run.check,
                "Validate and compare only: write no report and no index (same exit codes)");
   std::vector<std::pair<CLI::Option*, std::string*>> summary_options;  // an empty FILE is an error
@@ -315,6 +322,13 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     run.out_dir = options.output;
   } else {
     options.dump_dir = run.dumps[0];
+  }
+  if (baselines.size() > 1) return usage_error("--baseline takes one ROOT2 (see ir-trace --help)");
+  if (!baselines.empty()) {
+    if (baselines[0].empty()) return usage_error("--baseline is an empty path (see ir-trace --help)");
+    if (!run.batch) return usage_error("--baseline is for several dumps (--find ROOT or DUMP... -o OUTDIR/); one dump: ir-trace compare BASE HEAD");
+    if (run.check) return usage_error("--baseline writes compare reports: not with --check");
+    run.baseline = baselines[0];
   }
   if (!shard.empty() || app.count("--shard") > 0) {
     if (!ParseShard(shard, &run.shard)) {

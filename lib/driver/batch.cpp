@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "driver/compare.h"
 #include "driver/find_dumps.h"
 #include "driver/report_name.h"
 #include "driver/shard.h"
@@ -26,6 +27,8 @@ struct Job {
   std::string report;       // report path ("" with --check)
   std::string report_name;  // batch: "<name>.html"
   std::string depfile;      // the report's depfile ("" for none)
+  std::string baseline;     // --baseline: ROOT2 joined with the dump's relative path ("" for none)
+  std::string compare_name; // --baseline: "compare/<name>.html"
 };
 
 std::string JoinPath(const std::string& dir, const std::string& rel) {
@@ -98,6 +101,51 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
   return code;
 }
 
+// The path under --baseline ROOT2 of a dump given as `given` (as found under --find ROOT, or as given):
+// a relative path without its leading "./"; "" for an absolute one (it has no place under ROOT2).
+std::string BaselineRelative(const std::string& given) {
+  if (given.empty() || given[0] == '/') return "";
+  std::string rel = given;
+  while (rel.rfind("./", 0) == 0) rel.erase(0, 2);
+  return rel.empty() ? "." : rel;
+}
+
+// Compares a converted dump with its baseline into its compare report (RunOptions::baseline), catching
+// what stops it into r->baseline. Returns the exit code class of its failure (0 when compared or missing).
+int CompareWithBaseline(const Job& job, const std::string& out_dir, const ConvertOptions& base, DumpResult* r) {
+  r->has_baseline = true;
+  BaselineResult& b = r->baseline;
+  b.path = job.baseline;
+  std::error_code ec;
+  if (!fs::is_directory(job.baseline, ec)) {
+    b.status = "missing";
+    return 0;
+  }
+  CompareOptions o;
+  o.base_dump = job.baseline;
+  o.head_dump = job.dump;
+  o.output = JoinPath(out_dir, job.compare_name);
+  o.context = base.context;
+  o.threads = base.threads;
+  o.compress = base.compress;
+  try {
+    CompareSummary s = CompareDumps(o);
+    b.status = s.first.found ? "diverged" : "same";
+    b.divergence = DivergenceText(s.first);
+    b.report = o.output;
+    b.report_name = job.compare_name;
+    return 0;
+  } catch (const Error& e) {
+    b.status = "error";
+    b.error = e.what();
+    return static_cast<int>(e.code());
+  } catch (const std::exception& e) {
+    b.status = "error";
+    b.error = std::string("cannot compare with the baseline: ") + e.what();
+    return static_cast<int>(ExitCode::kInput);
+  }
+}
+
 // The error line of a dump that failed: an error about its contents after the dump as given.
 std::string ErrorLine(const DumpResult& r) {
   return r.status == "invalid" ? r.path + ": " + r.error : r.error;
@@ -145,9 +193,31 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
     job.report_name = names[i] + ".html";
     if (!options.check) job.report = JoinPath(options.out_dir, job.report_name);
     if (!options.check && options.depfiles) job.depfile = JoinPath(options.out_dir, names[i] + ".d");
+    std::string rel = BaselineRelative(paths[i]);
+    if (!options.baseline.empty() && !rel.empty()) {
+      job.baseline = JoinPath(options.baseline, rel);
+      job.compare_name = "compare/" + names[i] + ".html";
+    }
     jobs.push_back(std::move(job));
   }
   return jobs;
+}
+
+// The closing line of a batch with --baseline: "compared with ROOT2: 3 diverged, 5 same, 1 without a
+// baseline" (the counts after the first two only when not 0).
+std::string BaselineLine(const std::string& root2, const std::vector<DumpResult>& results) {
+  size_t diverged = 0, same = 0, missing = 0, failed = 0;
+  for (const DumpResult& r : results) {
+    const std::string& st = r.has_baseline ? r.baseline.status : "missing";
+    diverged += st == "diverged";
+    same += st == "same";
+    missing += st == "missing";
+    failed += st == "error";
+  }
+  std::string line = fmt::format("compared with {}: {} diverged, {} same", root2, diverged, same);
+  if (missing) line += fmt::format(", {} without a baseline", missing);
+  if (failed) line += fmt::format(", {} could not be compared", failed);
+  return line;
 }
 
 // Makes OUTDIR (one level: its parent must exist). Throws Error (kUsage) when it is neither an existing
@@ -171,6 +241,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   try {
     jobs = BatchJobs(options);
     if (!options.check) MakeOutDir(options.out_dir);
+    if (!options.baseline.empty()) MakeOutDir(JoinPath(options.out_dir, "compare/"));
   } catch (const Error& e) {
     console->Error(e.what());
     return static_cast<int>(e.code());
@@ -200,9 +271,13 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
       };
     }
     codes[i] = ConvertOne(jobs[i], base, options.depfile_format, observer, &out[i]);
+    if (out[i].status == "ok" && !jobs[i].baseline.empty()) {
+      codes[i] = std::max(codes[i], CompareWithBaseline(jobs[i], options.out_dir, base, &out[i]));
+    }
     std::lock_guard<std::mutex> lock(mu);
     ++done;
     if (out[i].status != "ok") console->Error(ErrorLine(out[i]));
+    if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
     std::string fail_on = FailOnLine(out[i], options.fail_on);
     if (!fail_on.empty()) console->Error(fail_on);
     console->DumpProgress(done, jobs.size(), jobs[i].dump);
@@ -229,6 +304,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   }
   code = std::max(code, WriteSummaries(options.summaries, options.check, out, console));
   console->BatchSummary(options.out_dir, options.check, out.size(), invalid, with_failed, with_warnings);
+  if (!options.baseline.empty()) console->Line(BaselineLine(options.baseline, out));
   if (results) *results = std::move(out);
   return code;
 }
@@ -237,7 +313,7 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
   ConvertOptions o = options.convert;
   o.write_report = !options.check;
   if (options.check) o.compress = false;
-  Job job{o.dump_dir, options.check ? "" : o.output, "", options.check ? "" : options.depfile};
+  Job job{o.dump_dir, options.check ? "" : o.output, "", options.check ? "" : options.depfile, "", ""};
   DumpResult r;
   int code = ConvertOne(job, o, options.depfile_format, console->Observer(), &r);
   if (r.status != "ok") {

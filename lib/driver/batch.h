@@ -35,8 +35,14 @@ struct RunOptions {
   std::string depfile;             // single mode: --depfile FILE ("" when not given)
   bool depfiles = false;           // batch: --depfiles, OUTDIR/<name>.d beside each report
   DepfileFormat depfile_format = DepfileFormat::kMake;  // --depfile-format
+  std::string baseline;            // batch: --baseline ROOT2 ("" when not given): each dump is also compared
+                                   // with ROOT2/<its relative path> into OUTDIR/compare/<name>.html
 };
 
+// With --baseline, each converted dump whose relative path (under --find ROOT, or as given when relative)
+// names a directory under ROOT2 is compared with it (driver/compare.h, BASE = the baseline), after its own
+// report; a baseline that is missing is listed as such, one that cannot be compared is an error line and
+// exit code 1 (the dump's own report stays).
 // A depfile (report/depfile.h) is written, atomically, after its report and only when the report was
 // written (never with --check); its failure to be written fails the dump. Each prerequisite it leaves out
 // gets a -v line.

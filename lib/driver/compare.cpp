@@ -378,18 +378,19 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
 }
 
 
+std::string DivergenceText(const Divergence& d) {
+  if (!d.found) return "";
+  if (d.frontend) return "the frontend";
+  if (d.head_num < 0) return d.name;
+  if (d.base_num == d.head_num) return fmt::format("pass {} {}", d.head_num, d.name);
+  return fmt::format("{} (BASE pass {}, HEAD pass {})", d.name, d.base_num, d.head_num);
+}
+
 std::string CompareLine(const std::string& output, const CompareSummary& s) {
   std::string line = fmt::format("wrote {}: {} aligned {}, {} differ, {} added, {} removed", output, s.aligned,
                                  s.aligned == 1 ? "pass" : "passes", s.differ, s.added, s.removed);
   if (s.codegen_differ) line += fmt::format(", {} codegen {} differ", s.codegen_differ, s.codegen_differ == 1 ? "file" : "files");
-  if (!s.first.found) return line + "; no divergence";
-  if (s.first.frontend) return line + "; first divergence: the frontend";
-  if (s.first.head_num < 0) return line + "; first divergence: " + s.first.name;
-  if (s.first.base_num == s.first.head_num) {
-    return line + fmt::format("; first divergence: pass {} {}", s.first.head_num, s.first.name);
-  }
-  return line + fmt::format("; first divergence: {} (BASE pass {}, HEAD pass {})", s.first.name, s.first.base_num,
-                            s.first.head_num);
+  return line + (s.first.found ? "; first divergence: " + DivergenceText(s.first) : "; no divergence");
 }
 
 int RunCompare(const CompareOptions& options, bool fail_on_divergence, Console* console) {

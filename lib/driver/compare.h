@@ -52,6 +52,10 @@ struct CompareSummary {
 // re-thrown as ErrorPlace::kAsGiven with that dump, as given, put first ("BASE_DUMP: pass 7 is missing").
 CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver& observer = {});
 
+// Where the runs first diverge, in words: "pass 8 ExpandMixedKernel" (HEAD's number; "X (BASE pass 7, HEAD
+// pass 8)" when the numbers differ), "the frontend", "codegen <path>"; "" when they never diverge.
+std::string DivergenceText(const Divergence& d);
+
 // The summary line of a comparison: "wrote cmp.html: 13 aligned passes, 6 differ, 1 added, 0 removed;
 // first divergence: pass 8 ExpandMixedKernel" (HEAD's number; "BASE pass 7, HEAD pass 8" when they differ),
 // or "...; no divergence". `output` names the report ("standard output" for -o -).

@@ -41,6 +41,7 @@ int RunIndex(const std::vector<std::string>& summaries, const std::string& index
     for (const std::string& file : summaries) {
       for (DumpResult& d : ReadJsonSummary(ReadText(file), file)) {
         d.report_name = IndexLink(d.report, index_path);
+        d.baseline.report_name = IndexLink(d.baseline.report, index_path);
         dumps.push_back(std::move(d));
       }
     }

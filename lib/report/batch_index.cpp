@@ -29,7 +29,14 @@ void WriteDumps(const std::vector<DumpResult>& dumps, OutputSink* out) {
       w.BeginObject().Key("num").Int(p.num).Key("name").String(p.name);
       w.Key("error").String(FirstErrorLine(p.error)).EndObject();
     }
-    w.EndArray().EndObject();
+    w.EndArray();
+    if (d.has_baseline) {
+      const BaselineResult& b = d.baseline;
+      w.Key("baseline").BeginObject().Key("path").String(AsText(b.path)).Key("status").String(b.status);
+      w.Key("divergence").String(b.divergence).Key("report_name").String(b.report_name);
+      w.Key("error").String(AsText(b.error)).EndObject();
+    }
+    w.EndObject();
   }
   w.EndArray().EndObject();
   w.Flush();

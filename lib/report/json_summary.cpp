@@ -56,6 +56,17 @@ void WriteDump(JsonWriter& w, const DumpResult& d) {
   w.EndArray();
   w.Key("input_bytes").Int(static_cast<int64_t>(d.input_bytes));
   w.Key("seconds").Fixed(d.seconds, 3);
+  if (d.has_baseline) {  // --baseline (an additive field of schema 1)
+    const BaselineResult& b = d.baseline;
+    w.Key("baseline").BeginObject().Key("path").String(AsText(b.path)).Key("status").String(b.status);
+    w.Key("first_divergence");
+    StringOrNull(w, b.divergence);
+    w.Key("report");
+    StringOrNull(w, b.report);
+    w.Key("error");
+    StringOrNull(w, AsText(b.error));
+    w.EndObject();
+  }
   w.EndObject();
 }
 

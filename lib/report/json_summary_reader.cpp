@@ -47,6 +47,15 @@ DumpResult ReadDump(const json& j) {
   }
   d.input_bytes = j.at("input_bytes").get<uint64_t>();
   d.seconds = j.at("seconds").get<double>();
+  if (j.contains("baseline")) {  // --baseline
+    const json& b = j.at("baseline");
+    d.has_baseline = true;
+    d.baseline.path = b.at("path").get<std::string>();
+    d.baseline.status = b.at("status").get<std::string>();
+    d.baseline.divergence = StringOrEmpty(b, "first_divergence");
+    d.baseline.report = StringOrEmpty(b, "report");
+    d.baseline.error = StringOrEmpty(b, "error");
+  }
   return d;
 }
 

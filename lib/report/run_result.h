@@ -33,6 +33,18 @@ struct WarningResult {
   std::string text;         // the warning, verbatim (a .log's whole text, or a decoding warning)
 };
 
+// A dump compared with its baseline (batch mode, --baseline ROOT2: the dump at the same relative path).
+struct BaselineResult {
+  std::string path;         // the baseline dump (ROOT2 joined with the dump's relative path)
+  // "diverged": the runs' IR differs after some pass; "same": it never does; "missing": no directory there;
+  // "error": the comparison could not be made (`error` says why)
+  std::string status;
+  std::string divergence;   // diverged: where, as the compare summary line says it ("pass 8 ExpandMixedKernel")
+  std::string report;       // the compare report's path as written ("" when none)
+  std::string report_name;  // "compare/<name>.html", the link from the index ("" when none)
+  std::string error;        // error: the one error line
+};
+
 // One dump of a run.
 struct DumpResult {
   std::string path;         // the dump as given (or ROOT joined with its path relative to ROOT)
@@ -49,6 +61,8 @@ struct DumpResult {
   std::vector<WarningResult> warning_list;  // every warning, in the report's entry order (`warnings` of them)
   uint64_t input_bytes = 0; // bytes of every file of the dump read (snapshots and logs)
   double seconds = 0;       // wall time of its conversion
+  bool has_baseline = false;  // --baseline was given and the dump has a relative path under it
+  BaselineResult baseline;
 };
 
 // How urgent a dump is for the lists that put problems first: 0 invalid or not converted, 1 a failed pass,

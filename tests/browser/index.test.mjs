@@ -134,3 +134,34 @@ test('a merged index (ir-trace index) links the shards\' reports relative to its
   assert.equal(await page.title(), 'a 100% - ir-trace');
   await context.close();
 });
+
+test('--baseline: a "First divergence" column links each compare report, and sorts by it', async () => {
+  const root = path.join(tmpDir(), 'bl-root'), root2 = path.join(tmpDir(), 'bl-root2');
+  dump(path.join(root, 'same'), { passes: 2 });
+  dump(path.join(root2, 'same'), { passes: 2 });
+  dump(path.join(root, 'diverged'), { passes: 2 });
+  dump(path.join(root2, 'diverged'), { passes: 1 });  // HEAD has pass 2, BASE not: added, no divergence...
+  fs.writeFileSync(path.join(root2, 'diverged', '01_after_P1.py'), 'def f():\n    return 9\n');  // ...and pass 1 differs
+  dump(path.join(root, 'new'), { passes: 1 });
+  const out = path.join(tmpDir(), 'bl-out') + '/';
+  const r = spawnSync(IRTRACE_BIN, ['--find', root, '--baseline', root2, '-o', out, '-q']);
+  assert.equal(r.status, 0, String(r.stderr));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('file://' + out + 'index.html');
+  await page.waitForSelector('tbody tr');
+  assert.equal(await page.locator('th').last().textContent(), 'First divergence');
+  await page.locator('th button', { hasText: 'First divergence' }).click();
+  const cells = await page.locator('tbody tr td:last-child').allTextContents();
+  assert.deepEqual(cells, ['pass 1 P1', 'none', 'no baseline']);
+  const link = page.locator('tbody tr td:last-child a').first();
+  assert.equal(await link.getAttribute('href'), 'compare/diverged.html');
+  await link.click();
+  await page.waitForSelector('[role="option"][aria-selected="true"]');
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^1\. P1/);
+  assert.match(await page.locator('.topbar .runs').textContent(), /BASE.*bl-root2.*HEAD.*bl-root/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
