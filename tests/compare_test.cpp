@@ -322,7 +322,7 @@ void WriteBaselineRoots(const TempDir& t) {
   WriteFile(t / "root2/broken/00_frontend.py", "x\n");  // no pass: invalid
 }
 
-TEST_CASE("--baseline ROOT2: each dump compared with the same relative path, in the summary and the index",
+TEST_CASE("batch with --baseline ROOT2: each dump compared with the same relative path, in the summary and the index",
           "[compare][batch]") {
   TempDir t;
   WriteBaselineRoots(t);
@@ -350,7 +350,7 @@ TEST_CASE("--baseline ROOT2: each dump compared with the same relative path, in 
   CHECK(index.find("\"divergence\":\"pass 2 B\"") != std::string::npos);
 }
 
-TEST_CASE("--baseline: usage errors", "[compare][batch]") {
+TEST_CASE("batch with --baseline: usage errors", "[compare][batch]") {
   TempDir t;
   WriteBaselineRoots(t);
   CHECK(RunMain({t / "root/same", "--baseline", t / "root2", "-o", t / "one.html"}).code == 2);
