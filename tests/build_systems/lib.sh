@@ -18,3 +18,16 @@ make_dump() {
     n=$((n + 1))
   done
 }
+
+# touch_newer FILE THAN: touches FILE until its mtime is strictly newer than THAN's, so that the build tool
+# sees the change however coarse the filesystem's timestamps are or however loaded the machine is (a fixed
+# short sleep was not always enough).
+touch_newer() {
+  local tries=0
+  touch "$1"
+  while [[ ! "$1" -nt "$2" ]]; do
+    ((tries++ < 300)) || fail "cannot make $1 newer than $2"
+    sleep 0.01
+    touch "$1"
+  done
+}

@@ -35,9 +35,8 @@ grep -q ir-trace noop.log && fail "no-op rebuild ran ir-trace: $(cat noop.log)"
 
 touch_check() {  # touch_check DUMP FILE OTHER: touching FILE rebuilds DUMP.html only
   local dump=$1 file=$2 other=$3
-  sleep 0.01
   [[ -e "$dump/$file" ]] || fail "no $dump/$file"
-  touch "$dump/$file"
+  touch_newer "$dump/$file" "$dump.html"
   make -q && fail "make -q up to date after touching $dump/$file"
   make -j4 >touch.log 2>&1 || { cat touch.log; fail "rebuild after touching $dump/$file"; }
   grep -q -- "-o $dump.html" touch.log || fail "touching $dump/$file did not rebuild $dump.html"

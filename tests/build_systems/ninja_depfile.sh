@@ -30,8 +30,7 @@ ninja -n | grep -q "no work to do" || fail "not up to date right after the build
 touch_check() {  # touch_check DUMP FILE OTHER: touching FILE rebuilds DUMP.html only
   local dump=$1 file=$2 other=$3
   [[ -e "$dump/$file" ]] || fail "no $dump/$file"
-  sleep 0.01
-  touch "$dump/$file"
+  touch_newer "$dump/$file" "$dump.html"
   ninja -j4 -v >touch.log 2>&1 || { cat touch.log; fail "rebuild after touching $dump/$file"; }
   grep -q -- "-o $dump.html" touch.log || fail "touching $dump/$file did not rebuild $dump.html"
   grep -q -- "-o $other.html" touch.log && fail "touching $dump/$file rebuilt $other.html too"
