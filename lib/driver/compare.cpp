@@ -174,13 +174,8 @@ struct Loaded {
 Loaded LoadItem(const Item& item, const OneRun& run) {
   Loaded l;
   try {
-    if (!item.file) {
-      l.snap = MakeSnapshot(item.empty_name, item.empty_ext, "");
-    } else {
-      l.snap = LoadSnapshot(DisplayText(item.file->name), item.file->path, item.file->extension,
-                            item.file->in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
-    }
-    if (item.log && !item.log->log_name.empty()) l.log_text = ReadTextFile(item.log->log_name, item.log->log_path);
+    l.snap = item.file ? LoadSnapshotOf(*item.file) : MakeSnapshot(item.empty_name, item.empty_ext, "");
+    if (item.log) l.log_text = LoadLogOf(*item.log);
   } catch (const Error& e) {
     throw OnSide(e, run.dump);
   }

@@ -90,6 +90,8 @@ class PassStage {
       if (index == 0) {
         payload_->AddSnapshot(snap);
         entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_.frontend.log_name), log_text));
+        entries_->back().name = DisplayText(listing_.frontend_label);
+        for (const std::string& n : listing_.notes) entries_->back().notes.push_back(n);
         continue;
       }
       payload_->AddSnapshot(snap, Before(*loaded, i), (*diffs)[i]);
@@ -97,6 +99,7 @@ class PassStage {
       entries_->push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
                                         static_cast<int>(index - 1), static_cast<int>(index), snap,
                                         std::move((*diffs)[i]), DisplayText(p.file.log_name), log_text));
+      for (const std::string& n : p.notes) entries_->back().notes.push_back(n);
     }
   }
 
@@ -112,7 +115,7 @@ class PassStage {
 void ConvertCrashed(const DumpListing& listing, std::vector<Entry>* entries) {
   if (!listing.crashed) return;
   const DumpPass& p = *listing.crashed;
-  std::string log_text = ReadTextFile(p.file.log_name, p.file.log_path);
+  std::string log_text = LoadLogOf(p.file);
   entries->push_back(MakeCrashedEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
                                       static_cast<int>(listing.passes.size()), DisplayText(p.file.log_name),
                                       log_text));

@@ -12,16 +12,25 @@ std::string DisplayText(std::string name) {
   return name;
 }
 
+std::unique_ptr<Snapshot> LoadSnapshotOf(const DumpFile& f) {
+  if (f.text) return MakeSnapshot(DisplayText(f.name), f.extension, *f.text);
+  return LoadSnapshot(DisplayText(f.name), f.path, f.extension, f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
+}
+
+std::string LoadLogOf(const DumpFile& f) {
+  if (f.log) return *f.log;
+  return f.log_name.empty() ? "" : ReadTextFile(f.log_name, f.log_path);
+}
+
 LoadedFile LoadFile(const DumpFile& f) {
   LoadedFile l;
-  l.snap = LoadSnapshot(DisplayText(f.name), f.path, f.extension,
-                        f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
-  if (!f.log_name.empty()) l.log_text = ReadTextFile(f.log_name, f.log_path);
+  l.snap = LoadSnapshotOf(f);
+  l.log_text = LoadLogOf(f);
   return l;
 }
 
 std::vector<std::string> InputPaths(const DumpListing& listing) {
-  std::vector<std::string> paths;
+  std::vector<std::string> paths = listing.sources;
   auto add_file = [&](const DumpFile& f) {
     if (!f.path.empty()) paths.push_back(f.path);
     if (!f.log_path.empty()) paths.push_back(f.log_path);

@@ -21,6 +21,14 @@ struct LoadedFile {
   std::string log_text;
 };
 
+// The snapshot of `f`: its file read (input/snapshot.h LoadSnapshot), or its text when the format held it
+// in memory. Throws Error as LoadSnapshot does.
+std::unique_ptr<Snapshot> LoadSnapshotOf(const DumpFile& f);
+
+// The diagnostics of `f`'s pass: its .log read (ReadTextFile), its in-memory log, or "" when it has none.
+// Throws Error as ReadTextFile does.
+std::string LoadLogOf(const DumpFile& f);
+
 // Reads, decodes and splits `f` (input/snapshot.h LoadSnapshot) and its .log. Throws Error as
 // LoadSnapshot and ReadTextFile do: names inside the dump (ErrorPlace::kInInput) for a dump's own file, as
 // given for a --codegen DIR's.

@@ -16,7 +16,7 @@ void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listi
   fs::path out_dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
   // Same entry = same file name in the same directory.
   auto check = [&](const std::string& name, const std::string& path) {
-    if (name.empty()) return;
+    if (name.empty() || path.empty()) return;  // a snapshot held in memory is no file
     fs::path p(FollowLinks(path));
     if (p.filename() != out.filename()) return;
     fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
@@ -32,6 +32,7 @@ void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listi
   for (const DumpPass& p : listing.passes) check_file(p.file);
   if (listing.crashed) check_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) check_file(c.file);
+  for (const std::string& source : listing.sources) check(fs::path(source).filename().string(), source);
 }
 
 ReportSink::ReportSink(const std::optional<OutputTarget>& target) {

@@ -1,6 +1,7 @@
 // Listing and validating a numbered pass dump directory (the dump contract).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,12 @@ struct DumpFile {
   std::string log_path;
   bool in_dump = true;    // false for a --codegen DIR's file: `name` is its path inside DIR, `path` the
                           // path as given, and errors name `path` (ErrorPlace::kAsGiven)
+  // A compiler's own dump format (input/input_format.h) holds its snapshots inside a log: then `text` is
+  // the snapshot's bytes (shared, never null then) and `path` is empty; `name` says where it came from
+  // ("pipeline.log line 120"). Likewise `log` holds the pass's diagnostics when the format carries them
+  // (then `log_name` names where, and `log_path` is empty).
+  std::shared_ptr<const std::string> text;
+  std::shared_ptr<const std::string> log;
 };
 
 // A numbered pass snapshot.
@@ -31,6 +38,8 @@ struct DumpPass {
   unsigned long number = 0;  // NN of NN_after_*, >= 1, compared as a number
   std::string pass_name;     // the text between "_after_" and the last dot, verbatim
   DumpFile file;
+  std::string phase;         // the pass's phase where the format names one ("" when none)
+  std::vector<std::string> notes;  // facts the format's reader found about this pass (shown as notes)
 };
 
 // Where a generated source runs: codegen_device* or kernels/** (device), codegen_host* or
@@ -53,6 +62,10 @@ struct DumpListing {
                                       // (file.name, path and extension empty; file.log_name/log_path set)
   std::vector<DumpCodegen> codegen;   // dump codegen_* files first (sorted by name), then --codegen dirs
   std::vector<std::string> ignored;   // names ignored (leftovers, subdirectories, orphan .log files), sorted
+  // A compiler's own dump format (input/input_format.h):
+  std::string frontend_label = "frontend";  // the first entry's name (a log's first dump: its pass's name)
+  std::vector<std::string> sources;   // the files read that are not a DumpFile's path (the log itself)
+  std::vector<std::string> notes;     // facts about the whole input, shown on the first entry
 };
 
 // True when `name` is a frontend snapshot's file name, 0+_frontend.<ext> (what makes a directory a dump
