@@ -39,6 +39,7 @@ struct Entry {
   std::string error;           // failed: the .log text
   std::string log;             // name of the .log file read, if any
   bool crashed = false;        // a pass that wrote no snapshot (only its .log): `after` == `before`
+  std::string phase;           // the dump's phases.txt names it (PhaseOf); "" = none, not written
   PassDiff diff;               // passes only
 };
 
