@@ -38,7 +38,7 @@ TEST_CASE("safe_name: names over 200 bytes keep 183 and a hash", "[safe_name]") 
   CHECK(SafePassName(std::string(250, '/')).size() <= 200);
 }
 
-TEST_CASE("safe_name: pass names keep a leading dot; extensions follow the dump contract", "[safe_name]") {
+TEST_CASE("safe_name: pass names keep a leading dot - extensions follow the dump contract", "[safe_name]") {
   CHECK(SafePassName("..") == "..");  // after "NN_after_": cannot be a path component of its own
   CHECK(SafePassName("../x") == "..%2Fx");
   CHECK(SafePassName("RequireAnalysisPass<llvm::GlobalsAA, llvm::Module>") ==

@@ -150,7 +150,7 @@ TEST_CASE("session: off records nothing, calls no printer and still runs every p
   CHECK_FALSE(fs::exists(t / "trace"));
 }
 
-TEST_CASE("session: terminal writes no files; both writes the dump as html does", "[session]") {
+TEST_CASE("session: terminal writes no files - both writes the dump as html does", "[session]") {
   TempDir t;
   {
     Tracing terminal(Mode::kTerminal, t / "terminal");
@@ -459,7 +459,7 @@ TEST_CASE("session: hostile names never write outside the trace directory", "[se
   }
 }
 
-TEST_CASE("session: phases name the passes inside their scope; scopes nest", "[session]") {
+TEST_CASE("session: phases name the passes inside their scope - scopes nest", "[session]") {
   TempDir t;
   Tracing on(Mode::kHtml, t.path());
   std::string run;
@@ -491,7 +491,7 @@ TEST_CASE("session: phases name the passes inside their scope; scopes nest", "[s
   CHECK(phases == std::vector<std::string>{"-", "tiling", "fusion", "tiling", "-", "lowering"});
 }
 
-TEST_CASE("session: passes run inside a pass are not recorded; the outer pass is one", "[session]") {
+TEST_CASE("session: passes run inside a pass are not recorded - the outer pass is one", "[session]") {
   TempDir t;
   Tracing on(Mode::kHtml, t.path());
   Session s("k");
