@@ -366,3 +366,66 @@ TEST_CASE("atomic_file: a write past the file size limit is an error - File too 
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+void XfszHandlerForTest(int) {}
+
+// The recording library writes inside a compiler: SIGXFSZ is ignored only while it writes and only when
+// its action is the default; a program's own handler or SIG_IGN stays as it was.
+TEST_CASE("atomic_file: SIGXFSZ is ignored only over its default action, and put back", "[atomic_file]") {
+  auto current = [] {
+    struct sigaction a;
+    ::sigaction(SIGXFSZ, nullptr, &a);
+    return a.sa_handler;
+  };
+  auto* previous = std::signal(SIGXFSZ, SIG_DFL);
+  {
+    IgnoreFileSizeSignal outer;
+    CHECK(current() == SIG_IGN);
+    {
+      IgnoreFileSizeSignal inner;
+      CHECK(current() == SIG_IGN);
+    }
+    CHECK(current() == SIG_IGN);  // the outer guard still holds it
+  }
+  CHECK(current() == SIG_DFL);
+
+  std::signal(SIGXFSZ, XfszHandlerForTest);
+  {
+    IgnoreFileSizeSignal guard;
+    CHECK(current() == XfszHandlerForTest);
+  }
+  CHECK(current() == XfszHandlerForTest);
+
+  std::signal(SIGXFSZ, SIG_DFL);
+  {
+    IgnoreFileSizeSignal guard;
+    std::signal(SIGXFSZ, XfszHandlerForTest);  // the program installs its own meanwhile: kept
+  }
+  CHECK(current() == XfszHandlerForTest);
+  std::signal(SIGXFSZ, previous);
+}
+
+TEST_CASE("atomic_file: without signal cleanup the process's signal actions are untouched", "[atomic_file]") {
+  TempDir t;
+  auto* previous = std::signal(SIGTERM, HandlerForTest);
+  struct sigaction during;
+  {
+    AtomicFileOptions options;
+    options.cleanup_on_signals = false;
+    options.sync = false;
+    AtomicFile f(t / "r.html", "", options);
+    ::sigaction(SIGTERM, nullptr, &during);
+    f.Write("unsynced");
+    f.Commit();
+  }
+  std::signal(SIGTERM, previous);
+  CHECK(during.sa_handler == HandlerForTest);
+  CHECK(ReadFile(t / "r.html") == "unsynced");
+  CHECK(EntryCount(t.path()) == 1);
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -483,3 +483,60 @@ TEST_CASE("dump_dir: --codegen that is not a directory is an error naming it", "
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("dump_dir: phases.txt names the phase of each entry from its first number on", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py", "03_after_C.py", "04_after_D.log"});
+  // CRLF and an empty line are read; a repeated number (a phase without entries): the later line wins.
+  WriteFile(t / "phases.txt", "0\tparse\r\n2\tunused\n2\ttiling\n\n3\t\n4\tlowering \xff\n");
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(l.ignored.empty());
+  CHECK(l.phases_path == t / "phases.txt");
+  REQUIRE(l.phases.size() == 4);
+  CHECK(PhaseOf(l, 0) == "parse");
+  CHECK(PhaseOf(l, 1) == "parse");
+  CHECK(PhaseOf(l, 2) == "tiling");
+  CHECK(PhaseOf(l, 3) == "");                 // an empty name: no phase from here on
+  CHECK(PhaseOf(l, 4) == "lowering \xff");    // the crashed pass too; bytes verbatim
+  CHECK(PhaseOf(l, 100) == "lowering \xff");
+
+  SECTION("before the first line, no phase") {
+    WriteFile(t / "phases.txt", "2\tlate\n");
+    DumpListing l2 = ListDump(t.path(), {});
+    CHECK(PhaseOf(l2, 0) == "");
+    CHECK(PhaseOf(l2, 1) == "");
+    CHECK(PhaseOf(l2, 2) == "late");
+  }
+}
+
+TEST_CASE("dump_dir: a phases.txt that cannot be used is ignored with the reason, as an older ir-trace did",
+          "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py"});
+  auto ignored_for = [&](const std::string& text) {
+    WriteFile(t / "phases.txt", text);
+    DumpListing l = ListDump(t.path(), {});
+    CHECK(l.phases.empty());
+    CHECK(l.phases_path.empty());
+    return l.ignored;
+  };
+  using V = std::vector<std::string>;
+  CHECK(ignored_for("notes about phases\n") ==
+        V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});
+  CHECK(ignored_for("1\ta\n0\tb\n") == V{"phases.txt (line 2 is not <number><tab><phase> in ascending order)"});
+  CHECK(ignored_for("1 a\n") == V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});
+  CHECK(ignored_for("-1\ta\n") == V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});
+  CHECK(ignored_for(std::string((1 << 20) + 1, '1')) == V{"phases.txt (over 1 MiB)"});
+  fs::remove(t / "phases.txt");
+  fs::create_directory(t / "phases.txt");
+  CHECK(ListDump(t.path(), {}).ignored == V{"phases.txt/"});
+  fs::remove(t / "phases.txt");
+  REQUIRE(::mkfifo((t / "phases.txt").c_str(), 0600) == 0);
+  CHECK(ListDump(t.path(), {}).ignored == V{"phases.txt (not a regular file)"});
+}
+
+}  // namespace
+}  // namespace irtrace

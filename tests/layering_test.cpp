@@ -22,6 +22,8 @@ const std::map<std::string, std::set<std::string>> kMayInclude = {
     {"diff", {"util", "scope", "input", "diff"}},
     {"report", {"util", "scope", "input", "diff", "report"}},
     {"driver", {"util", "scope", "input", "diff", "report", "driver"}},
+    // The recording library runs the whole conversion at a session's end (driver/convert.h): last stage.
+    {"record", {"util", "scope", "input", "diff", "report", "driver", "record"}},
 };
 
 // Third-party headers (prefix of the <...> include) and the only folder that may include them.
@@ -62,6 +64,33 @@ TEST_CASE("layering: lib/ stages include only earlier stages and their own libra
     }
   }
   CHECK(files > 30);
+}
+
+// The recording API's installed headers (lib/record/irtrace/, cmake --install: include/irtrace/) include the
+// standard library and each other only: a compiler linking irtrace needs no other header.
+TEST_CASE("layering: the installed recording headers include only standard headers", "[layering]") {
+  const fs::path dir = fs::path(IRTRACE_SOURCE_DIR) / "lib/record/irtrace";
+  const std::regex include(R"re(^\s*#\s*include\s+(.*)$)re");
+  const std::regex standard(R"re(^<[a-z_]+>$)re");   // <string>, <type_traits>: no '.', no '/'
+  const std::regex sibling(R"re(^"([a-z_]+\.h)"$)re");  // "mode.h": beside it when installed too
+  size_t headers = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    ++headers;
+    std::ifstream in(entry.path());
+    std::string line;
+    while (std::getline(in, line)) {
+      std::smatch m;
+      if (!std::regex_search(line, m, include)) continue;
+      INFO(entry.path().filename().string() << ": " << line);
+      std::smatch s;
+      std::string what = m[1].str();
+      while (!what.empty() && (what.back() == ' ' || what.back() == '\r')) what.pop_back();
+      bool ok = std::regex_match(what, standard) ||
+                (std::regex_match(what, s, sibling) && fs::exists(dir / s[1].str()));
+      CHECK(ok);
+    }
+  }
+  CHECK(headers >= 2);
 }
 
 }  // namespace

@@ -236,6 +236,7 @@ TEST_CASE("payload_writer: entries with diffs, pairs and functions", "[payload_w
   CHECK_FALSE(fe.contains("diff"));
   CHECK_FALSE(fe.contains("functions"));
   CHECK_FALSE(fe.contains("log"));
+  CHECK_FALSE(fe.contains("phase"));  // optional: only an entry with a phase has one
 
   const json& pe = e[1];
   CHECK(pe["kind"] == "pass");
@@ -397,6 +398,25 @@ TEST_CASE("payload_writer: a CR-only snapshot says so, a byte-order mark is kept
   CHECK(s1["newline"] == "cr");
   CHECK(s1["n"] == 2);
   CHECK(s1["eol"] == true);
+}
+
+}  // namespace
+}  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("payload_writer: an entry's phase is written as \"phase\"", "[payload_writer]") {
+  Payload p;
+  p.Add("00_frontend.py", "py", "x = 1\n");
+  p.Add("01_after_A.py", "py", "x = 2\n");
+  std::vector<Entry> entries;
+  entries.push_back(MakeFrontendEntry(p.snap(0), "", ""));
+  entries.push_back(MakePassEntry(1, "A", 0, 1, p.snap(1), p.diff(1), "", ""));
+  entries[1].phase = "tiling";
+  json e = p.Finish(entries)["entries"];
+  CHECK_FALSE(e[0].contains("phase"));
+  CHECK(e[1]["phase"] == "tiling");
 }
 
 }  // namespace

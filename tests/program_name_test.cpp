@@ -41,3 +41,10 @@ TEST_CASE("program_name: the fallback is the resolved parent directory", "[progr
   CHECK(ParentDirectoryTitle(t / "link") == "prog");
   CHECK(ParentDirectoryTitle("/") == "/");
 }
+
+TEST_CASE("program_name: a recording library's run (<name>/.runs/run_*) is titled by <name>", "[program_name]") {
+  irtrace::test::TempDir t;
+  std::filesystem::create_directories(t / "softmax/.runs/run_1");
+  CHECK(ParentDirectoryTitle(t / "softmax/.runs/run_1") == "softmax");
+  CHECK(ParentDirectoryTitle(t / "softmax/.runs/run_1/.") == "softmax");
+}

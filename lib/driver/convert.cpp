@@ -132,6 +132,14 @@ void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter*
   }
 }
 
+// The phases.txt names of the frontend and the passes (the crashed one too); codegen has none.
+void AssignPhases(const DumpListing& listing, std::vector<Entry>* entries) {
+  if (listing.phases.empty()) return;
+  for (Entry& e : *entries) {
+    if (e.kind != EntryKind::kCodegen) e.phase = DisplayText(PhaseOf(listing, static_cast<unsigned long>(e.num)));
+  }
+}
+
 const char* PassStatusName(EntryStatus s) {
   return s == EntryStatus::kFailed ? "failed" : s == EntryStatus::kChanged ? "changed" : "noop";
 }
@@ -197,6 +205,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   passes.Run(observer);
   ConvertCrashed(listing, &entries);
   ConvertCodegen(listing, options.threads, &payload, &entries);
+  AssignPhases(listing, &entries);
   for (const Entry& e : entries) payload.AddEntry(e);
   payload.Finish();
   out.Write(shell.tail);

@@ -39,6 +39,7 @@ std::vector<std::string> InputPaths(const DumpListing& listing) {
   for (const DumpPass& p : listing.passes) add_file(p.file);
   if (listing.crashed) add_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) add_file(c.file);
+  if (!listing.phases_path.empty()) paths.push_back(listing.phases_path);
   return paths;
 }
 

@@ -161,6 +161,7 @@ struct Classified {
   std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> pass_logs;
   std::vector<DumpCodegen> codegen;
   std::vector<std::string> ignored;
+  bool phases = false;  // phases.txt is there, a regular file
 };
 
 // Sorts one name of the dump into `c`. Throws Error for a snapshot that is a directory or not a regular
@@ -170,6 +171,14 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
   bool is_dir = fs::is_directory(root / name, ec);
   if (IsLeftover(name)) {
     c->ignored.push_back(name);
+    return;
+  }
+  if (name == kPhasesFileName && !is_dir) {
+    if (fs::status(root / name, ec).type() == fs::file_type::regular) {
+      c->phases = true;
+    } else {
+      c->ignored.push_back(name + " (not a regular file)");
+    }
     return;
   }
   std::smatch m;
@@ -300,7 +309,56 @@ void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, D
   for (const auto& orphan : logs) listing->ignored.push_back(orphan.second);
 }
 
+// The phases of `path` (phases.txt), or, when the file cannot be used, why not (in *why, phases empty).
+// Lines end in LF (a CR before it is dropped); empty lines are skipped.
+std::vector<DumpPhase> ReadPhases(const std::string& path, std::string* why) {
+  constexpr std::streamsize kMaxBytes = 1 << 20;
+  std::ifstream in(path, std::ios::binary);
+  std::string text(kMaxBytes + 1, '\0');
+  in.read(text.data(), kMaxBytes + 1);
+  if (in.bad() || (!in && !in.eof())) {
+    *why = "cannot be read";
+    return {};
+  }
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > static_cast<size_t>(kMaxBytes)) {
+    *why = "over 1 MiB";
+    return {};
+  }
+  std::vector<DumpPhase> phases;
+  size_t line_no = 0;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    size_t tab = line.find('\t');
+    bool digits = tab != std::string::npos && tab > 0 &&
+                  line.find_first_not_of("0123456789") == tab;
+    unsigned long first = digits ? ParseIndex(line.substr(0, tab)) : 0;
+    if (!digits || (!phases.empty() && first < phases.back().first)) {
+      *why = "line " + std::to_string(line_no) + " is not <number><tab><phase> in ascending order";
+      return {};
+    }
+    if (!phases.empty() && phases.back().first == first) phases.pop_back();  // a phase without entries
+    phases.push_back({first, line.substr(tab + 1)});
+  }
+  return phases;
+}
+
 }  // namespace
+
+std::string PhaseOf(const DumpListing& listing, unsigned long num) {
+  std::string phase;
+  for (const DumpPhase& p : listing.phases) {
+    if (p.first > num) break;
+    phase = p.name;
+  }
+  return phase;
+}
 
 bool IsFrontendName(const std::string& name) {
   return !name.empty() && name[0] == '0' && std::regex_match(name, FrontendRe());
@@ -320,6 +378,15 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   listing.crashed = FindCrashed(listing.passes.size(), &c);
   if (listing.passes.empty() && !listing.crashed) throw DumpError("no pass snapshot (NN_after_<Pass>.<ext>)");
   listing.ignored = std::move(c.ignored);
+  if (c.phases) {
+    std::string why;
+    listing.phases = ReadPhases((root / kPhasesFileName).string(), &why);
+    if (why.empty()) {
+      listing.phases_path = (root / kPhasesFileName).string();
+    } else {
+      listing.ignored.push_back(std::string(kPhasesFileName) + " (" + why + ")");
+    }
+  }
   AttachLogs(root, std::move(c.logs), &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());
 

@@ -52,6 +52,13 @@ struct DumpCodegen {
   DumpFile file;     // name: file name in the dump, or path inside a --codegen DIR ("kernels/a.cpp")
 };
 
+// One line of the dump's phases.txt: the entries numbered `first` and up (0 is the frontend), until the next
+// line's `first`, belong to phase `name` ("" = to no phase).
+struct DumpPhase {
+  unsigned long first = 0;
+  std::string name;  // verbatim bytes (the report decodes them as it does file names)
+};
+
 // The validated contents of a dump, in execution order.
 struct DumpListing {
   std::string title;                  // the program's name (input/program_name.h), else the parent
@@ -66,7 +73,17 @@ struct DumpListing {
   std::string frontend_label = "frontend";  // the first entry's name (a log's first dump: its pass's name)
   std::vector<std::string> sources;   // the files read that are not a DumpFile's path (the log itself)
   std::vector<std::string> notes;     // facts about the whole input, shown on the first entry
+  std::vector<DumpPhase> phases;      // from phases.txt, `first` strictly ascending; empty without one
+  std::string phases_path;            // the phases.txt read (dump dir joined), "" when none was used
 };
+
+// The name of the optional file that names the phases (README "The dump"): one line per phase start,
+// "<first entry number><TAB><phase name>", numbers ascending (a repeated number: the later line wins).
+inline constexpr const char* kPhasesFileName = "phases.txt";
+
+// The phase of the entry numbered `num` (0: the frontend; a pass's number, the crashed pass's included):
+// the name of the last phase whose first <= num, else "".
+std::string PhaseOf(const DumpListing& listing, unsigned long num);
 
 // True when `name` is a frontend snapshot's file name, 0+_frontend.<ext> (what makes a directory a dump
 // for --find).
@@ -80,7 +97,9 @@ bool IsFrontendName(const std::string& name);
 // file), missing frontend, several frontends, malformed numbered names, a 00_after_* file, duplicate or
 // missing pass numbers, no pass, a snapshot that is a directory or not a regular file, two .log files
 // numbered N+1. A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it
-// is ignored.
+// is ignored. So is a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
+// "<digits><TAB><name>" in ascending order: it is listed in `ignored` with the reason, and gives no phases
+// (an older ir-trace ignores it too: phases are an extension the contract's readers may skip).
 // Throws Error (ExitCode::kInput, names as given) for a --codegen directory that cannot be used (with the
 // cause) or has neither subdirectory.
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs);

@@ -101,6 +101,11 @@ std::string ParentDirectoryTitle(const std::string& dir) {
   if (ec) p = fs::absolute(dir, ec).lexically_normal();
   if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();  // "/a/dump/"
   std::string parent = p.parent_path().filename().string();
+  // A run of the recording library (<name>/.runs/run_*/, record/dump_writer.h) is titled by its <name>.
+  if (parent == ".runs" && p.parent_path().has_parent_path()) {
+    std::string name = p.parent_path().parent_path().filename().string();
+    if (!name.empty()) return name;
+  }
   if (!parent.empty()) return parent;
   std::string own = p.filename().string();
   return own.empty() ? p.string() : own;

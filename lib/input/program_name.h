@@ -21,6 +21,7 @@ std::string ProgramName(std::string_view head, const std::string& extension);
 // The fallback title of the dump at `dir`: the name of its parent directory after resolving the path
 // (absolute, symbolic links followed, "." and ".." removed), so "build/k3/passes_dump", "." inside it
 // and a symbolic link to it all give "k3". A dump whose parent is the root directory gives its own name.
+// A parent named ".runs" (a run the recording library wrote: <name>/.runs/run_*/) gives <name>.
 std::string ParentDirectoryTitle(const std::string& dir);
 
 }  // namespace irtrace

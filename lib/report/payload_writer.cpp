@@ -211,6 +211,7 @@ void PayloadWriter::AddEntry(const Entry& e) {
   };
   w_->BeginObject();
   w_->Key("kind").String(Spelling(e.kind));
+  if (!e.phase.empty()) w_->Key("phase").String(e.phase);
   if (e.num >= 0) w_->Key("num").Int(e.num);
   w_->Key("name").String(e.name);
   if (e.kind == EntryKind::kCodegen) w_->Key("role").String(Spelling(e.role));

@@ -43,6 +43,7 @@ struct Entry {
   std::string error;           // failed: the .log text
   std::string log;             // name of the .log file read, if any
   bool crashed = false;        // a pass that wrote no snapshot (only its .log): `after` == `before`
+  std::string phase;           // the dump's phases.txt names it (PhaseOf); "" = none, not written
   PassDiff diff;               // passes only
   long base_num = -1;          // compare reports: the pass's number in BASE (0: frontend), -1 when BASE
   long head_num = -1;          // did not run it; likewise in HEAD

@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <mutex>
 #include <random>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -125,24 +126,53 @@ std::string ErrorText(int err) { return std::strerror(err); }
 
 }  // namespace
 
-IgnoreFileSizeSignal::IgnoreFileSizeSignal() {
-  struct sigaction ignore;
-  std::memset(&ignore, 0, sizeof ignore);
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
-  ::sigaction(SIGXFSZ, &ignore, &previous_);
+namespace {
+
+// The guards alive in the process, and whether the first one changed SIGXFSZ's action.
+std::mutex g_file_size_mutex;
+int g_file_size_guards = 0;
+bool g_file_size_ignored = false;
+
+bool ActionIs(const struct sigaction& action, void (*handler)(int)) {
+  return !(action.sa_flags & SA_SIGINFO) && action.sa_handler == handler;
 }
 
-IgnoreFileSizeSignal::~IgnoreFileSizeSignal() { ::sigaction(SIGXFSZ, &previous_, nullptr); }
+void SetFileSizeAction(void (*handler)(int)) {
+  struct sigaction action;
+  std::memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGXFSZ, &action, nullptr);
+}
 
-AtomicFile::AtomicFile(const std::string& path, const std::string& shown)
-    : path_(path), shown_(shown.empty() ? path : shown) {
+}  // namespace
+
+IgnoreFileSizeSignal::IgnoreFileSizeSignal() {
+  std::lock_guard<std::mutex> lock(g_file_size_mutex);
+  if (g_file_size_guards++ > 0) return;
+  struct sigaction current;
+  ::sigaction(SIGXFSZ, nullptr, &current);
+  g_file_size_ignored = ActionIs(current, SIG_DFL);
+  if (g_file_size_ignored) SetFileSizeAction(SIG_IGN);
+}
+
+IgnoreFileSizeSignal::~IgnoreFileSizeSignal() {
+  std::lock_guard<std::mutex> lock(g_file_size_mutex);
+  if (--g_file_size_guards > 0 || !g_file_size_ignored) return;
+  g_file_size_ignored = false;
+  struct sigaction current;
+  ::sigaction(SIGXFSZ, nullptr, &current);
+  if (ActionIs(current, SIG_IGN)) SetFileSizeAction(SIG_DFL);  // else: the program set its own meanwhile
+}
+
+AtomicFile::AtomicFile(const std::string& path, const std::string& shown, AtomicFileOptions options)
+    : path_(path), shown_(shown.empty() ? path : shown), sync_(options.sync) {
   fs::path p(path);
   dir_ = p.parent_path().empty() ? "." : p.parent_path().string();
   CheckDestination();
   prefix_ = TempPrefix(p.filename().string());
   RemoveStaleTemps(dir_, prefix_);
-  signals_armed_ = ArmSignalCleanup();
+  signals_armed_ = options.cleanup_on_signals && ArmSignalCleanup();
   try {
     int fd = OpenTemp();
     if (!temp_path_.empty()) ::fchmod(fd, 0666 & ~CurrentUmask());  // mkstemp made it 0600; O_TMPFILE used the umask
@@ -242,7 +272,7 @@ void AtomicFile::Write(std::string_view bytes) {
 }
 
 void AtomicFile::Commit() {
-  if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0) {
+  if (std::fflush(file_) != 0 || (sync_ && ::fsync(::fileno(file_)) != 0)) {
     throw Error("cannot write '" + shown_ + "': " + ErrorText(errno));
   }
   if (temp_path_.empty()) NameTemp();
@@ -252,7 +282,8 @@ void AtomicFile::Commit() {
   }
   committed_ = true;
   if (signals_armed_) SetNamedTemp("");
-  // The data is on disk (fsync above): closing can report nothing that matters any more.
+  // The data is on disk (fsync above) or, unsynced, in the kernel's hands: closing can report nothing
+  // that matters any more.
   std::fclose(file_);
   file_ = nullptr;
 }

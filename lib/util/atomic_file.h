@@ -10,18 +10,29 @@
 
 namespace irtrace {
 
-// While alive, SIGXFSZ is ignored, so that a write past the file size limit (`ulimit -f`) fails with EFBIG
-// ("File too large") and is reported as an error, instead of killing the process silently. The previous
-// action is restored on destruction (guards nest).
+// While alive, SIGXFSZ is ignored if its action is the default one (which kills the process), so that a
+// write past the file size limit (`ulimit -f`) fails with EFBIG ("File too large") and is reported as an
+// error. An action the program chose (a handler, or SIG_IGN) is left alone. Guards count process-wide, in
+// any thread: the first one ignores the signal, the last one restores the default, unless the program has
+// set another action meanwhile.
 class IgnoreFileSizeSignal {
  public:
   IgnoreFileSizeSignal();
   ~IgnoreFileSizeSignal();
   IgnoreFileSizeSignal(const IgnoreFileSizeSignal&) = delete;
   IgnoreFileSizeSignal& operator=(const IgnoreFileSizeSignal&) = delete;
+};
 
- private:
-  struct sigaction previous_;
+// What an AtomicFile does beyond the atomic rename. The command keeps the defaults; the recording library
+// (lib/record/), a guest in the compiler's process, turns both off.
+struct AtomicFileOptions {
+  // SIGINT, SIGTERM and SIGHUP remove a named temporary file while the AtomicFile exists (handlers
+  // installed for that time). Off: the process's signal actions are not touched; a temporary file left by
+  // a signal then is removed by the next AtomicFile for the same path, like a SIGKILL's.
+  bool cleanup_on_signals = true;
+  // fsync before the rename, so that the file survives a power loss too. Off: the file is still complete
+  // or absent for any reader and after the process dies (kill -9, a crash).
+  bool sync = true;
 };
 
 // Writes to a temporary file in `path`'s directory and renames it over `path` on Commit(); `path` is
@@ -36,13 +47,13 @@ class IgnoreFileSizeSignal {
 // `path` untouched. So does SIGINT, SIGTERM or SIGHUP while it exists: the handler removes a named
 // temporary file, then the signal takes the course it had before. A signal ignored when the AtomicFile
 // is made (nohup, a background job of a shell) stays ignored. SIGXFSZ is ignored while it exists (see
-// IgnoreFileSizeSignal). The committed file's mode follows the umask (0666 & ~umask).
+// IgnoreFileSizeSignal). `options` can turn the signal handlers and the fsync off (AtomicFileOptions). The committed file's mode follows the umask (0666 & ~umask).
 class AtomicFile : public OutputSink {
  public:
   // Creates the temporary file for `path`; messages name the destination `shown` (default: `path`).
   // Throws Error (ExitCode::kInput) with the cause from errno when `path` is an existing directory, its
   // directory cannot be used (missing, not a directory, permission denied) or the file cannot be created.
-  explicit AtomicFile(const std::string& path, const std::string& shown = "");
+  explicit AtomicFile(const std::string& path, const std::string& shown = "", AtomicFileOptions options = {});
   ~AtomicFile() override;
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
@@ -66,6 +77,7 @@ class AtomicFile : public OutputSink {
   std::FILE* file_ = nullptr;
   bool committed_ = false;
   bool signals_armed_ = false;
+  bool sync_ = true;
   IgnoreFileSizeSignal file_size_signal_;
 };
 

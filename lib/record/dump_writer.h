@@ -1,0 +1,49 @@
+// A session's run directory: a numbered pass dump (README "The dump") written one file at a time, each
+// atomically, so that a compilation killed at any point leaves a valid dump (a prefix of it, and the
+// running pass's .log as its crashed pass).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "input/dump_dir.h"
+
+namespace irtrace {
+
+class DumpWriter {
+ public:
+  // Creates <trace_dir>/<SafeDirName(name)>/.runs/run_<UTC time>_<pid>_<random>/ (record/safe_name.h),
+  // with its parents as needed (modes 0777 & ~umask). The UTC time is YYYYMMDDTHHMMSS.uuuuuuZ, the random
+  // part 8 hex digits; the directory is made with mkdir(2), a name taken already is drawn again, so no two
+  // sessions (threads, processes, machines sharing the directory) get one run directory.
+  // Throws Error (with the cause from errno) when a directory cannot be made.
+  DumpWriter(const std::string& trace_dir, std::string_view name);
+
+  const std::string& name_dir() const { return name_dir_; }  // <trace_dir>/<safe name>
+  const std::string& run_dir() const { return run_dir_; }
+
+  // Each writes one file into the run directory through util/atomic_file.h (not synced, no signal
+  // handlers: a guest in the compiler's process) and throws Error naming it on failure. `num` >= 1 is the
+  // pass number, written with at least two digits; `pass` and `ext` are sanitised (SafePassName,
+  // SafeExtension).
+  void Frontend(std::string_view text, std::string_view ext);             // 00_frontend.<ext>
+  void Snapshot(unsigned long num, std::string_view pass, std::string_view ext, std::string_view text);
+  void Log(unsigned long num, std::string_view pass, std::string_view text);  // NN_after_<pass>.log
+  void RemoveLog(unsigned long num, std::string_view pass);                   // ignores a missing one
+  void Phases(const std::vector<DumpPhase>& phases);  // phases.txt, rewritten whole (names: SafePhaseName)
+
+  // Bytes of the files written so far (the benchmark's bound: the files, not the report).
+  uint64_t bytes_written() const { return bytes_; }
+
+ private:
+  std::string PassFile(unsigned long num, std::string_view pass, std::string_view ext) const;
+  void Write(const std::string& file, std::string_view text);
+
+  std::string name_dir_;
+  std::string run_dir_;
+  uint64_t bytes_ = 0;
+};
+
+}  // namespace irtrace

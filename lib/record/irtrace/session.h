@@ -1,0 +1,155 @@
+// irtrace recording API: one compilation's trace (installed as <irtrace/session.h>; man irtrace(3)).
+// Includes only the standard library.
+//
+//   irtrace::Session trace("softmax");                     // IR_TRACE=1 to record, unset: off
+//   trace.Frontend(module.Print(), "py");
+//   for (auto& pass : pipeline) trace.Pass(pass.name(), [&] { pass.Run(module); }, [&] { return module.Print(); });
+//
+// With tracing on, each call writes one file of a numbered pass dump into the session's run directory,
+// <IR_TRACE_DIR>/<name>/.runs/run_<UTC time>_<pid>_<random>/, at once and atomically: a compilation killed
+// at any point leaves a dump `ir-trace` converts. At its end the session writes the run's report.html and
+// points <IR_TRACE_DIR>/<name>/report.html at it. Tracing never fails the compilation: a failure to write
+// (disk full, permissions, a file-size limit) prints one warning per session on stderr and stops that
+// session's tracing; no call throws, except Pass rethrowing the pass's own exception.
+//
+// A session belongs to one thread at a time. Sessions in different threads and processes, of the same name
+// too, never share a run directory.
+#pragma once
+
+#include <exception>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "mode.h"
+
+namespace irtrace {
+
+class Session;
+
+// Names the phase of the passes recorded while it lives (Session::Phase); scopes nest, the innermost names
+// the phase. Recorded in the dump's phases.txt, shown as the report's phase tabs.
+class [[nodiscard]] PhaseScope {
+ public:
+  PhaseScope(PhaseScope&& other) noexcept : session_(std::exchange(other.session_, nullptr)) {}
+  PhaseScope& operator=(PhaseScope&&) = delete;
+  PhaseScope(const PhaseScope&) = delete;
+  ~PhaseScope();
+
+ private:
+  friend class Session;
+  explicit PhaseScope(Session* session) : session_(session) {}
+  Session* session_;  // null when tracing is off
+};
+
+class Session {
+ public:
+  // Starts a session for one compilation named `name` (the kernel or program; any bytes: it is sanitised
+  // into one directory name, never refused). Captures the settings (CurrentSettings in mode.h) now.
+  // Creates nothing until the first capture.
+  explicit Session(std::string_view name);
+  // Ends the session (End), also while an exception unwinds.
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // True when this session records (its mode is not off).
+  bool enabled() const { return impl_ != nullptr; }
+
+  // The program before any pass, as 00_frontend.<ext>; `ext` (without the dot, e.g. "py", "mlir") is also
+  // the extension of the passes after it until another is given. `print` is called only when tracing is
+  // on and returns the text (anything a std::string can be made from). Once, before any pass: a later call
+  // is recorded as a pass named "frontend". A pass recorded with no frontend first gets an empty one.
+  void Frontend(std::string_view text, std::string_view ext);
+  template <class Printer, class = std::enable_if_t<std::is_invocable_v<Printer&>>>
+  void Frontend(Printer&& print, std::string_view ext) {
+    if (impl_) RecordFrontend(std::string(print()), ext);
+  }
+
+  // The IR after the pass `pass_name` (any bytes, sanitised), as the next NN_after_<pass_name>.<ext>;
+  // `ext` "" keeps the last one given. `print` is called only when tracing is on.
+  void After(std::string_view pass_name, std::string_view text, std::string_view ext = "");
+  template <class Printer, class = std::enable_if_t<std::is_invocable_v<Printer&>>>
+  void After(std::string_view pass_name, Printer&& print, std::string_view ext = "") {
+    if (impl_) RecordAfter(pass_name, std::string(print()), ext);
+  }
+
+  // Runs a pass: `run_and_print()` runs it and returns the printed IR after it. With tracing on, the
+  // pass's NN_after_<pass_name>.log is created (empty) before it runs, so a crash or kill -9 inside it
+  // leaves that log, which ir-trace shows as the crashed pass. When it returns, the snapshot is written
+  // and the empty log removed. When it throws, the log gets "error: <what()>", the IR before the pass is
+  // written as its snapshot (so numbering stays gapless if the compiler goes on), and the exception is
+  // rethrown. Capture calls made inside a running pass (a pass running passes) are not recorded: the
+  // outer pass is one pass. With tracing off, it calls run_and_print() and nothing else.
+  template <class Fn>
+  void Pass(std::string_view pass_name, Fn&& run_and_print) {
+    if (!impl_) {
+      (void)run_and_print();
+      return;
+    }
+    BeginPass(pass_name);
+    std::string after;
+    try {
+      after = std::string(run_and_print());
+    } catch (...) {
+      FailPass(std::current_exception());
+      throw;
+    }
+    EndPass(std::move(after));
+  }
+
+  // As above, with the pass and the printer apart: `print()` is called only when tracing is on (so tracing
+  // off costs no printing). Returns what run() returns.
+  template <class Run, class Print>
+  decltype(auto) Pass(std::string_view pass_name, Run&& run, Print&& print) {
+    if (!impl_) return run();
+    BeginPass(pass_name);
+    try {
+      if constexpr (std::is_void_v<std::invoke_result_t<Run&>>) {
+        run();
+        EndPass(std::string(print()));
+        return;
+      } else {
+        std::invoke_result_t<Run&> result = run();
+        EndPass(std::string(print()));
+        return result;
+      }
+    } catch (...) {
+      FailPass(std::current_exception());
+      throw;
+    }
+  }
+
+  // Names the phase ("tiling", "lowering") of the passes recorded while the returned scope lives.
+  PhaseScope Phase(std::string_view name);
+
+  // Ends the session: writes the run's report.html (when a pass was recorded) and re-points
+  // <dir>/<name>/report.html at it (a symbolic link; a copy where links are impossible). Later capture
+  // calls record nothing. Idempotent; the destructor calls it.
+  void End();
+
+  // The run directory, "" before the first capture, when off, or when it could not be made.
+  std::string run_dir() const;
+  // <dir>/<name>/report.html once End wrote it, else "".
+  std::string report_path() const;
+
+ private:
+  friend class PhaseScope;
+  struct Impl;
+  // The parts that write, out of line; none throws (a failure is the session's one warning).
+  void RecordFrontend(std::string text, std::string_view ext) noexcept;
+  void RecordAfter(std::string_view pass_name, std::string text, std::string_view ext) noexcept;
+  void BeginPass(std::string_view pass_name) noexcept;
+  void EndPass(std::string after) noexcept;
+  void FailPass(std::exception_ptr error) noexcept;
+  void PopPhase() noexcept;
+
+  Impl* impl_ = nullptr;  // null when tracing is off: every capture call is one test of it
+};
+
+inline PhaseScope::~PhaseScope() {
+  if (session_) session_->PopPhase();
+}
+
+}  // namespace irtrace

@@ -1,0 +1,84 @@
+// The recording settings (irtrace/mode.h): the environment, or what Enable says.
+#include "record/irtrace/mode.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <optional>
+
+namespace irtrace {
+namespace {
+
+std::mutex g_mutex;
+std::optional<Settings> g_enabled;  // Enable's override; dir "" = the environment's
+std::atomic<bool> g_warned{false};  // an unknown IR_TRACE was reported (once per process)
+
+std::string EnvironmentDir() {
+  const char* dir = std::getenv("IR_TRACE_DIR");
+  return dir && *dir ? std::string(dir) : std::string("ir_trace");
+}
+
+char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool EqualsLower(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (Lower(text[i]) != lower[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ParseMode(std::string_view text, Mode* mode) {
+  struct Spelling {
+    const char* text;
+    Mode mode;
+  };
+  static const Spelling kSpellings[] = {{"", Mode::kOff},       {"0", Mode::kOff},
+                                        {"off", Mode::kOff},    {"1", Mode::kHtml},
+                                        {"on", Mode::kHtml},    {"html", Mode::kHtml},
+                                        {"terminal", Mode::kTerminal}, {"both", Mode::kBoth}};
+  for (const Spelling& s : kSpellings) {
+    if (EqualsLower(text, s.text)) {
+      *mode = s.mode;
+      return true;
+    }
+  }
+  return false;
+}
+
+Settings CurrentSettings() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  if (g_enabled) {
+    Settings s = *g_enabled;
+    if (s.dir.empty()) s.dir = EnvironmentDir();
+    return s;
+  }
+  Settings s;
+  s.dir = EnvironmentDir();
+  const char* mode = std::getenv("IR_TRACE");
+  if (mode && !ParseMode(mode, &s.mode)) {
+    // A typo must not switch tracing off silently: trace (html), and say so once.
+    s.mode = Mode::kHtml;
+    if (!g_warned.exchange(true)) {
+      std::fprintf(stderr,
+                   "irtrace: warning: IR_TRACE has an unknown value (use 0, off, 1, on, html, terminal or "
+                   "both); tracing as html\n");
+    }
+  }
+  return s;
+}
+
+void Enable(Mode mode, const std::string& dir) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_enabled = Settings{mode, dir};
+}
+
+void UseEnvironment() {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  g_enabled.reset();
+}
+
+}  // namespace irtrace
