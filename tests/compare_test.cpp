@@ -136,6 +136,56 @@ TEST_CASE("compare: a failed or crashed pass is noted on its row, and its log's 
   CHECK(p["entries"][2]["notes"] ==
         json::array({"crashed in HEAD (it wrote no snapshot: the IR before it is shown): Segmentation fault"}));
   CHECK(p["entries"][2]["warnings"] == json::array({"BASE 02_after_B.log: warning: odd\n"}));
+  // The error box has each run's failure; the row keeps its compare status.
+  CHECK(p["entries"][1]["error"] == "failed in HEAD:\nnote: slow\nerror: verifier failed on f\n");
+  CHECK(p["entries"][1]["status"] == "noop");
+}
+
+TEST_CASE("compare: a failed pass in HEAD is counted in the summary line and trips --fail-on failed", "[compare][cli]") {
+  TempDir t;
+  WriteRun(t / "base", "return 1", {{"A", "return 2"}});
+  WriteRun(t / "head", "return 1", {{"A", "return 2"}});
+  WriteFile(t / "head/01_after_A.log", "error: boom\n");
+  test::CliResult r = RunMain({"compare", t / "base", t / "head", "-o", t / "c.html", "--fail-on", "diverged,failed"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "wrote " + t / "c.html" + ": 1 aligned pass, 0 differ, 0 added, 0 removed; no divergence; 1 pass failed in HEAD\n"
+                 "ir-trace: error: 1 pass failed in HEAD (--fail-on failed)\n");
+  CHECK(RunMain({"compare", t / "head", t / "base", "-o", t / "c.html", "--fail-on", "failed"}).code == 0);  // BASE's
+}
+
+TEST_CASE("compare: a pass one run adds or drops at the end is the divergence when no aligned pass differs",
+          "[compare]") {
+  TempDir t;
+  WriteRun(t / "base", "return 1", {{"A", "return 2"}});
+  WriteRun(t / "head", "return 1", {{"A", "return 2"}, {"Tail", "return 3"}});
+  CompareSummary s = Compare(t);
+  REQUIRE(s.first.found);
+  CHECK(s.first.name == "Tail");
+  CHECK(s.first.head_num == 2);
+  CHECK(ReadPayload(t / "cmp.html")["compare"]["first"] == 2);
+  test::CliResult r = RunMain({"compare", t / "head", t / "base", "-o", t / "r.html", "--fail-on", "diverged"});
+  CHECK(r.code == 1);  // dropped at the end
+  CHECK(r.err.find("first divergence: Tail (BASE pass 2, not in HEAD)\n") != std::string::npos);
+  CHECK(CompareLine("x", s).find("first divergence: pass 2 Tail (not in BASE)") != std::string::npos);
+  // A pass added that changes nothing is no divergence.
+  WriteRun(t / "head2", "return 1", {{"A", "return 2"}, {"Tail", "return 2"}});
+  CHECK(RunMain({"compare", t / "base", t / "head2", "-o", t / "r2.html", "--fail-on", "diverged"}).code == 0);
+}
+
+TEST_CASE("compare: each run's decoding warnings are kept, named by run, and runs in two languages are noted",
+          "[compare]") {
+  TempDir t;
+  WriteRun(t / "base", "return 1", {{"A", "return 2"}});
+  WriteRun(t / "head", "return 1", {{"A", "return 2"}});
+  WriteFile(t / "base/01_after_A.py", "def f():\n    return \xff\n");
+  Compare(t);
+  json p = ReadPayload(t / "cmp.html");
+  REQUIRE(p["entries"][1]["warnings"].size() == 1);
+  CHECK(p["entries"][1]["warnings"][0].get<std::string>().rfind("BASE 01_after_A.py line 2: invalid UTF-8", 0) == 0);
+  std::filesystem::rename(t / "head/00_frontend.py", t / "head/00_frontend.mlir");
+  Compare(t);
+  CHECK(ReadPayload(t / "cmp.html")["entries"][0]["notes"] ==
+        json::array({"the runs are in different languages: BASE python, HEAD mlir (are they runs of one program?)"}));
 }
 
 TEST_CASE("compare: codegen files are matched by role and path", "[compare]") {
@@ -281,14 +331,19 @@ TEST_CASE("compare CLI: the subcommand, its summary line, --fail-on diverged and
 
   r = RunMain({"compare", t / "base", t / "head", "-o", t / "c.html", "--fail-on", "diverged", "-q"});
   CHECK(r.code == 1);
-  CHECK(r.err == "ir-trace: error: the runs diverge (--fail-on diverged)\n");
+  CHECK(r.err == "ir-trace: error: the runs diverge at pass 1 A (--fail-on diverged)\n");
   r = RunMain({"compare", t / "base", t / "base", "-o", t / "same.html", "--fail-on", "diverged"});
   CHECK(r.code == 0);
   CHECK(r.err.find("no divergence") != std::string::npos);
 
   CHECK(RunMain({"compare", t / "base"}).code == 2);
   CHECK(RunMain({"compare", t / "base", t / "head", t / "head"}).code == 2);
-  CHECK(RunMain({"compare", t / "base", t / "head", "--fail-on", "failed"}).code == 2);
+  CHECK(RunMain({"compare", t / "base", t / "head", "--fail-on", "warning"}).code == 2);
+  r = RunMain({"compare", t / "base", t / "head", "-o", t / "c.html", "--json", "-"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("unknown option '--json'") != std::string::npos);
+  r = RunMain({"compare", t / "base", "-o", t / "c.html"});
+  CHECK(r.err.find("compare takes BASE_DUMP and HEAD_DUMP, got 1") != std::string::npos);
   r = RunMain({"compare", t / "base", t / "missing", "-o", t / "m.html"});
   CHECK(r.code == 1);
   CHECK(r.err.rfind("ir-trace: error: " + t / "missing" + ": ", 0) == 0);
@@ -348,6 +403,31 @@ TEST_CASE("batch with --baseline ROOT2: each dump compared with the same relativ
   std::string index = ReadFile(t / "out/index.html");
   CHECK(index.find("\"report_name\":\"compare/diverged.html\"") != std::string::npos);
   CHECK(index.find("\"divergence\":\"pass 2 B\"") != std::string::npos);
+}
+
+TEST_CASE("batch with --baseline: --fail-on diverged, a misspelt ROOT2, paths with no place under ROOT2, Markdown",
+          "[compare][batch]") {
+  TempDir t;
+  WriteBaselineRoots(t);
+  std::filesystem::remove_all(t / "root/broken");
+  test::CliResult r = RunMain({"--find", t / "root", "--baseline", t / "root2", "-o", t / "out/", "--fail-on",
+                               "failed,diverged", "--markdown", t / "s.md", "-q"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: " + t / "root/diverged" + ": diverges from " + t / "root2/diverged" +
+                     " at pass 2 B (--fail-on diverged)\n");
+  std::string md = ReadFile(t / "s.md");
+  CHECK(md.find(", 1 diverged from the baseline\n") != std::string::npos);
+  CHECK(md.find("| [pass 2 B](out/compare/diverged.html) |") != std::string::npos);
+  CHECK(md.find("| no baseline |") != std::string::npos);
+  // ROOT2 misspelt: an error, not "every dump without a baseline".
+  r = RunMain({"--find", t / "root", "--baseline", t / "nope", "-o", t / "out2/"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: cannot use --baseline '" + t / "nope" + "': No such file or directory\n");
+  // A dump given by a path that leaves the current directory has no place under ROOT2.
+  r = RunMain({"../x/passes_dump", "same/passes_dump", "--baseline", t / "root2", "-o", t / "out3/"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("'../x/passes_dump' has none") != std::string::npos);
+  CHECK(RunMain({"--find", t / "root", "-o", t / "out4/", "--fail-on", "diverged"}).code == 2);  // no --baseline
 }
 
 TEST_CASE("batch with --baseline: usage errors", "[compare][batch]") {

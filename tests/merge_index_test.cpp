@@ -94,7 +94,7 @@ TEST_CASE("merge_index: bad JSON or another schema is exit 1 naming the file, us
   CHECK(std::count(odd.err.begin(), odd.err.end(), '\n') == 1);
   CliResult missing = RunMain({"index", t / "nope.json", "-o", t / "index.html"});
   CHECK(missing.code == 1);
-  CHECK(missing.err == "ir-trace: error: " + t / "nope.json" + ": cannot read the summary\n");
+  CHECK(missing.err == "ir-trace: error: " + t / "nope.json" + ": cannot read the summary: No such file or directory\n");
   CliResult ok = RunMain({"index", t / "empty.json", "-o", t / "index.html", "-q"});
   CHECK(ok.code == 0);
   CHECK(IndexData(ReadFile(t / "index.html"))["dumps"].empty());

@@ -21,13 +21,15 @@
   }
 
   // How bad a dump is: the default order puts the worst first.
+  // 0 invalid or not converted, or its baseline could not be compared; 1 a failed pass; 2 a warning; 3 clean.
   function rank(d) {
-    if (d.status !== 'ok') return 0;
+    if (d.status !== 'ok' || (d.baseline && d.baseline.status === 'error')) return 0;
     if (d.failed > 0) return 1;
     if (d.warnings > 0) return 2;
     return 3;
   }
   function statusText(d) {
+    if (d.status === 'ok' && d.baseline && d.baseline.status === 'error') return 'error';
     return d.status !== 'ok' ? d.status : d.failed > 0 ? 'failed' : d.warnings > 0 ? 'warning' : 'ok';
   }
   function bytes(n) {
@@ -88,7 +90,7 @@
     const body = el('tbody');
     root.append(el('h1', {}, 'ir-trace: ' + dumps.length + (dumps.length === 1 ? ' dump' : ' dumps')),
       el('div', { class: 'controls' }, search, el('label', {}, problems, ' Problems only'), count),
-      el('table', { 'aria-label': 'Dumps' }, el('thead', {}, head), body));
+      el('div', { class: 'table-wrap' }, el('table', { 'aria-label': 'Dumps' }, el('thead', {}, head), body)));
 
     for (const [key, label] of columns) {
       head.appendChild(el('th', { 'data-key': key, scope: 'col' },
@@ -102,9 +104,11 @@
     }
 
     function matches(d) {
-      if (problemsOnly && rank(d) === 3) return false;
+      // A dump that diverges from its baseline is what a reviewer looks for: a problem here.
+      if (problemsOnly && rank(d) === 3 && !(d.baseline && d.baseline.status === 'diverged')) return false;
       if (!query) return true;
-      const hay = [d.title, d.path, d.error, firstFailure(d)].join('\n').toLowerCase();
+      const b = d.baseline || {};
+      const hay = [d.title, d.path, d.error, firstFailure(d), b.divergence, b.error, b.path].join('\n').toLowerCase();
       return hay.includes(query);
     }
 

@@ -151,9 +151,17 @@
       return e.functions.some((f) => f.key === key && f.status !== FN_STATUS.SAME);
     }
 
+    // The pass number shown for entry e: its "num"; in a compare report HEAD's number, else BASE's (its "num"
+    // is the row's ordinal, for links), null for a codegen row (neither run numbers it).
+    passNumber(e) {
+      if (!this.data.compare) return Number.isInteger(e.num) ? e.num : 0;
+      return Number.isInteger(e.head_num) ? e.head_num : Number.isInteger(e.base_num) ? e.base_num : null;
+    }
+
     entryLabel(e) {
       if (e.kind === KIND.CODEGEN) return e.name;
-      return (Number.isInteger(e.num) ? e.num : 0) + '. ' + e.name;
+      const num = this.passNumber(e);
+      return num === null ? e.name : num + '. ' + e.name;
     }
 
     // The functions offered for entry e: [{key, status, ins, del, diff}], touched first, then the unchanged

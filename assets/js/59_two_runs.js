@@ -29,11 +29,15 @@
     }[st] || st;
   }
 
-  // The entry a compare report opens on (its first divergence), else -1.
+  // The entry a compare report opens on: its first divergence, else the first pass that failed in a run,
+  // else -1.
   function first(model) {
     const c = of(model);
-    return c && Number.isInteger(c.first) && model.entries[c.first] ? c.first : -1;
+    if (!c) return -1;
+    if (Number.isInteger(c.first) && model.entries[c.first]) return c.first;
+    return model.entries.findIndex((e) => !!e.error);
   }
+
 
   // Where entry e is in each run: "BASE pass 7 · HEAD pass 8" (a run that lacks it left out), or "".
   function where(e) {
@@ -58,11 +62,20 @@
     const c = of(model), e = model.entries[i];
     if (!c || !e) return [];
     const out = [];
-    if (i === first(model)) out.push('First divergence: the two runs\u2019 IR differs from here on' + (where(e) ? ' (' + where(e) + ')' : '') + '.');
-    if (e.status === STATUS.ADDED) out.push('Only HEAD runs this: shown is its own change in HEAD.');
-    else if (e.status === STATUS.REMOVED) out.push('Only BASE runs this: shown is its own change in BASE.');
-    else if (e.status === STATUS.NOOP) out.push('Same IR in both runs here' + (where(e) ? ' (' + where(e) + ')' : '') + '.');
-    else out.push('Left: BASE, right: HEAD' + (where(e) ? ' (' + where(e) + ')' : '') + '.');
+    const at = where(e) ? ' (' + where(e) + ')' : '';
+    const file = model.passNumber(e) === null; // a codegen row
+    if (i === c.first) {
+      out.push('First divergence: the two runs\u2019 ' + (file ? 'generated files first differ' : 'IR first differs') + ' here' + at +
+        (e.status === STATUS.ADDED || e.status === STATUS.REMOVED ? ', by a pass only one run has.' : '.'));
+      const prev = model.entries[i - 1];
+      if (prev && (prev.status === STATUS.ADDED || prev.status === STATUS.REMOVED) && (prev.ins || prev.del)) {
+        out.push('The row above (' + prev.name + ') runs in one run only and changes the IR: it may be the cause.');
+      }
+    }
+    if (e.status === STATUS.ADDED) out.push(file ? 'Only HEAD has this file: shown against nothing.' : 'Only HEAD runs this: shown is its own change in HEAD.');
+    else if (e.status === STATUS.REMOVED) out.push(file ? 'Only BASE has this file: shown against nothing.' : 'Only BASE runs this: shown is its own change in BASE.');
+    else if (e.status === STATUS.NOOP) out.push('Same ' + (file ? 'text' : 'IR') + ' in both runs here' + at + '.');
+    else out.push('BASE (\u2212) against HEAD (+)' + at + '.');
     if (c.first === null && i === 0) out.push('The two runs never diverge: their IR is the same after every pass both run.');
     return out;
   }

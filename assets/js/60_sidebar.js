@@ -190,8 +190,8 @@
         name.appendChild(el('span', { class: 'role' }, e.role === ROLE.HOST ? 'host' : 'device'));
         name.appendChild(document.createTextNode(' '));
       } else {
-        name.appendChild(el('span', { class: 'num' }, (Number.isInteger(e.num) ? e.num : 0) + '.'));
-        name.appendChild(document.createTextNode(' '));
+        const num = this.model.passNumber(e);
+        if (num !== null) name.append(el('span', { class: 'num' }, num + '.'), ' ');
       }
       name.appendChild(T.names.breakable(String(e.name)));
       opt.appendChild(name);
@@ -202,7 +202,7 @@
           meta.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
         } else meta.appendChild(el('span', { class: 'noop-tag' }, st === STATUS.NOOP ? T.runs.word(this.model, st) : 'no-op'));
       }
-      if (st === STATUS.FAILED) meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));
+      if (st === STATUS.FAILED || e.error) meta.appendChild(el('span', { class: 'tag fail' }, 'failed')); // a compare row: in a run
       if (hasWarnings(e)) meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
       opt.appendChild(meta);
       return opt;

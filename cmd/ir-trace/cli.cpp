@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -136,15 +137,16 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   CLI::App app{"Compare two runs of one program: align their passes by name, diff BASE's IR after each pass "
                "against HEAD's, and open the report at the first divergence.",
                "ir-trace compare"};
-  app.add_option("DUMPS", dumps, "BASE_DUMP HEAD_DUMP: the run compared against, then the run under review")
-      ->expected(2)
-      ->required();
+  app.add_option("DUMPS", dumps, "BASE_DUMP HEAD_DUMP: the run compared against, then the run under review");
+  app.allow_extras();
   app.add_option("-o,--output", options.output,
                  "Report to write (default: ir_trace_compare.html; - for standard output)")
       ->type_name("PATH")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--fail-on", fail_on, "Exit 1 when the two runs' IR differs after some pass (the report is still written)")
-      ->type_name("diverged")
+  app.add_option("--fail-on", fail_on,
+                 "Exit 1 when the runs diverge (diverged), when a pass failed in HEAD (failed), or either "
+                 "(diverged,failed); the report is still written")
+      ->type_name("diverged|failed")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--context", context, "Unchanged lines shown around each change, 0 to 1000000 (default: 3)")
       ->type_name("N")
@@ -166,6 +168,14 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
   }
+  for (const std::string& a : app.remaining()) {
+    if (a.size() > 1 && a[0] == '-') return usage_error("unknown option '" + a + "' (compare takes -o, --fail-on, --context, -j, --no-compress, -q, -v)");
+    dumps.push_back(a);
+  }
+  if (dumps.size() != 2) {
+    return usage_error(dumps.size() < 2 ? "compare takes BASE_DUMP and HEAD_DUMP, got " + std::to_string(dumps.size()) + " dump(s)"
+                                        : "unexpected argument '" + dumps[2] + "' (compare takes BASE_DUMP and HEAD_DUMP)");
+  }
   for (const std::string& d : dumps) {
     if (d.empty()) return usage_error("a dump is an empty path");
   }
@@ -173,7 +183,19 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   if (options.output[0] == '-' && options.output != "-") {
     return usage_error("--output takes a path, got the option '" + options.output + "'");
   }
-  if (!fail_on.empty() && fail_on != "diverged") return usage_error("--fail-on takes diverged, got '" + fail_on + "'");
+  CompareFailOn fail;
+  for (size_t at = 0; !fail_on.empty() && at <= fail_on.size();) {
+    size_t comma = std::min(fail_on.find(',', at), fail_on.size());
+    std::string word = fail_on.substr(at, comma - at);
+    if (word == "diverged") {
+      fail.diverged = true;
+    } else if (word == "failed") {
+      fail.failed = true;
+    } else {
+      return usage_error("--fail-on takes diverged, failed or diverged,failed, got '" + fail_on + "'");
+    }
+    at = comma + 1;
+  }
   if (!ParseContext(context, &options.context)) {
     return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");
   }
@@ -184,7 +206,7 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   options.head_dump = dumps[1];
   options.compress = !plain_json;
   Console console(err, verbose, quiet, ::isatty(::fileno(err)));
-  return RunCompare(options, fail_on == "diverged", &console);
+  return RunCompare(options, fail, &console);
 }
 
 }  // namespace
@@ -232,9 +254,10 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string fail_on;
   app.add_option("--fail-on", fail_on,
-                 "Also exit 1 when a pass failed (failed), or when a pass failed or warned (warning); "
+                 "Also exit 1 when a pass failed (failed), or when a pass failed or warned (warning), or with "
+                 "--baseline when a dump diverges from its baseline (diverged); a comma list takes several; "
                  "the reports are still written")
-      ->type_name("failed|warning")
+      ->type_name("failed|warning|diverged")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::vector<std::string> baselines;  // one ROOT2, as --find takes one ROOT
   app.add_option("--baseline", baselines,
@@ -307,8 +330,21 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     if (finds[0].empty()) return usage_error("--find is an empty path (see ir-trace --help)");
     run.find_root = finds[0];
   }
-  if (!fail_on.empty() && fail_on != "failed" && fail_on != "warning") {
-    return usage_error("--fail-on takes failed or warning, got '" + fail_on + "'");
+  // --fail-on: failed, warning (which includes failed), diverged (with --baseline), or a comma list.
+  bool fail_failed = false, fail_warning = false;
+  for (size_t at = 0; !fail_on.empty() && at <= fail_on.size();) {
+    size_t comma = std::min(fail_on.find(',', at), fail_on.size());
+    std::string word = fail_on.substr(at, comma - at);
+    if (word == "failed") {
+      fail_failed = true;
+    } else if (word == "warning") {
+      fail_warning = true;
+    } else if (word == "diverged") {
+      run.fail_on_diverged = true;
+    } else {
+      return usage_error("--fail-on takes failed, warning or diverged (or a comma list), got '" + fail_on + "'");
+    }
+    at = comma + 1;
   }
   std::string wrong = CheckArguments(app.remaining(), run);
   for (const auto& [option, path] : summary_options) {
@@ -344,7 +380,10 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   if (!jobs.empty() && !ParseJobs(jobs, &run.jobs)) {
     return usage_error("--jobs takes a whole number from 1 to 1024, got '" + jobs + "'");
   }
-  run.fail_on = fail_on == "failed" ? FailOn::kFailed : fail_on == "warning" ? FailOn::kWarning : FailOn::kInvalid;
+  run.fail_on = fail_warning ? FailOn::kWarning : fail_failed ? FailOn::kFailed : FailOn::kInvalid;
+  if (run.fail_on_diverged && run.baseline.empty()) {
+    return usage_error("--fail-on diverged needs --baseline ROOT2 (one dump against another: ir-trace compare)");
+  }
   // Parsed here, base 10 (CLI11 would read a leading 0 as octal).
   if (!ParseContext(context, &options.context)) {
     return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");

@@ -102,12 +102,18 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
 }
 
 // The path under --baseline ROOT2 of a dump given as `given` (as found under --find ROOT, or as given):
-// a relative path without its leading "./"; "" for an absolute one (it has no place under ROOT2).
+// the relative path, lexically normalised ("a/./b/" is "a/b"). Throws Error (kUsage) for one that has no
+// place under ROOT2: absolute, or leading out of the current directory ("../x").
 std::string BaselineRelative(const std::string& given) {
-  if (given.empty() || given[0] == '/') return "";
-  std::string rel = given;
-  while (rel.rfind("./", 0) == 0) rel.erase(0, 2);
-  return rel.empty() ? "." : rel;
+  fs::path rel = fs::path(given).lexically_normal();
+  std::string text = rel.generic_string();
+  while (!text.empty() && text.back() == '/') text.pop_back();
+  if (rel.is_absolute() || text == ".." || text.rfind("../", 0) == 0) {
+    throw Error("--baseline compares each dump with the same relative path under ROOT2, and '" + given +
+                    "' has none: give dumps by paths inside the current directory, or use --find ROOT",
+                ExitCode::kUsage);
+  }
+  return text.empty() ? "." : text;
 }
 
 // Compares a converted dump with its baseline into its compare report (RunOptions::baseline), catching
@@ -144,6 +150,12 @@ int CompareWithBaseline(const Job& job, const std::string& out_dir, const Conver
     b.error = std::string("cannot compare with the baseline: ") + e.what();
     return static_cast<int>(ExitCode::kInput);
   }
+}
+
+// The line naming why a dump trips --fail-on diverged, or "".
+std::string DivergedLine(const DumpResult& r, bool fail_on_diverged) {
+  if (!fail_on_diverged || !r.has_baseline || r.baseline.status != "diverged") return "";
+  return r.path + ": diverges from " + r.baseline.path + " at " + r.baseline.divergence + " (--fail-on diverged)";
 }
 
 // The error line of a dump that failed: an error about its contents after the dump as given.
@@ -193,9 +205,8 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
     job.report_name = names[i] + ".html";
     if (!options.check) job.report = JoinPath(options.out_dir, job.report_name);
     if (!options.check && options.depfiles) job.depfile = JoinPath(options.out_dir, names[i] + ".d");
-    std::string rel = BaselineRelative(paths[i]);
-    if (!options.baseline.empty() && !rel.empty()) {
-      job.baseline = JoinPath(options.baseline, rel);
+    if (!options.baseline.empty()) {
+      job.baseline = JoinPath(options.baseline, BaselineRelative(paths[i]));
       job.compare_name = "compare/" + names[i] + ".html";
     }
     jobs.push_back(std::move(job));
@@ -208,7 +219,8 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
 std::string BaselineLine(const std::string& root2, const std::vector<DumpResult>& results) {
   size_t diverged = 0, same = 0, missing = 0, failed = 0;
   for (const DumpResult& r : results) {
-    const std::string& st = r.has_baseline ? r.baseline.status : "missing";
+    if (!r.has_baseline) continue;  // a dump that could not be converted is not compared
+    const std::string& st = r.baseline.status;
     diverged += st == "diverged";
     same += st == "same";
     missing += st == "missing";
@@ -241,7 +253,15 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   try {
     jobs = BatchJobs(options);
     if (!options.check) MakeOutDir(options.out_dir);
-    if (!options.baseline.empty()) MakeOutDir(JoinPath(options.out_dir, "compare/"));
+    if (!options.baseline.empty()) {
+      std::error_code ec;
+      // A misspelt ROOT2 must not pass as "every dump without a baseline".
+      if (!fs::is_directory(options.baseline, ec)) {
+        throw Error("cannot use --baseline '" + options.baseline + "': " +
+                    (ec ? ec.message() : fs::exists(options.baseline, ec) ? "not a directory" : "No such file or directory"));
+      }
+      MakeOutDir(JoinPath(options.out_dir, "compare/"));
+    }
   } catch (const Error& e) {
     console->Error(e.what());
     return static_cast<int>(e.code());
@@ -278,8 +298,9 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     ++done;
     if (out[i].status != "ok") console->Error(ErrorLine(out[i]));
     if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
-    std::string fail_on = FailOnLine(out[i], options.fail_on);
-    if (!fail_on.empty()) console->Error(fail_on);
+    for (const std::string& line : {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
+      if (!line.empty()) console->Error(line);
+    }
     console->DumpProgress(done, jobs.size(), jobs[i].dump);
   });
 
@@ -287,7 +308,9 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   size_t invalid = 0, with_failed = 0, with_warnings = 0;
   for (size_t i = 0; i < out.size(); ++i) {
     code = std::max(code, codes[i]);
-    if (!FailOnLine(out[i], options.fail_on).empty()) code = std::max(code, static_cast<int>(ExitCode::kInput));
+    if (!FailOnLine(out[i], options.fail_on).empty() || !DivergedLine(out[i], options.fail_on_diverged).empty()) {
+      code = std::max(code, static_cast<int>(ExitCode::kInput));
+    }
     invalid += out[i].status != "ok";
     with_failed += out[i].failed > 0;
     with_warnings += out[i].warnings > 0;

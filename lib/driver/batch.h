@@ -30,6 +30,8 @@ struct RunOptions {
   unsigned jobs = 0;               // dumps converted at a time (-j; 0: cores)
   Shard shard;                     // batch: --shard K/N, only the dumps of shard K (names made over all)
   FailOn fail_on = FailOn::kInvalid;
+  bool fail_on_diverged = false;   // --fail-on diverged (with --baseline): a dump that diverges from its
+                                   // baseline also makes the exit code 1
   bool check = false;              // --check: read and compare everything, write no report and no index
   SummaryPaths summaries;          // --json, --junit, --markdown: written after every dump, even on exit 1
   std::string depfile;             // single mode: --depfile FILE ("" when not given)

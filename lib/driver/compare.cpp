@@ -56,27 +56,27 @@ struct Row {
   bool codegen = false;
 };
 
-// One run: its listing, its passes' names (the crashed pass last) and where its files are.
+// One run: its listing, its passes' names (the crashed pass last) and where its files are. Not copied or
+// moved: `passes` points into `listing`.
 struct OneRun {
+  explicit OneRun(const std::string& dump_dir) : dump(dump_dir) {
+    try {
+      listing = ListDump(dump, {});
+    } catch (const Error& e) {
+      throw OnSide(e, dump);
+    }
+    for (const DumpPass& p : listing.passes) passes.push_back(&p);
+    if (listing.crashed) passes.push_back(&*listing.crashed);
+    for (const DumpPass* p : passes) names.push_back(DisplayText(p->pass_name));
+  }
+  OneRun(const OneRun&) = delete;
+  OneRun& operator=(const OneRun&) = delete;
+
   std::string dump;
   DumpListing listing;
   std::vector<std::string> names;
   std::vector<const DumpPass*> passes;  // the crashed pass last
 };
-
-OneRun ListRun(const std::string& dump) {
-  OneRun r;
-  r.dump = dump;
-  try {
-    r.listing = ListDump(dump, {});
-  } catch (const Error& e) {
-    throw OnSide(e, dump);
-  }
-  for (const DumpPass& p : r.listing.passes) r.passes.push_back(&p);
-  if (r.listing.crashed) r.passes.push_back(&*r.listing.crashed);
-  for (const DumpPass* p : r.passes) r.names.push_back(DisplayText(p->pass_name));
-  return r;
-}
 
 // The rows and items of a comparison, from the alignment.
 class Plan {
@@ -190,14 +190,19 @@ void AddLogNotes(const Row& row, const Item* by_side[2], const Loaded* loaded[2]
     if (!by_side[side] || !loaded[side]) continue;
     const std::string& log = loaded[side]->log_text;
     std::string who = std::string(kSideName[side]);
-    if (row.crashed[side]) {
+    // The error box shows each run's failure (its whole log); the row keeps its compare status.
+    auto failed = [&](const std::string& what, const std::string& why) {
       std::string first = FirstErrorLine(log);
-      e->notes.push_back("crashed in " + who + " (it wrote no snapshot: the IR before it is shown)" +
-                         (first.empty() ? "" : ": " + first));
+      e->notes.push_back(what + " in " + who + why + (first.empty() ? "" : ": " + first));
+      e->error += (e->error.empty() ? "" : "\n") + what + " in " + who + ":\n" + (log.empty() ? "(its log is empty)\n" : log);
+      ++e->failed_in[side];
+    };
+    if (row.crashed[side]) {
+      failed("crashed", " (it wrote no snapshot: the IR before it is shown)");
     } else if (LogHasError(log)) {
-      e->notes.push_back("failed in " + who + ": " + FirstErrorLine(log));
+      failed("failed", "");
     } else if (!log.empty()) {
-      e->warnings.push_back(who + " " + by_side[side]->log->log_name + ": " + log);
+      e->warnings.push_back(who + " " + DisplayText(by_side[side]->log->log_name) + ": " + log);
     }
   }
 }
@@ -208,8 +213,15 @@ class CompareStage {
  public:
   CompareStage(const Plan& plan, const OneRun* runs[2], unsigned threads, PayloadWriter* payload)
       : plan_(plan), threads_(threads), payload_(payload), runs_{runs[0], runs[1]} {
-    row_of_.assign(plan.items.size(), -1);
-    for (size_t r = 0; r < plan.rows.size(); ++r) row_of_[plan.rows[r].after] = static_cast<int>(r);
+    const size_t n = plan.items.size();
+    row_of_.assign(n, -1);
+    last_use_.resize(n);
+    for (size_t k = 0; k < n; ++k) last_use_[k] = static_cast<int>(std::min(k + 1, n - 1));  // the next one's "before"
+    for (size_t r = 0; r < plan.rows.size(); ++r) {
+      const Row& row = plan.rows[r];
+      row_of_[row.after] = static_cast<int>(r);
+      last_use_[row.before] = std::max(last_use_[row.before], row.after);
+    }
     entries.resize(plan.rows.size());
   }
 
@@ -262,6 +274,12 @@ class CompareStage {
     const Row& row = plan_.rows[r];
     const Snapshot& after = Snap(row.after);
     Entry e = MakePassEntry(r, row.name, row.before, row.after, after, std::move(diff), "", "");
+    // Each side's decoding warnings, named by run (MakePassEntry took only the right side's).
+    e.warnings.clear();
+    for (int k : {row.before, row.after}) {
+      if (k == row.before && row.before == row.after) continue;
+      for (const std::string& w : Snap(k).warnings) e.warnings.push_back(std::string(kSideName[plan_.items[k].side]) + " " + w);
+    }
     e.base_num = row.codegen ? -1 : row.base_num;
     e.head_num = row.codegen ? -1 : row.head_num;
     if (row.status != EntryStatus::kChanged) e.status = row.status;
@@ -275,18 +293,17 @@ class CompareStage {
       loaded[item.side] = held_.at(k).get();
     }
     AddLogNotes(row, by_side, loaded, &e);
+    if (r == 0 && Snap(row.before).lang != Snap(row.after).lang) {
+      e.notes.push_back(std::string("the runs are in different languages: BASE ") + LanguageName(Snap(row.before).lang) +
+                        ", HEAD " + LanguageName(Snap(row.after).lang) + " (are they runs of one program?)");
+    }
     entries[r] = std::move(e);
   }
 
   // Drops every held snapshot that no item from `next` on needs (as the one before, or as a row's left side).
   void Forget(size_t next) {
-    std::vector<bool> needed(next, false);
-    if (next > 0) needed[next - 1] = true;
-    for (size_t k = next; k < plan_.items.size(); ++k) {
-      if (row_of_[k] >= 0 && plan_.rows[row_of_[k]].before < static_cast<int>(next)) needed[plan_.rows[row_of_[k]].before] = true;
-    }
     for (auto it = held_.begin(); it != held_.end();) {
-      it = needed[it->first] ? std::next(it) : held_.erase(it);
+      it = last_use_[it->first] >= static_cast<int>(next) ? std::next(it) : held_.erase(it);
     }
   }
 
@@ -295,25 +312,39 @@ class CompareStage {
   PayloadWriter* payload_;
   const struct OneRun* runs_[2];
   std::vector<int> row_of_;  // item index -> the row whose right side it is, or -1
+  std::vector<int> last_use_;  // item index -> the last item whose diff needs it
   std::mutex mu_;
   std::map<int, std::shared_ptr<Loaded>> held_;
 };
 
+// Whether row r makes the runs differ: a row of both runs whose texts differ, or a row of one run whose own
+// diff is not empty (a pass or codegen file only one run has, that changes something).
+bool RowDiffers(const Row& row, const Entry& e) {
+  return row.status == EntryStatus::kChanged ? e.status == EntryStatus::kChanged : e.ins + e.del > 0;
+}
+
+// The first divergence: the first row of both runs (the frontend, a pass, a codegen file) after which their
+// texts differ; when there is none, the first pass or file only one run has that changes something (a pass
+// added or dropped at the end of a pipeline changes the final IR with no aligned pass after it).
 Divergence FirstDivergence(const Plan& plan, const std::vector<Entry>& entries, long* index) {
   Divergence d;
   *index = -1;
-  for (size_t r = 0; r < entries.size(); ++r) {
+  auto first = [&](bool both_runs) {
+    for (size_t r = 0; r < entries.size(); ++r) {
+      if ((plan.rows[r].status == EntryStatus::kChanged) == both_runs && RowDiffers(plan.rows[r], entries[r])) return static_cast<long>(r);
+    }
+    return -1L;
+  };
+  long at = first(true);
+  if (at < 0) at = first(false);
+  for (long r = at; r >= 0; r = -1) {
     const Row& row = plan.rows[r];
-    bool both = row.status == EntryStatus::kChanged;
-    bool differs = entries[r].status == EntryStatus::kChanged || (row.codegen && !both && entries[r].ins + entries[r].del > 0);
-    if (!(both || row.codegen) || !differs) continue;
     d.found = true;
     d.frontend = r == 0;
     d.name = row.name;
     d.base_num = row.codegen ? -1 : row.base_num;
     d.head_num = row.codegen ? -1 : row.head_num;
-    *index = static_cast<long>(r);
-    break;
+    *index = r;
   }
   return d;
 }
@@ -321,11 +352,16 @@ Divergence FirstDivergence(const Plan& plan, const std::vector<Entry>& entries, 
 }  // namespace
 
 CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver& observer) {
-  OneRun base = ListRun(options.base_dump);
-  OneRun head = ListRun(options.head_dump);
+  OneRun base(options.base_dump);
+  OneRun head(options.head_dump);
   OutputTarget target = ResolveOutput(options.output);
-  RefuseOverwritingInput(target, base.listing);
-  RefuseOverwritingInput(target, head.listing);
+  for (const OneRun* run : {&base, &head}) {
+    try {
+      RefuseOverwritingInput(target, run->listing);
+    } catch (const Error& e) {
+      throw Error(std::string(e.what()) + " in " + run->dump, e.code());
+    }
+  }
 
   CompareSummary summary;
   summary.base_title = DisplayText(base.listing.title);
@@ -355,8 +391,10 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
   for (size_t r = 1; r < plan.rows.size(); ++r) {
     const Row& row = plan.rows[r];
     const Entry& e = stage.entries[r];
+    summary.failed_base += e.failed_in[kBase];
+    summary.failed_head += e.failed_in[kHead];
     if (row.codegen) {
-      summary.codegen_differ += e.status != EntryStatus::kNoop;
+      summary.codegen_differ += RowDiffers(row, e);
       continue;
     }
     summary.aligned += row.status == EntryStatus::kChanged;
@@ -376,7 +414,9 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
 std::string DivergenceText(const Divergence& d) {
   if (!d.found) return "";
   if (d.frontend) return "the frontend";
-  if (d.head_num < 0) return d.name;
+  if (d.head_num < 0 && d.base_num < 0) return d.name;  // a codegen file
+  if (d.head_num < 0) return fmt::format("{} (BASE pass {}, not in HEAD)", d.name, d.base_num);
+  if (d.base_num < 0) return fmt::format("pass {} {} (not in BASE)", d.head_num, d.name);
   if (d.base_num == d.head_num) return fmt::format("pass {} {}", d.head_num, d.name);
   return fmt::format("{} (BASE pass {}, HEAD pass {})", d.name, d.base_num, d.head_num);
 }
@@ -385,18 +425,27 @@ std::string CompareLine(const std::string& output, const CompareSummary& s) {
   std::string line = fmt::format("wrote {}: {} aligned {}, {} differ, {} added, {} removed", output, s.aligned,
                                  s.aligned == 1 ? "pass" : "passes", s.differ, s.added, s.removed);
   if (s.codegen_differ) line += fmt::format(", {} codegen {} differ", s.codegen_differ, s.codegen_differ == 1 ? "file" : "files");
-  return line + (s.first.found ? "; first divergence: " + DivergenceText(s.first) : "; no divergence");
+  line += s.first.found ? "; first divergence: " + DivergenceText(s.first) : "; no divergence";
+  for (auto [n, run] : {std::pair{s.failed_head, "HEAD"}, {s.failed_base, "BASE"}}) {
+    if (n) line += fmt::format("; {} {} failed in {}", n, n == 1 ? "pass" : "passes", run);
+  }
+  return line;
 }
 
-int RunCompare(const CompareOptions& options, bool fail_on_divergence, Console* console) {
+int RunCompare(const CompareOptions& options, CompareFailOn fail_on, Console* console) {
   try {
     CompareSummary s = CompareDumps(options, console->Observer());
     console->Line(CompareLine(options.output == "-" ? "standard output" : options.output, s));
-    if (fail_on_divergence && s.first.found) {
-      console->Error("the runs diverge (--fail-on diverged)");
-      return static_cast<int>(ExitCode::kInput);
+    int code = 0;
+    if (fail_on.diverged && s.first.found) {
+      console->Error("the runs diverge at " + DivergenceText(s.first) + " (--fail-on diverged)");
+      code = static_cast<int>(ExitCode::kInput);
     }
-    return 0;
+    if (fail_on.failed && s.failed_head > 0) {
+      console->Error(fmt::format("{} {} failed in HEAD (--fail-on failed)", s.failed_head, s.failed_head == 1 ? "pass" : "passes"));
+      code = static_cast<int>(ExitCode::kInput);
+    }
+    return code;
   } catch (const Error& e) {
     console->Error(e.what());
     return static_cast<int>(e.code());

@@ -23,7 +23,8 @@ struct CompareOptions {
   bool compress = true;                  // as ConvertOptions::compress
 };
 
-// The first divergence: where the two runs' IR first differs.
+// The first divergence: the first row of both runs (frontend, pass, codegen file) after which their texts
+// differ; when there is none, the first pass or codegen file only one run has that changes something.
 struct Divergence {
   bool found = false;     // false: every aligned pass leaves equal IR in both runs (and the frontends are equal)
   bool frontend = false;  // the frontends already differ
@@ -39,7 +40,9 @@ struct CompareSummary {
   size_t aligned = 0;                  // passes both runs ran (matched by name)
   size_t differ = 0;                   // aligned passes after which the runs' IR differs
   size_t added = 0, removed = 0;       // passes only HEAD ran, only BASE ran
-  size_t codegen_differ = 0;           // codegen files (matched by role and path) that differ or are in one run only
+  size_t codegen_differ = 0;           // codegen files (matched by role and path) whose texts differ (a file
+                                       // one run lacks: when it is not empty)
+  size_t failed_base = 0, failed_head = 0;  // passes that failed or crashed in each run
   Divergence first;
   std::vector<std::string> inputs;     // every file read (BASE's, then HEAD's), paths as opened
 };
@@ -53,7 +56,8 @@ struct CompareSummary {
 CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver& observer = {});
 
 // Where the runs first diverge, in words: "pass 8 ExpandMixedKernel" (HEAD's number; "X (BASE pass 7, HEAD
-// pass 8)" when the numbers differ), "the frontend", "codegen <path>"; "" when they never diverge.
+// pass 8)" when the numbers differ; "pass 9 X (not in BASE)", "X (BASE pass 9, not in HEAD)" for a pass one
+// run lacks), "the frontend", "codegen <path>"; "" when they never diverge.
 std::string DivergenceText(const Divergence& d);
 
 // The summary line of a comparison: "wrote cmp.html: 13 aligned passes, 6 differ, 1 added, 0 removed;
@@ -61,10 +65,17 @@ std::string DivergenceText(const Divergence& d);
 // or "...; no divergence". `output` names the report ("standard output" for -o -).
 std::string CompareLine(const std::string& output, const CompareSummary& s);
 
-// Runs CompareDumps and prints through `console`: the summary line, or the error line. With
-// `fail_on_divergence` (--fail-on diverged) a divergence is an error line too and makes the exit code 1.
-// Returns the exit code: 0; 1 for a dump that is invalid or cannot be read, an output that cannot be written,
-// or a divergence under --fail-on diverged; 2 for an output that is one of the dumps' own files.
-int RunCompare(const CompareOptions& options, bool fail_on_divergence, Console* console);
+// What besides an error makes `ir-trace compare` exit 1 (--fail-on diverged,failed).
+struct CompareFailOn {
+  bool diverged = false;  // the runs diverge (CompareSummary::first.found)
+  bool failed = false;    // a pass failed or crashed in HEAD
+};
+
+// Runs CompareDumps and prints through `console`: the summary line, or the error line. Each condition of
+// `fail_on` that holds is an error line too ("the runs diverge (--fail-on diverged)") and makes the exit
+// code 1; the report is written either way. Returns the exit code: 0; 1 for a dump that is invalid or
+// cannot be read, an output that cannot be written, or a condition of `fail_on`; 2 for an output that is
+// one of the dumps' own files.
+int RunCompare(const CompareOptions& options, CompareFailOn fail_on, Console* console);
 
 }  // namespace irtrace

@@ -1,6 +1,8 @@
 #include "driver/merge_index.h"
 
+#include <cerrno>
 #include <filesystem>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -16,12 +18,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The summary's text. Throws Error naming `file` and the cause (errno's words).
 std::string ReadText(const std::string& file) {
+  errno = 0;
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(file + ": cannot read the summary");
+  if (!in) throw Error(file + ": cannot read the summary: " + std::strerror(errno ? errno : EIO));
   std::ostringstream s;
   s << in.rdbuf();
-  if (in.bad()) throw Error(file + ": cannot read the summary");
+  if (in.bad()) throw Error(file + ": cannot read the summary: " + std::strerror(errno ? errno : EIO));
   return s.str();
 }
 

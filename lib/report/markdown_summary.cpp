@@ -101,15 +101,34 @@ void WriteMarkdownSummary(const std::vector<DumpResult>& dumps, const std::strin
   for (const DumpResult& d : dumps) order.push_back(&d);
   std::stable_sort(order.begin(), order.end(),
                    [](const DumpResult* a, const DumpResult* b) { return ProblemRank(*a) < ProblemRank(*b); });
+  // --baseline: a column "First divergence" (where, linking the compare report; none; no baseline; error).
+  bool baseline = std::any_of(dumps.begin(), dumps.end(), [](const DumpResult& d) { return d.has_baseline; });
   std::string md = Heading(dumps, check);
-  md += "| Status | Title | Path | Passes | Changed | Failed | Warnings | Report |\n";
-  md += "|---|---|---|--:|--:|--:|--:|---|\n";
+  if (baseline) {
+    size_t diverged = std::count_if(dumps.begin(), dumps.end(),
+                                    [](const DumpResult& d) { return d.has_baseline && d.baseline.status == "diverged"; });
+    md.insert(md.size() - 2, ", " + std::to_string(diverged) + " diverged from the baseline");
+  }
+  md += std::string("| Status | Title | Path | Passes | Changed | Failed | Warnings | Report |") +
+        (baseline ? " First divergence |\n" : "\n");
+  md += std::string("|---|---|---|--:|--:|--:|--:|---|") + (baseline ? "---|\n" : "\n");
+  const std::string dash = "\xE2\x80\x94";
   for (const DumpResult* d : order) {
     std::string link = ReportLink(d->report, markdown_path);
     md += "| " + StatusCell(*d) + " | " + Cell(d->title) + " | " + Cell(d->path) + " | " +
           std::to_string(d->passes) + " | " + std::to_string(d->changed) + " | " + std::to_string(d->failed) +
-          " | " + std::to_string(d->warnings) + " | " + (link.empty() ? "\xE2\x80\x94" : "[report](" + link + ")") +
-          " |\n";
+          " | " + std::to_string(d->warnings) + " | " + (link.empty() ? dash : "[report](" + link + ")") + " |";
+    if (baseline) {
+      const BaselineResult& b = d->baseline;
+      std::string where = !d->has_baseline ? dash
+                          : b.status == "diverged" ? Cell(b.divergence)
+                          : b.status == "same"     ? "none"
+                          : b.status == "error"    ? "error: " + Cell(b.error)
+                                                   : "no baseline";
+      std::string cmp = ReportLink(b.report, markdown_path);
+      md += " " + (cmp.empty() ? where : "[" + where + "](" + cmp + ")") + " |";
+    }
+    md += "\n";
   }
   out->Write(md);
 }

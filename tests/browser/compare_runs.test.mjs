@@ -42,9 +42,10 @@ const selected = (page) => page.locator('[role="option"][aria-selected="true"]')
 
 test('opens at the first divergence, names both runs, and says what the row shows', async () => {
   const { page, errors } = await open(browser, report);
-  assert.match(await selected(page), /^7\. E/);
+  assert.match(await selected(page), /^6\. E/);  // HEAD's pass number
   const notes = await page.locator('.notes').textContent();
-  assert.match(notes, /First divergence: the two runs’ IR differs from here on \(BASE pass 6 · HEAD pass 6\)/);
+  assert.match(notes, /First divergence: the two runs’ IR first differs here \(BASE pass 6 · HEAD pass 6\)\./);
+  assert.match(notes, /BASE \(−\) against HEAD \(\+\)/);
   assert.match(await page.locator('.pass-title .chip').textContent(), /^differs$/);
   assert.match(await page.locator('.file-l').textContent(), /base: 06_after_E\.py/);
   assert.match(await page.locator('.file-r').textContent(), /head: 06_after_E\.py/);
@@ -89,6 +90,21 @@ test('an added pass shows its own change in HEAD, a removed one its own in BASE;
   await page.locator('[role="option"]', { hasText: '2. B' }).click();
   assert.match(await page.locator('.notes').textContent(), /Same IR in both runs here \(BASE pass 2 · HEAD pass 2\)/);
   assert.doesNotMatch(await page.locator('.notes').textContent(), /No-op/);
+  assert.deepEqual(errors, []);
+});
+
+test('a pass that failed in one run is marked in the list, opened first when nothing diverges, and its log shown', async () => {
+  const root = path.join(tmpDir(), 'compare-failed');
+  const passes = [['A', 'return 2'], ['B', 'return 2'], ['C', 'return 2'], ['D', 'return 2']];
+  run(path.join(root, 'base'), 'return 1', passes, 'P');
+  run(path.join(root, 'head'), 'return 1', passes, 'P');
+  fs.writeFileSync(path.join(root, 'head', '03_after_C.log'), 'RuntimeError: <b>boom</b> in pass\n');
+  const out = compare(path.join(root, 'base'), path.join(root, 'head'), path.join(tmpDir(), 'cmp-failed.html'));
+  const { page, errors } = await open(browser, out);
+  assert.match(await selected(page), /^3\. C.*failed/);
+  assert.match(await page.locator('.error-box pre').textContent(), /^failed in HEAD:\nRuntimeError: <b>boom<\/b> in pass/);
+  assert.match(await page.locator('.notes').textContent(), /failed in HEAD: RuntimeError/);
+  assert.equal(await page.locator('.error-box b').count(), 0);
   assert.deepEqual(errors, []);
 });
 

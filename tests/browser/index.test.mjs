@@ -156,6 +156,13 @@ test('--baseline: a "First divergence" column links each compare report, and sor
   await page.locator('th button', { hasText: 'First divergence' }).click();
   const cells = await page.locator('tbody tr td:last-child').allTextContents();
   assert.deepEqual(cells, ['pass 1 P1', 'none', 'no baseline']);
+  // The divergence is searched and is a problem to look at.
+  await page.getByRole('searchbox', { name: 'Filter dumps' }).fill('pass 1 p1');
+  assert.deepEqual(await page.locator('tbody tr td:last-child').allTextContents(), ['pass 1 P1']);
+  await page.getByRole('searchbox', { name: 'Filter dumps' }).fill('');
+  await page.getByRole('checkbox', { name: 'Problems only' }).check();
+  assert.deepEqual(await page.locator('tbody tr td:last-child').allTextContents(), ['pass 1 P1']);
+  await page.getByRole('checkbox', { name: 'Problems only' }).uncheck();
   const link = page.locator('tbody tr td:last-child a').first();
   assert.equal(await link.getAttribute('href'), 'compare/diverged.html');
   await link.click();
