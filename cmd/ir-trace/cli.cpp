@@ -14,6 +14,7 @@
 #include "driver/convert.h"
 #include "driver/merge_index.h"
 #include "driver/shard.h"
+#include "input/input_format.h"
 
 namespace irtrace::cli {
 namespace {
@@ -89,6 +90,13 @@ std::string CheckDepfile(const RunOptions& run, const std::string& format) {
   return "";
 }
 
+// The message for a --format value that names no format.
+std::string FormatError(const std::string& value) {
+  std::string names;
+  for (const std::string& n : InputFormatNames()) names += (names.empty() ? "" : ", ") + n;
+  return "--format takes " + names + ", got '" + value + "'";
+}
+
 // `ir-trace index SUMMARY.json... -o OUTDIR/index.html` (argv[1] is "index"): the shards' --json
 // summaries merged into one index page (driver/merge_index.h).
 int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
@@ -155,6 +163,10 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
       ->type_name("N")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
+  std::string format = "auto";
+  app.add_option("--format", format, "What both inputs are (as ir-trace --format): auto, numbered, mlir-log")
+      ->type_name("NAME")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts and timings");
   app.add_flag("-q,--quiet", quiet, "Print nothing on success");
   auto usage_error = [err](const std::string& message) {
@@ -169,7 +181,7 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
     return usage_error(e.what());
   }
   for (const std::string& a : app.remaining()) {
-    if (a.size() > 1 && a[0] == '-') return usage_error("unknown option '" + a + "' (compare takes -o, --fail-on, --context, -j, --no-compress, -q, -v)");
+    if (a.size() > 1 && a[0] == '-') return usage_error("unknown option '" + a + "' (compare takes -o, --fail-on, --context, -j, --format, --no-compress, -q, -v)");
     dumps.push_back(a);
   }
   if (dumps.size() != 2) {
@@ -202,6 +214,7 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   if (!jobs.empty() && !ParseJobs(jobs, &options.threads)) {
     return usage_error("--jobs takes a whole number from 1 to 1024, got '" + jobs + "'");
   }
+  if (!ParseInputFormat(format, &options.format)) return usage_error(FormatError(format));
   options.base_dump = dumps[0];
   options.head_dump = dumps[1];
   options.compress = !plain_json;
@@ -306,6 +319,12 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->type_name("DIR");
   bool plain_json = false;
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
+  std::string format = "auto";
+  app.add_option("--format", format,
+                 "What the input is: auto (default: a directory is a numbered dump, a file or - is detected from "
+                 "its content), numbered, mlir-log (mlir-opt --mlir-print-ir-after-all ... 2>&1)")
+      ->type_name("NAME")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts, timings and ignored files");
   app.add_flag("-q,--quiet", quiet, "Print nothing on success (-v diagnostics still print)");
   app.set_version_flag("--version", "ir-trace " IRTRACE_VERSION);
@@ -389,6 +408,7 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     return usage_error("--context takes a whole number from 0 to 1000000, got '" + context + "'");
   }
   options.compress = !plain_json;
+  if (!ParseInputFormat(format, &options.format)) return usage_error(FormatError(format));
   Console console(err, verbose, quiet, ::isatty(::fileno(err)));
   return RunDumps(run, &console);
 }

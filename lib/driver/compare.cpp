@@ -16,6 +16,7 @@
 #include "driver/dump_reading.h"
 #include "driver/report_sink.h"
 #include "input/dump_dir.h"
+#include "input/input_format.h"
 #include "input/snapshot.h"
 #include "report/html_report.h"
 #include "report/payload_writer.h"
@@ -59,9 +60,9 @@ struct Row {
 // One run: its listing, its passes' names (the crashed pass last) and where its files are. Not copied or
 // moved: `passes` points into `listing`.
 struct OneRun {
-  explicit OneRun(const std::string& dump_dir) : dump(dump_dir) {
+  OneRun(const std::string& dump_dir, InputFormat format) : dump(dump_dir) {
     try {
-      listing = ListDump(dump, {});
+      listing = ListInput(dump, format, {});
     } catch (const Error& e) {
       throw OnSide(e, dump);
     }
@@ -352,8 +353,8 @@ Divergence FirstDivergence(const Plan& plan, const std::vector<Entry>& entries, 
 }  // namespace
 
 CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver& observer) {
-  OneRun base(options.base_dump);
-  OneRun head(options.head_dump);
+  OneRun base(options.base_dump, options.format);
+  OneRun head(options.head_dump, options.format);
   OutputTarget target = ResolveOutput(options.output);
   for (const OneRun* run : {&base, &head}) {
     try {

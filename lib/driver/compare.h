@@ -21,6 +21,7 @@ struct CompareOptions {
   int context = 3;                       // unchanged lines kept around each change, >= 0
   unsigned threads = 0;                  // 0: all cores
   bool compress = true;                  // as ConvertOptions::compress
+  InputFormat format = InputFormat::kAuto;  // --format, for both runs (input/input_format.h)
 };
 
 // The first divergence: the first row of both runs (frontend, pass, codegen file) after which their texts

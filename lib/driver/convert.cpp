@@ -13,6 +13,7 @@
 #include "driver/dump_reading.h"
 #include "driver/report_sink.h"
 #include "input/dump_dir.h"
+#include "input/input_format.h"
 #include "input/snapshot.h"
 #include "report/html_report.h"
 #include "report/payload_writer.h"
@@ -183,7 +184,7 @@ bool ParseJobs(const std::string& text, unsigned* jobs) {
 
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer) {
   Clock::time_point start = Clock::now();
-  DumpListing listing = ListDump(options.dump_dir, options.codegen_dirs);
+  DumpListing listing = ListInput(options.dump_dir, options.format, options.codegen_dirs);
   if (observer.diagnostic) {
     for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
   }

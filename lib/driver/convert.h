@@ -7,13 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "input/input_format.h"
 #include "report/run_result.h"
 #include "util/error.h"
 
 namespace irtrace {
 
 struct ConvertOptions {
-  std::string dump_dir;                   // the pass dump to read
+  std::string dump_dir;                   // the pass dump to read: a directory, a log file, "-" (stdin)
+  InputFormat format = InputFormat::kAuto;  // --format (input/input_format.h)
   std::string output = "ir_trace.html";   // report path (see ResolveOutput in util/output_file.h): a
                                           // regular file or new name (its directory must exist), a
                                           // symbolic link, a character device, a FIFO; "-" = standard output

@@ -1,0 +1,70 @@
+#include "input/input_format.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "input/mlir_log.h"
+
+namespace irtrace {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The whole of `input` ("-": standard input). Throws Error naming it, with errno's words.
+std::string ReadAll(const std::string& input) {
+  std::ostringstream s;
+  if (input == "-") {
+    s << std::cin.rdbuf();
+    return s.str();
+  }
+  errno = 0;
+  std::ifstream in(input, std::ios::binary);
+  if (!in) throw Error("cannot read '" + input + "': " + std::strerror(errno ? errno : EIO));
+  s << in.rdbuf();
+  if (in.bad()) throw Error("cannot read '" + input + "': " + std::strerror(errno ? errno : EIO));
+  return s.str();
+}
+
+// The name messages and snapshot names give the input: as given, "standard input" for "-".
+std::string Shown(const std::string& input) { return input == "-" ? "standard input" : input; }
+
+}  // namespace
+
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log"}; }
+
+bool ParseInputFormat(const std::string& name, InputFormat* format) {
+  static const std::pair<const char*, InputFormat> kNames[] = {
+      {"auto", InputFormat::kAuto}, {"numbered", InputFormat::kNumbered}, {"mlir-log", InputFormat::kMlirLog}};
+  for (const auto& [n, f] : kNames) {
+    if (name == n) {
+      *format = f;
+      return true;
+    }
+  }
+  return false;
+}
+
+DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs) {
+  std::error_code ec;
+  // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
+  // numbered dump; a file or standard input is read and its content decides.
+  if (format == InputFormat::kNumbered || (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
+    return ListDump(input, codegen_dirs);
+  }
+  if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump, not to a log", ExitCode::kUsage);
+  std::string text = ReadAll(input);  // read once: standard input cannot be read again
+  if (format == InputFormat::kAuto && !LooksLikeMlirLog(std::string_view(text).substr(0, 1 << 20))) {
+    throw Error("'" + Shown(input) + "' is neither a dump directory nor a known log (no MLIR '// -----// IR Dump' "
+                "banner in its first MiB): --format NAME reads it as one (numbered, mlir-log)");
+  }
+  DumpListing listing = ReadMlirLog(Shown(input), text);
+  if (input != "-") listing.sources.push_back(input);
+  return listing;
+}
+
+}  // namespace irtrace

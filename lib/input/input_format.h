@@ -1,0 +1,32 @@
+// What kind of input a dump is, and reading any kind into the one listing model (input/dump_dir.h): the
+// numbered directory, or a compiler's own dump format, detected from the input's content.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "input/dump_dir.h"
+
+namespace irtrace {
+
+enum class InputFormat {
+  kAuto,      // detect: a directory is a numbered dump, a file (or "-") is read and its content decides
+  kNumbered,  // 00_frontend.<ext>, NN_after_<Pass>.<ext> (input/dump_dir.h)
+  kMlirLog,   // an MLIR pass manager's IR-printing log (input/mlir_log.h)
+};
+
+// The --format names, in the order --help lists them: "auto", "numbered", "mlir-log".
+std::vector<std::string> InputFormatNames();
+
+// Parses a --format name (exactly one of InputFormatNames()). Returns false, leaving *format alone, else.
+bool ParseInputFormat(const std::string& name, InputFormat* format);
+
+// Reads `input` as `format` (kAuto: detected) into a listing. `input` is a dump directory, a log file, or
+// "-" for standard input (read whole; a log). `codegen_dirs` (--codegen) apply to a numbered dump only.
+// Throws as ListDump does for a numbered dump; for a log, DumpError (names relative to the log) when it is
+// not of its format, and Error (ExitCode::kInput) when it cannot be read (with errno's words); an input
+// whose kind cannot be told is Error (ExitCode::kInput) "'X' is neither a dump directory nor a known log
+// (...): --format NAME reads it as one". --codegen with a log is Error (ExitCode::kUsage).
+DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs);
+
+}  // namespace irtrace

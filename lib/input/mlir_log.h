@@ -1,0 +1,43 @@
+// Reading MLIR's own pass dumps: the log an MLIR pass manager writes with --mlir-print-ir-after-all,
+// -before-all, -after-change or -after-failure (mlir-opt prints it on stderr), with or without
+// --mlir-print-ir-module-scope. Banners as mlir/lib/Pass/IRPrinting.cpp (LLVM 19) writes them:
+//   // -----// IR Dump After CSE (cse) //----- //
+//   // -----// IR Dump After CSE (cse) ('func.func' operation: @f) //----- //      (module scope)
+//   // -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //
+// and older MLIR's `// *** IR Dump After CSE ***`. The pass name is the text before its "(argument)", kept
+// whole ("(anonymous namespace)::TestPass").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "input/dump_dir.h"
+
+namespace irtrace {
+
+// True when `head` (a file's first bytes) holds a line that starts with an MLIR IR-dump banner.
+bool LooksLikeMlirLog(std::string_view head);
+
+// Splits `text`, the log `name` (as the user gave it; messages and snapshot names say "<name> line N"),
+// into a listing whose snapshots are held in memory, in the numbered dump's model (input/dump_dir.h):
+// - Each dump's text runs from its banner to the end of the operation it prints (its braces balanced),
+//   with attribute aliases before it and a `{-# ... #-}` resource block after it.
+// - Dumps of the whole module are snapshots as they are; consecutive module-scope dumps of one pass on
+//   several functions are one pass (the last dump: the module after the pass ran on each).
+// - Without module scope a dump prints one nested operation (a `func.func`, found from its first line):
+//   it is spliced into the last module dump at its place, indented as there (a function not in it is
+//   added before the module's last line). The dumps between two module dumps are grouped by function and
+//   merged by pass name (a function's k-th run of a pass meets the others' k-th), so the order in which a
+//   threaded run interleaved them does not matter. Before the first module dump only the functions seen
+//   so far exist: the snapshot is those functions, one after another, sorted by name.
+// - Text between the end of a dump and the next banner belongs to the next pass: the diagnostics of a
+//   `Failed` pass (its error; without any, "error: <pass> failed (the log holds no diagnostics)"),
+//   otherwise that pass's warnings. Text after the last dump is no pass: a note on the first entry.
+// - With after-dumps, the first before-dump (if it comes first) is the frontend; otherwise the first
+//   pass's dump is the first entry, named by its pass. A log of before-dumps only: the snapshot after
+//   pass k is the one before pass k+1, and the last pass, whose result the log does not hold, is left out
+//   with a note.
+// Throws DumpError (names relative to the log) when the log holds no IR dump.
+DumpListing ReadMlirLog(const std::string& name, const std::string& text);
+
+}  // namespace irtrace

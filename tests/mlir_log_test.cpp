@@ -1,0 +1,223 @@
+#include "input/mlir_log.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "cli_in_process.h"
+#include "input/input_format.h"
+#include "test_util.h"
+#include "util/error.h"
+
+namespace irtrace {
+namespace {
+
+using test::TempDir;
+
+const std::string kMlirOpt = "/usr/lib/llvm-19/bin/mlir-opt";
+
+std::string Text(const DumpFile& f) { return f.text ? *f.text : std::string("<file>"); }
+
+std::vector<std::string> Names(const DumpListing& l) {
+  std::vector<std::string> out{l.frontend_label};
+  for (const DumpPass& p : l.passes) out.push_back(p.pass_name);
+  return out;
+}
+
+const char* kModuleA =
+    "module {\n"
+    "  func.func @a() {\n"
+    "    return\n"
+    "  }\n"
+    "  func.func @b() {\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+TEST_CASE("mlir_log: banners of every kind, the pass name kept whole", "[mlir_log]") {
+  CHECK(LooksLikeMlirLog("x\n// -----// IR Dump After CSE (cse) //----- //\n"));
+  CHECK(LooksLikeMlirLog("// *** IR Dump After CSE ***\r\n"));
+  CHECK_FALSE(LooksLikeMlirLog("module {\n}\n"));
+  CHECK_FALSE(LooksLikeMlirLog("; *** IR Dump After InstCombinePass on f ***\n"));
+  std::string log = std::string("// -----// IR Dump After (anonymous namespace)::TestPass (test-pass) //----- //\n") + kModuleA +
+                    "\n// *** IR Dump After Old Style ***\n" + kModuleA +
+                    "// -----// IR Dump After CSE (cse) ('builtin.module' operation) //----- //\n" + kModuleA;
+  DumpListing l = ReadMlirLog("p.log", log);
+  CHECK(Names(l) == std::vector<std::string>{"(anonymous namespace)::TestPass", "Old Style", "CSE"});
+  CHECK(l.passes[0].file.name == "p.log line 11");
+  CHECK(l.passes[0].file.extension == "mlir");
+  CHECK(l.notes == std::vector<std::string>{"the log starts after this pass: this is its output, shown whole"});
+  CHECK(l.title == "p");
+  CHECK_THROWS_AS(ReadMlirLog("p.log", "hello\n"), Error);
+}
+
+TEST_CASE("mlir_log: function dumps are spliced into the module, whatever order threads printed them in",
+          "[mlir_log]") {
+  auto func = [](const char* name, const char* body) {
+    return std::string("func.func @") + name + "() {\n  " + body + "\n  return\n}\n";
+  };
+  std::string start = std::string("// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n") + kModuleA + "\n";
+  std::string a1 = "// -----// IR Dump After P1 (p1) //----- //\n" + func("a", "%0 = a.one") + "\n";
+  std::string a2 = "// -----// IR Dump After P2 (p2) //----- //\n" + func("a", "%0 = a.two") + "\n";
+  std::string b1 = "// -----// IR Dump After P1 (p1) //----- //\n" + func("b", "%0 = b.one") + "\n";
+  std::string b2 = "// -----// IR Dump After P2 (p2) //----- //\n" + func("b", "%0 = b.two") + "\n";
+  DumpListing one = ReadMlirLog("x.log", start + a1 + a2 + b1 + b2);
+  DumpListing two = ReadMlirLog("x.log", start + b1 + a1 + b2 + a2);
+  REQUIRE(Names(one) == std::vector<std::string>{"Canonicalizer", "P1", "P2"});
+  REQUIRE(Names(two) == Names(one));
+  for (size_t k = 0; k < one.passes.size(); ++k) CHECK(Text(one.passes[k].file) == Text(two.passes[k].file));
+  CHECK(Text(one.passes[0].file) ==
+        "module {\n  func.func @a() {\n    %0 = a.one\n    return\n  }\n  func.func @b() {\n    %0 = b.one\n    return\n  }\n}\n");
+  CHECK(Text(one.passes[1].file) ==
+        "module {\n  func.func @a() {\n    %0 = a.two\n    return\n  }\n  func.func @b() {\n    %0 = b.two\n    return\n  }\n}\n");
+  // Before any module dump only the functions seen so far exist.
+  DumpListing bare = ReadMlirLog("x.log", a1 + b1);
+  CHECK(Text(bare.frontend) == func("a", "%0 = a.one") + "\n" + func("b", "%0 = b.one"));
+}
+
+TEST_CASE("mlir_log: a failed pass gets the diagnostics printed before its banner, never the dump before",
+          "[mlir_log]") {
+  std::string log = std::string("// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n") + kModuleA +
+                    "\n\nin.mlir:7:1: error: cannot bufferize\nin.mlir:7:1: note: see current operation: \n"
+                    "\"func.func\"() <{sym_name = \"ext\"}> ({\n}) : () -> ()\n"
+                    "// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n" + kModuleA +
+                    "// -----// IR Dump After Quiet Failed (quiet) //----- //\n" + kModuleA +
+                    "mlir-opt: some output of its own\n";
+  DumpListing l = ReadMlirLog("f.log", log);
+  REQUIRE(l.passes.size() == 2);
+  CHECK(Text(l.frontend) == kModuleA);  // the diagnostics are not part of the dump before them
+  REQUIRE(l.passes[0].file.log);
+  CHECK(*l.passes[0].file.log ==
+        "in.mlir:7:1: error: cannot bufferize\nin.mlir:7:1: note: see current operation: \n"
+        "\"func.func\"() <{sym_name = \"ext\"}> ({\n}) : () -> ()\n");
+  REQUIRE(l.passes[1].file.log);
+  CHECK(*l.passes[1].file.log == "error: Quiet failed (the log holds no diagnostics for it)\n");
+  CHECK(l.notes.back() ==
+        "the log goes on after its last dump with 1 line that are not a dump (the tool's own output), not shown");
+}
+
+TEST_CASE("mlir_log: a log of before-dumps: the dump before pass k+1 is the one after pass k", "[mlir_log]") {
+  auto mod = [](const char* op) { return std::string("module {\n  ") + op + "\n}\n"; };
+  std::string log = "// -----// IR Dump Before A (a) //----- //\n" + mod("x.zero") +
+                    "// -----// IR Dump Before B (b) //----- //\n" + mod("x.one") +
+                    "// -----// IR Dump Before C (c) //----- //\n" + mod("x.two");
+  DumpListing l = ReadMlirLog("b.log", log);
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B"});
+  CHECK(Text(l.frontend) == mod("x.zero"));
+  CHECK(Text(l.passes[0].file) == mod("x.one"));
+  CHECK(Text(l.passes[1].file) == mod("x.two"));
+  CHECK(l.notes == std::vector<std::string>{"the log holds only before-dumps: the result of its last pass, C, is not in it"});
+}
+
+TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pass", "[mlir_log]") {
+  std::string log = std::string("// -----// IR Dump After Canonicalizer (canonicalize) ('builtin.module' operation) //----- //\n") +
+                    kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @a) //----- //\n#map = affine_map<(d0) -> (d0)>\n" +
+                    kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @b) //----- //\n" +
+                    "module {\n  func.func @a() {\n    return\n  }\n}\n";
+  DumpListing l = ReadMlirLog("m.log", log);
+  REQUIRE(Names(l) == std::vector<std::string>{"Canonicalizer", "T"});
+  CHECK(Text(l.passes[0].file) == "module {\n  func.func @a() {\n    return\n  }\n}\n");
+}
+
+// Runs Debian's mlir-opt 19 with `args`, its stderr (the log) into `log`. REQUIREs it exists.
+void RunMlirOpt(const std::string& args, const std::string& log, int expect = 0) {
+  REQUIRE(std::filesystem::exists(kMlirOpt));  // Debian mlir-19-tools: scripts/setup.sh --tests installs it
+  test::RunResult r = test::Run(kMlirOpt + " " + args + " -o /dev/null 2>" + test::ShellQuote(log));
+  CHECK(r.exit_code == expect);
+}
+
+TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at every module dump", "[mlir_log]") {
+  TempDir t;
+  test::WriteFile(t / "in.mlir",
+                  "module @prog {\n"
+                  "func.func @add(%a: memref<64xf32>, %b: memref<64xf32>) {\n"
+                  "  affine.for %i = 0 to 64 {\n"
+                  "    %x = affine.load %a[%i] : memref<64xf32>\n"
+                  "    %y = arith.addf %x, %x : f32\n"
+                  "    affine.store %y, %b[%i] : memref<64xf32>\n"
+                  "  }\n"
+                  "  return\n"
+                  "}\n"
+                  "func.func @mul(%a: memref<64xf32>) {\n"
+                  "  %c = arith.constant 2.0 : f32\n"
+                  "  affine.for %i = 0 to 64 {\n"
+                  "    %x = affine.load %a[%i] : memref<64xf32>\n"
+                  "    %y = arith.mulf %x, %c : f32\n"
+                  "    affine.store %y, %a[%i] : memref<64xf32>\n"
+                  "  }\n"
+                  "  return\n"
+                  "}\n"
+                  "}\n");
+  std::string pipeline = test::ShellQuote(t / "in.mlir") + " -canonicalize -affine-loop-tile=tile-size=4 -cse -lower-affine";
+  RunMlirOpt(pipeline + " --mlir-print-ir-after-all --mlir-disable-threading", t / "fs.log");
+  RunMlirOpt(pipeline + " --mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading", t / "ms.log");
+  RunMlirOpt(pipeline + " --mlir-print-ir-after-all", t / "threaded.log");
+  DumpListing fs = ListInput(t / "fs.log", InputFormat::kAuto, {});
+  DumpListing ms = ListInput(t / "ms.log", InputFormat::kAuto, {});
+  DumpListing th = ListInput(t / "threaded.log", InputFormat::kAuto, {});
+  std::vector<std::string> names{"Canonicalizer", "AffineLoopTiling", "CSE", "ConvertAffineToStandard"};
+  CHECK(Names(fs) == names);
+  CHECK(Names(ms) == names);
+  CHECK(Names(th) == names);
+  CHECK(fs.title == "prog");
+  CHECK(fs.sources == std::vector<std::string>{t / "fs.log"});
+  // Module-level dumps (the first entry, CSE, ConvertAffineToStandard) are the same text in all three.
+  CHECK(Text(fs.frontend) == Text(ms.frontend));
+  for (size_t k : {1, 2}) {
+    CHECK(Text(fs.passes[k].file) == Text(ms.passes[k].file));
+    CHECK(Text(fs.passes[k].file) == Text(th.passes[k].file));
+  }
+  // The tiling ran per function: both functions are tiled in the spliced module.
+  std::string tiled = Text(fs.passes[0].file);
+  CHECK(tiled.rfind("module @prog {\n  func.func @add(", 0) == 0);
+  std::string tiled_ms = Text(ms.passes[0].file);  // module scope: the aliases (#map, #map1) printed above
+  CHECK(std::count(tiled.begin(), tiled.end(), '\n') + 2 == std::count(tiled_ms.begin(), tiled_ms.end(), '\n'));
+  size_t steps = 0;
+  for (size_t at = 0; (at = tiled.find("step 4", at)) != std::string::npos; ++at) ++steps;
+  CHECK(steps == 2);
+}
+
+TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and its diagnostics; stdin works",
+          "[mlir_log][cli]") {
+  TempDir t;
+  test::WriteFile(t / "fail.mlir",
+                  "func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {\n"
+                  "  return %t : tensor<4xf32>\n"
+                  "}\n"
+                  "func.func private @ext(%x: tensor<4xf32>) -> tensor<4xf32>\n");
+  RunMlirOpt(test::ShellQuote(t / "fail.mlir") +
+                 " -canonicalize -one-shot-bufferize=bufferize-function-boundaries --mlir-print-ir-after-all",
+             t / "f.log", 1);
+  test::CliResult r = test::RunMain({t / "f.log", "-o", t / "f.html"});
+  CHECK(r.code == 0);
+  CHECK(r.err == "wrote " + t / "f.html" + ": 1 pass, 0 changed, 1 failed, 0 warnings\n");
+  DumpListing l = ListInput(t / "f.log", InputFormat::kMlirLog, {});
+  REQUIRE(l.passes.size() == 1);
+  CHECK(l.passes[0].pass_name == "OneShotBufferize");
+  CHECK(l.passes[0].file.log->find("error: cannot bufferize bodiless function that returns a tensor") != std::string::npos);
+  // From a pipe, as `mlir-opt ... 2>&1 | ir-trace - -o r.html`.
+  test::RunResult p = test::Run("cat " + test::ShellQuote(t / "f.log") + " | " + std::string(IRTRACE_BINARY) + " - -o " +
+                                test::ShellQuote(t / "p.html"));
+  CHECK(p.exit_code == 0);
+  CHECK(p.err == "wrote " + t / "p.html" + ": 1 pass, 0 changed, 1 failed, 0 warnings\n");
+}
+
+TEST_CASE("input_format: --format names, an unknown file, --codegen with a log", "[mlir_log][cli]") {
+  TempDir t;
+  test::WriteFile(t / "x.txt", "hello\n");
+  test::CliResult r = test::RunMain({t / "x.txt", "-o", t / "x.html"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: '" + t / "x.txt" +
+                     "' is neither a dump directory nor a known log (no MLIR '// -----// IR Dump' banner in its first "
+                     "MiB): --format NAME reads it as one (numbered, mlir-log)\n");
+  r = test::RunMain({t / "x.txt", "--format", "mlir-log", "-o", t / "x.html"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: " + t / "x.txt" + ": no MLIR IR dump in the log (no '// -----// IR Dump' banner)\n");
+  CHECK(test::RunMain({t / "x.txt", "--format", "llvm"}).code == 2);
+  test::WriteFile(t / "m.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA);
+  CHECK(test::RunMain({t / "m.log", "--codegen", t.path(), "-o", t / "m.html"}).code == 2);
+  CHECK(test::RunMain({t / "m.log", "-o", t / "m.log"}).code == 2);  // never over the log itself
+}
+
+}  // namespace
+}  // namespace irtrace
