@@ -177,7 +177,7 @@ TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at
   CHECK(steps == 2);
 }
 
-TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and its diagnostics; stdin works",
+TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and its diagnostics, and from standard input",
           "[mlir_log][cli]") {
   TempDir t;
   test::WriteFile(t / "fail.mlir",
@@ -207,9 +207,9 @@ TEST_CASE("input_format: --format names, an unknown file, --codegen with a log",
   test::WriteFile(t / "x.txt", "hello\n");
   test::CliResult r = test::RunMain({t / "x.txt", "-o", t / "x.html"});
   CHECK(r.code == 1);
-  CHECK(r.err == "ir-trace: error: '" + t / "x.txt" +
-                     "' is neither a dump directory nor a known log (no MLIR '// -----// IR Dump' banner in its first "
-                     "MiB): --format NAME reads it as one (numbered, mlir-log)\n");
+  CHECK(r.err == "ir-trace: error: " + t / "x.txt" +
+                     ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR Dump' banner in "
+                     "its first MiB): --format NAME reads it as one (numbered, mlir-log)\n");
   r = test::RunMain({t / "x.txt", "--format", "mlir-log", "-o", t / "x.html"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "x.txt" + ": no MLIR IR dump in the log (no '// -----// IR Dump' banner)\n");

@@ -59,8 +59,8 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump, not to a log", ExitCode::kUsage);
   std::string text = ReadAll(input);  // read once: standard input cannot be read again
   if (format == InputFormat::kAuto && !LooksLikeMlirLog(std::string_view(text).substr(0, 1 << 20))) {
-    throw Error("'" + Shown(input) + "' is neither a dump directory nor a known log (no MLIR '// -----// IR Dump' "
-                "banner in its first MiB): --format NAME reads it as one (numbered, mlir-log)");
+    throw Error(Shown(input) + ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR "
+                "Dump' banner in its first MiB): --format NAME reads it as one (numbered, mlir-log)");
   }
   DumpListing listing = ReadMlirLog(Shown(input), text);
   if (input != "-") listing.sources.push_back(input);

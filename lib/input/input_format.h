@@ -25,8 +25,8 @@ bool ParseInputFormat(const std::string& name, InputFormat* format);
 // "-" for standard input (read whole; a log). `codegen_dirs` (--codegen) apply to a numbered dump only.
 // Throws as ListDump does for a numbered dump; for a log, DumpError (names relative to the log) when it is
 // not of its format, and Error (ExitCode::kInput) when it cannot be read (with errno's words); an input
-// whose kind cannot be told is Error (ExitCode::kInput) "'X' is neither a dump directory nor a known log
-// (...): --format NAME reads it as one". --codegen with a log is Error (ExitCode::kUsage).
+// whose kind cannot be told is Error (ExitCode::kInput) "X: the dump is not a directory, nor a log ir-trace
+// knows (...): --format NAME reads it as one". --codegen with a log is Error (ExitCode::kUsage).
 DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs);
 
 }  // namespace irtrace
