@@ -190,7 +190,8 @@ TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and i
              t / "f.log", 1);
   test::CliResult r = test::RunMain({t / "f.log", "-o", t / "f.html"});
   CHECK(r.code == 0);
-  CHECK(r.err == "wrote " + t / "f.html" + ": 1 pass, 0 changed, 1 failed, 0 warnings\n");
+  // Whether @f was bufferized before @ext failed depends on mlir-opt's threads: the counts say 1 failed pass.
+  CHECK_THAT(r.err, Catch::Matches("wrote .*/f\\.html: 1 pass, [01] changed, 1 failed, 0 warnings\n"));
   DumpListing l = ListInput(t / "f.log", InputFormat::kMlirLog, {});
   REQUIRE(l.passes.size() == 1);
   CHECK(l.passes[0].pass_name == "OneShotBufferize");
@@ -199,7 +200,7 @@ TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and i
   test::RunResult p = test::Run("cat " + test::ShellQuote(t / "f.log") + " | " + std::string(IRTRACE_BINARY) + " - -o " +
                                 test::ShellQuote(t / "p.html"));
   CHECK(p.exit_code == 0);
-  CHECK(p.err == "wrote " + t / "p.html" + ": 1 pass, 0 changed, 1 failed, 0 warnings\n");
+  CHECK_THAT(p.err, Catch::Matches("wrote .*/p\\.html: 1 pass, [01] changed, 1 failed, 0 warnings\n"));
 }
 
 TEST_CASE("input_format: --format names, an unknown file, --codegen with a log", "[mlir_log][cli]") {

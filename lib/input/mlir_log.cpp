@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "input/log_listing.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
 #include "util/line_index.h"
@@ -160,98 +161,11 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
   return dumps;
 }
 
-// A pass of the listing being built: its name, its snapshot text, where it came from, its log.
-struct Step {
-  std::string pass;
-  std::string text;
-  size_t line = 0;       // the banner of the dump that made it (1-based)
-  bool failed = false;
-  std::string log;       // diagnostics or warnings ("" for none)
-  bool module_scope = false;  // a module-scope dump of a nested operation (merged with its neighbours)
-};
-
-// The lines of `text` (each with its '\n').
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t nl = text.find('\n', at);
-    if (nl == std::string::npos) nl = text.size() - 1;
-    out.push_back(text.substr(at, nl + 1 - at));
-    at = nl + 1;
-  }
-  return out;
-}
-
-// The module, as the last module dump printed it, and the functions spliced into it since.
-class ModuleState {
- public:
-  bool HasModule() const { return !module_.empty(); }
-  void SetModule(std::string text) {
-    module_ = std::move(text);
-    funcs_.clear();
-  }
-  void SetFunction(const std::string& sym, std::string text) { funcs_[sym] = std::move(text); }
-
-  // The module with every function spliced in; without a module, the functions sorted by name.
-  std::string Text() const {
-    if (module_.empty()) {
-      std::string out;
-      for (const auto& [sym, text] : funcs_) out += (out.empty() ? "" : "\n") + text;
-      return out;
-    }
-    if (funcs_.empty()) return module_;
-    std::vector<std::string> lines = Lines(module_);
-    std::string joined;
-    for (const std::string& l : lines) joined += l;
-    LineIndex index(joined, '\n');
-    Scope scope = SplitFunctions(ScopeLanguage::kMlir, index);
-    std::map<size_t, const Section*> at;
-    std::set<std::string> placed;
-    for (const Section& s : scope.sections) at[s.begin] = &s;
-    std::string out;
-    size_t last_close = lines.size();  // the module's closing line: new functions go before it
-    for (size_t k = lines.size(); k-- > 0;) {
-      if (StartsWith(lines[k], "}")) {
-        last_close = k;
-        break;
-      }
-    }
-    for (size_t k = 0; k < lines.size();) {
-      if (k == last_close) {
-        for (const auto& [sym, text] : funcs_) {
-          if (!placed.count(sym)) out += Indent(text, "  ");
-        }
-      }
-      auto it = at.find(k);
-      if (it != at.end() && funcs_.count(it->second->key)) {
-        std::string indent = lines[k].substr(0, lines[k].find_first_not_of(" \t"));
-        out += Indent(funcs_.at(it->second->key), indent);
-        placed.insert(it->second->key);
-        k = it->second->end;
-        continue;
-      }
-      out += lines[k++];
-    }
-    return out;
-  }
-
- private:
-  static std::string Indent(const std::string& text, const std::string& indent) {
-    std::string out;
-    for (const std::string& l : Lines(text)) out += (IsBlank(l) ? "" : indent) + l;
-    return out;
-  }
-
-  std::string module_;
-  std::map<std::string, std::string> funcs_;  // symbol -> its latest text, unindented
-};
-
 // Merges the nested dumps between two module dumps: per function, its dumps are the k-th run of each
 // pass name; those (name, k) keys are merged into one sequence keeping every function's order (functions
 // taken by name, so the order in which a threaded run interleaved them does not matter). The snapshot after
 // merged pass m holds each function's latest dump at or before m.
-void FlushSegment(std::vector<const Dump*>* segment, ModuleState* state, std::vector<Step>* steps) {
+void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps) {
   if (segment->empty()) return;
   std::map<std::string, std::vector<const Dump*>> by_sym;
   for (const Dump* d : *segment) by_sym[d->sym].push_back(d);
@@ -275,7 +189,7 @@ void FlushSegment(std::vector<const Dump*>* segment, ModuleState* state, std::ve
   std::vector<std::vector<const Dump*>> at(merged.size());
   for (const auto& [d, s] : slot) at[s].push_back(d);
   for (size_t m = 0; m < merged.size(); ++m) {
-    Step step;
+    LogStep step;
     step.pass = merged[m].first;
     std::sort(at[m].begin(), at[m].end(), [](const Dump* a, const Dump* b) { return a->line < b->line; });
     for (const Dump* d : at[m]) {
@@ -312,12 +226,6 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   return out;
 }
 
-std::string Stem(const std::string& name) {
-  std::string base = name.substr(name.find_last_of('/') + 1);
-  size_t dot = base.rfind('.');
-  return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
-}
-
 }  // namespace
 
 bool LooksLikeMlirLog(std::string_view head) {
@@ -338,7 +246,6 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
   std::vector<Dump> dumps = SplitDumps(lines, &trailing);
   if (dumps.empty()) throw DumpError("no MLIR IR dump in the log (no '// -----// IR Dump' banner)");
 
-  DumpListing listing;
   std::optional<Dump> input;
   std::string unfinished;
   bool any_after = std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return !d.banner.before; });
@@ -349,8 +256,9 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
     dumps = ShiftBeforeDumps(std::move(dumps), &input, &unfinished);
   }
 
-  ModuleState state;
-  std::vector<Step> steps;
+  SplicedModule state(ScopeLanguage::kMlir);
+  bool merge_next = false;  // the last step is a module-scope dump of a nested operation
+  std::vector<LogStep> steps;
   std::vector<const Dump*> segment;
   for (const Dump& d : dumps) {
     bool module_scope_nested = !d.banner.op.empty() && d.banner.op != "builtin.module";
@@ -361,77 +269,40 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
     FlushSegment(&segment, &state, &steps);
     state.SetModule(d.text);
     // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
-    if (module_scope_nested && !steps.empty() && steps.back().module_scope && steps.back().pass == d.banner.pass &&
-        !steps.back().failed) {
+    if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass && !steps.back().failed) {
       steps.back().text = d.text;
       steps.back().line = d.line;
       steps.back().failed = d.banner.failed;
       steps.back().log += d.between;
       continue;
     }
-    Step step;
+    LogStep step;
     step.pass = d.banner.pass;
     step.text = d.text;
     step.line = d.line;
     step.failed = d.banner.failed;
     step.log = d.between;
-    step.module_scope = module_scope_nested;
     steps.push_back(std::move(step));
+    merge_next = module_scope_nested;
   }
   FlushSegment(&segment, &state, &steps);
 
-  auto file = [&](std::string snapshot_text, size_t line, const std::string& log) {
-    DumpFile f;
-    f.name = name + " line " + std::to_string(line);
-    f.extension = "mlir";
-    f.text = std::make_shared<const std::string>(std::move(snapshot_text));
-    if (!log.empty()) {
-      f.log_name = f.name;
-      f.log = std::make_shared<const std::string>(log);
-    }
-    return f;
-  };
-  size_t first = 0;
+  std::optional<LogStep> first;
   if (input) {
-    listing.frontend = file(input->text, input->line, "");
-  } else {
-    listing.frontend = file(steps[0].text, steps[0].line, steps[0].log);
-    listing.frontend_label = steps[0].pass;
-    listing.notes.push_back("the log starts after this pass: this is its output, shown whole");
-    first = 1;
+    first = LogStep{"frontend", input->text, input->line, false, "", {}};
   }
-  for (size_t k = first; k < steps.size(); ++k) {
-    Step& s = steps[k];
-    std::string log = s.log;
-    if (s.failed && log.find("error") == std::string::npos) {
-      log += "error: " + s.pass + " failed (the log holds no diagnostics for it)\n";
-    }
-    DumpPass p;
-    p.number = k - first + 1;
-    p.pass_name = s.pass;
-    p.file = file(std::move(s.text), s.line, log);
-    listing.passes.push_back(std::move(p));
-  }
+  std::vector<std::string> notes;
   if (!unfinished.empty()) {
-    listing.notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished +
-                            ", is not in it");
+    notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
   }
   if (!trailing.empty()) {
     size_t n = std::count(trailing.begin(), trailing.end(), '\n');
-    listing.notes.push_back("the log goes on after its last dump with " + std::to_string(n) +
-                            (n == 1 ? " line" : " lines") + " that are not a dump (the tool's own output), not shown");
+    notes.push_back("the log goes on after its last dump with " + std::to_string(n) + (n == 1 ? " line" : " lines") +
+                    " that are not a dump (the tool's own output), not shown");
   }
-  std::string program = ProgramName(listing.frontend.text ? *listing.frontend.text : "", "mlir");
-  listing.title = program.empty() ? Stem(name) : program;
-  if (listing.passes.empty()) {
-    // One dump only: it is the first entry; a listing needs a pass, so it is also that pass.
-    DumpPass p;
-    p.number = 1;
-    p.pass_name = listing.frontend_label;
-    p.file = listing.frontend;
-    listing.passes.push_back(std::move(p));
-  }
-  return listing;
+  std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
+  return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes),
+                        program.empty() ? LogStem(name) : program);
 }
 
 }  // namespace irtrace

@@ -1,0 +1,147 @@
+#include "input/log_listing.h"
+
+#include <memory>
+#include <set>
+
+#include "util/line_index.h"
+
+namespace irtrace {
+namespace {
+
+bool IsBlankLine(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
+
+std::string Indent(const std::string& text, const std::string& indent) {
+  if (indent.empty()) return text;
+  std::string out;
+  for (const std::string& l : SplitKeepingBreaks(text)) out += (IsBlankLine(l) ? "" : indent) + l;
+  return out;
+}
+
+std::string WithBreak(std::string s) {
+  if (!s.empty() && s.back() != '\n') s.push_back('\n');
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> SplitKeepingBreaks(const std::string& text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t nl = text.find('\n', at);
+    if (nl == std::string::npos) nl = text.size() - 1;
+    out.push_back(text.substr(at, nl + 1 - at));
+    at = nl + 1;
+  }
+  return out;
+}
+
+void SplicedModule::SetModule(std::string text) {
+  module_ = std::move(text);
+  funcs_.clear();
+}
+
+void SplicedModule::SetFunction(const std::string& key, std::string text) { funcs_[key] = WithBreak(std::move(text)); }
+
+std::string SplicedModule::Text() const {
+  if (module_.empty()) {
+    std::string out;
+    for (const auto& [key, text] : funcs_) out += (out.empty() ? "" : "\n") + text;
+    return out;
+  }
+  if (funcs_.empty()) return module_;
+  std::vector<std::string> lines = SplitKeepingBreaks(module_);
+  LineIndex index(module_, '\n');
+  Scope scope = SplitFunctions(lang_, index);
+  std::map<size_t, const Section*> at;
+  for (const Section& s : scope.sections) at[s.begin] = &s;
+  // Where functions the module lacks go, and how they are indented there.
+  size_t insert_at = lines.size();
+  std::string new_indent;
+  if (lang_ == ScopeLanguage::kMlir) {
+    for (size_t k = lines.size(); k-- > 0;) {
+      if (lines[k].rfind("}", 0) == 0) {
+        insert_at = k;
+        new_indent = "  ";
+        break;
+      }
+    }
+  } else if (!scope.sections.empty()) {
+    insert_at = scope.sections.back().end;
+  }
+  std::set<std::string> in_module;
+  for (const Section& s : scope.sections) in_module.insert(s.key);
+  std::string out;
+  for (size_t k = 0; k <= lines.size();) {
+    if (k == insert_at) {
+      for (const auto& [key, text] : funcs_) {
+        if (!in_module.count(key)) out += (lang_ == ScopeLanguage::kMlir ? "" : "\n") + Indent(text, new_indent);
+      }
+    }
+    if (k == lines.size()) break;
+    auto it = at.find(k);
+    if (it != at.end() && funcs_.count(it->second->key)) {
+      out += Indent(funcs_.at(it->second->key), lines[k].substr(0, lines[k].find_first_not_of(" \t")));
+      k = it->second->end;
+      continue;
+    }
+    out += lines[k++];
+  }
+  return out;
+}
+
+std::string LogStem(const std::string& name) {
+  std::string base = name.substr(name.find_last_of('/') + 1);
+  size_t dot = base.rfind('.');
+  return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
+}
+
+DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
+                           std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title) {
+  DumpListing listing;
+  auto file = [&](LogStep& s) {
+    DumpFile f;
+    f.name = name + " line " + std::to_string(s.line);
+    f.extension = ext;
+    f.text = std::make_shared<const std::string>(std::move(s.text));
+    std::string log = s.log;
+    if (s.failed && log.find("error") == std::string::npos) {
+      log += "error: " + s.pass + " failed (the log holds no diagnostics for it)\n";
+    }
+    if (!log.empty()) {
+      f.log_name = f.name;
+      f.log = std::make_shared<const std::string>(std::move(log));
+    }
+    return f;
+  };
+  size_t first = 0;
+  if (input) {
+    listing.frontend = file(*input);
+  } else if (!steps.empty()) {
+    listing.frontend_label = steps[0].pass;
+    listing.notes.push_back("the log starts after this pass: this is its output, shown whole");
+    for (std::string& n : steps[0].notes) listing.notes.push_back(std::move(n));
+    listing.frontend = file(steps[0]);
+    first = 1;
+  }
+  for (std::string& n : notes) listing.notes.push_back(std::move(n));
+  for (size_t k = first; k < steps.size(); ++k) {
+    DumpPass p;
+    p.number = k - first + 1;
+    p.pass_name = steps[k].pass;
+    p.notes = std::move(steps[k].notes);
+    p.file = file(steps[k]);
+    listing.passes.push_back(std::move(p));
+  }
+  if (listing.passes.empty()) {
+    DumpPass p;
+    p.number = 1;
+    p.pass_name = listing.frontend_label;
+    p.file = listing.frontend;
+    listing.passes.push_back(std::move(p));
+  }
+  listing.title = title;
+  return listing;
+}
+
+}  // namespace irtrace

@@ -1,0 +1,62 @@
+// What the readers of compilers' logs share (input/mlir_log.h, input/llvm_log.h): the module as the last
+// module-level dump printed it with the functions dumped since spliced in, and turning the passes read
+// into a listing whose snapshots are held in memory.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "input/dump_dir.h"
+#include "scope/function_scope.h"
+
+namespace irtrace {
+
+// One pass read from a log.
+struct LogStep {
+  std::string pass;                // its name
+  std::string text;                // the snapshot after it
+  size_t line = 0;                 // 1-based line of its banner in the log (names the snapshot)
+  bool failed = false;             // the log says it failed
+  std::string log;                 // its diagnostics or warnings ("" for none)
+  std::vector<std::string> notes;  // facts about it (shown as the entry's notes)
+};
+
+// The lines of `text`, each with its '\n' (a last line without one kept as it is).
+std::vector<std::string> SplitKeepingBreaks(const std::string& text);
+
+// The module a log's function-level dumps are spliced into. Sections (functions) are found with
+// scope/function_scope.h for `lang`; a function is replaced by its latest dump, re-indented as the line it
+// replaces; a function the module lacks is added where `lang` puts new ones (MLIR: before the module's last
+// line starting with '}'; LLVM IR: after the last function). Without any module dump, the text is the
+// functions dumped so far, sorted by name, a blank line between them.
+class SplicedModule {
+ public:
+  explicit SplicedModule(ScopeLanguage lang) : lang_(lang) {}
+  bool HasModule() const { return !module_.empty(); }
+  // A module-level dump: the module is `text`, and no function is spliced any more.
+  void SetModule(std::string text);
+  // A function-level dump of `key` (the scope's key: the symbol without '@'), its text unindented.
+  void SetFunction(const std::string& key, std::string text);
+  // The module with every function dumped since spliced in.
+  std::string Text() const;
+
+ private:
+  ScopeLanguage lang_;
+  std::string module_;
+  std::map<std::string, std::string> funcs_;  // key -> its latest text
+};
+
+// Builds the listing of a log named `name` (as given), its snapshots' extension `ext`: the frontend from
+// `input` (the IR before the first pass) when the log has it, else the first step, shown whole and named by
+// its pass (with a note saying so); then one pass per step, numbered from 1, each snapshot named "<name>
+// line N", a failed step's log given an "error:" line when it has none. `notes` go on the first entry. A log
+// of one dump only is also that one pass. `title`: the report's title. Throws nothing.
+DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
+                           std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title);
+
+// The title of a log without a program name in it: the file's name without its directory and extension.
+std::string LogStem(const std::string& name);
+
+}  // namespace irtrace
