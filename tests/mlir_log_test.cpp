@@ -209,12 +209,14 @@ TEST_CASE("input_format: --format names, an unknown file, --codegen with a log",
   test::CliResult r = test::RunMain({t / "x.txt", "-o", t / "x.html"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "x.txt" +
-                     ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR Dump' banner in "
-                     "its first MiB): --format NAME reads it as one (numbered, mlir-log)\n");
+                     ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR Dump' or LLVM "
+                     "'*** IR Dump' banner in its first MiB): --format NAME reads it as one (numbered, mlir-log, "
+                     "llvm-log)\n");
   r = test::RunMain({t / "x.txt", "--format", "mlir-log", "-o", t / "x.html"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "x.txt" + ": no MLIR IR dump in the log (no '// -----// IR Dump' banner)\n");
   CHECK(test::RunMain({t / "x.txt", "--format", "llvm"}).code == 2);
+  CHECK(test::RunMain({t / "x.txt", "--format", "llvm-log", "-o", t / "x.html"}).code == 1);
   test::WriteFile(t / "m.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA);
   CHECK(test::RunMain({t / "m.log", "--codegen", t.path(), "-o", t / "m.html"}).code == 2);
   CHECK(test::RunMain({t / "m.log", "-o", t / "m.log"}).code == 2);  // never over the log itself

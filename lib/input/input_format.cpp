@@ -8,6 +8,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "input/llvm_log.h"
 #include "input/mlir_log.h"
 
 namespace irtrace {
@@ -35,11 +36,14 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log"}; }
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log"}; }
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
   static const std::pair<const char*, InputFormat> kNames[] = {
-      {"auto", InputFormat::kAuto}, {"numbered", InputFormat::kNumbered}, {"mlir-log", InputFormat::kMlirLog}};
+      {"auto", InputFormat::kAuto},
+      {"numbered", InputFormat::kNumbered},
+      {"mlir-log", InputFormat::kMlirLog},
+      {"llvm-log", InputFormat::kLlvmLog}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -58,11 +62,19 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   }
   if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump, not to a log", ExitCode::kUsage);
   std::string text = ReadAll(input);  // read once: standard input cannot be read again
-  if (format == InputFormat::kAuto && !LooksLikeMlirLog(std::string_view(text).substr(0, 1 << 20))) {
-    throw Error(Shown(input) + ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR "
-                "Dump' banner in its first MiB): --format NAME reads it as one (numbered, mlir-log)");
+  if (format == InputFormat::kAuto) {
+    std::string_view head = std::string_view(text).substr(0, 1 << 20);
+    if (LooksLikeMlirLog(head)) {
+      format = InputFormat::kMlirLog;
+    } else if (LooksLikeLlvmLog(head)) {
+      format = InputFormat::kLlvmLog;
+    } else {
+      throw Error(Shown(input) + ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR "
+                  "Dump' or LLVM '*** IR Dump' banner in its first MiB): --format NAME reads it as one (numbered, "
+                  "mlir-log, llvm-log)");
+    }
   }
-  DumpListing listing = ReadMlirLog(Shown(input), text);
+  DumpListing listing = format == InputFormat::kMlirLog ? ReadMlirLog(Shown(input), text) : ReadLlvmLog(Shown(input), text);
   if (input != "-") listing.sources.push_back(input);
   return listing;
 }

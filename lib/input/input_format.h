@@ -13,9 +13,10 @@ enum class InputFormat {
   kAuto,      // detect: a directory is a numbered dump, a file (or "-") is read and its content decides
   kNumbered,  // 00_frontend.<ext>, NN_after_<Pass>.<ext> (input/dump_dir.h)
   kMlirLog,   // an MLIR pass manager's IR-printing log (input/mlir_log.h)
+  kLlvmLog,   // LLVM's -print-after-all / -print-before-all / -print-changed log (input/llvm_log.h)
 };
 
-// The --format names, in the order --help lists them: "auto", "numbered", "mlir-log".
+// The --format names, in the order --help lists them: "auto", "numbered", "mlir-log", "llvm-log".
 std::vector<std::string> InputFormatNames();
 
 // Parses a --format name (exactly one of InputFormatNames()). Returns false, leaving *format alone, else.

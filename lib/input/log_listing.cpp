@@ -72,6 +72,7 @@ std::string SplicedModule::Text() const {
   std::set<std::string> in_module;
   for (const Section& s : scope.sections) in_module.insert(s.key);
   std::string out;
+  std::string last_line;  // the module line last copied to `out`
   for (size_t k = 0; k <= lines.size();) {
     if (k == insert_at) {
       for (const auto& [key, text] : funcs_) {
@@ -81,10 +82,17 @@ std::string SplicedModule::Text() const {
     if (k == lines.size()) break;
     auto it = at.find(k);
     if (it != at.end() && funcs_.count(it->second->key)) {
-      out += Indent(funcs_.at(it->second->key), lines[k].substr(0, lines[k].find_first_not_of(" \t")));
+      const std::string& text = funcs_.at(it->second->key);
+      // LLVM prints "; Function Attrs: ..." above a define, outside its section: the dump's own replaces it.
+      if (k > 0 && last_line.rfind("; Function Attrs:", 0) == 0 && text.rfind("; Function Attrs:", 0) == 0) {
+        out.resize(out.size() - last_line.size());
+      }
+      out += Indent(text, lines[k].substr(0, lines[k].find_first_not_of(" \t")));
       k = it->second->end;
+      last_line.clear();
       continue;
     }
+    last_line = lines[k];
     out += lines[k++];
   }
   return out;

@@ -1,0 +1,259 @@
+#include "input/llvm_log.h"
+
+#include <map>
+#include <optional>
+#include <regex>
+#include <vector>
+
+#include "input/log_listing.h"
+#include "input/program_name.h"
+#include "scope/function_scope.h"
+#include "util/line_index.h"
+
+namespace irtrace {
+namespace {
+
+// What a banner line says.
+enum class Kind { kAfter, kBefore, kStart, kOmitted, kIgnored };
+enum class Unit { kModule, kFunction, kScc, kLoop };
+
+struct Banner {
+  Kind kind = Kind::kAfter;
+  std::string pass;
+  Unit unit = Unit::kModule;
+  std::string ir;                  // the IR unit as the banner names it ("foo", "(f, g)", "loop %x in function f")
+  std::vector<std::string> funcs;  // function: [name]; SCC: its functions; loop: [its function]
+  bool invalidated = false;        // "(invalidated)": the module is printed
+};
+
+std::string_view TrimCr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
+
+// The function names of an IR unit: "[module]", "(f, g)", "loop %x in function f", "f".
+void ParseUnit(const std::string& ir, Banner* b) {
+  b->ir = ir;
+  static const std::regex loop(R"(^loop %(.*) in function (.*)$)");
+  std::smatch m;
+  if (ir == "[module]") {
+    b->unit = Unit::kModule;
+  } else if (std::regex_match(ir, m, loop)) {
+    b->unit = Unit::kLoop;
+    b->funcs = {m[2]};
+  } else if (ir.size() >= 2 && ir.front() == '(' && ir.back() == ')') {
+    b->unit = Unit::kScc;
+    std::string list = ir.substr(1, ir.size() - 2);
+    for (size_t at = 0; at <= list.size();) {
+      size_t comma = std::min(list.find(", ", at), list.size());
+      b->funcs.push_back(list.substr(at, comma - at));
+      at = comma + 2;
+    }
+  } else {
+    b->unit = Unit::kFunction;
+    b->funcs = {ir};
+  }
+}
+
+std::optional<Banner> ParseBanner(std::string_view raw) {
+  std::string line(TrimCr(raw));
+  if (line.rfind("; ", 0) == 0) line.erase(0, 2);
+  if (line.rfind("*** IR ", 0) != 0 || line.size() < 11 || line.compare(line.size() - 4, 4, " ***") != 0) {
+    return std::nullopt;
+  }
+  std::string middle = line.substr(7, line.size() - 11);
+  Banner b;
+  if (middle == "Dump At Start") {
+    b.kind = Kind::kStart;
+    return b;
+  }
+  static const std::regex dump(R"(^Dump (After|Before) (.+?) on (.+?)( \(invalidated\))?( omitted because no change)?$)");
+  static const std::regex pass(R"(^Pass (.+?) on (.+?) (ignored|invalidated)$)");
+  std::smatch m;
+  if (std::regex_match(middle, m, dump)) {
+    b.kind = m[5].matched ? Kind::kOmitted : m[1] == "After" ? Kind::kAfter : Kind::kBefore;
+    b.pass = m[2];
+    b.invalidated = m[4].matched;
+    ParseUnit(m[3], &b);
+    return b;
+  }
+  if (std::regex_match(middle, m, pass)) {
+    b.kind = Kind::kIgnored;
+    b.pass = m[1];
+    b.invalidated = m[3] == "invalidated";
+    ParseUnit(m[2], &b);
+    return b;
+  }
+  return std::nullopt;
+}
+
+// One banner and the text under it (blank lines around it dropped).
+struct Dump {
+  Banner banner;
+  size_t line = 0;  // 1-based line of the banner
+  std::string text;
+};
+
+std::vector<Dump> SplitDumps(const LineIndex& lines) {
+  std::vector<Dump> dumps;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::optional<Banner> b = ParseBanner(lines[i]);
+    if (b) {
+      dumps.push_back(Dump{*b, i + 1, ""});
+    } else if (!dumps.empty() && (!dumps.back().text.empty() || !TrimCr(lines[i]).empty())) {
+      dumps.back().text.append(lines[i]).push_back('\n');
+    }
+  }
+  for (Dump& d : dumps) {
+    while (d.text.size() >= 2 && d.text[d.text.size() - 2] == '\n') d.text.pop_back();  // trailing blank lines
+    if (d.text == "\n") d.text.clear();
+  }
+  return dumps;
+}
+
+// -print-changed=diff and =cdiff print a diff under each changed pass, not its IR: every line of such a
+// dump starts with ' ', '+' or '-' (=cdiff colours them with escape sequences).
+void RefuseDiffForms(const std::vector<Dump>& dumps) {
+  for (const Dump& d : dumps) {
+    if (d.banner.kind != Kind::kAfter || d.text.empty()) continue;
+    bool colour = d.text.find("\x1b[") != std::string::npos;
+    bool all_diff = true, any_change = false;
+    for (const std::string& l : SplitKeepingBreaks(d.text)) {
+      char c = l.empty() ? '\n' : l[0];
+      if (c == '\x1b') continue;
+      if (c == '+' || c == '-') any_change = true;
+      else if (c != ' ' && c != '\n') all_diff = false;
+    }
+    if (all_diff && (any_change || colour)) {
+      throw DumpError(std::string("this is -print-changed=") + (colour ? "cdiff" : "diff") +
+                      " output, diffs rather than the IR after each pass: run with -print-changed (or "
+                      "-print-after-all) instead");
+    }
+  }
+}
+
+// The functions of a function or SCC dump, each with the "; Function Attrs:" line above it: key -> text.
+std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
+  std::map<std::string, std::string> out;
+  LineIndex index(text, '\n');
+  Scope scope = SplitFunctions(ScopeLanguage::kLlvm, index);
+  for (const Section& s : scope.sections) {
+    size_t begin = s.begin;
+    if (begin > 0 && index[begin - 1].rfind("; Function Attrs:", 0) == 0) --begin;
+    std::string f;
+    for (size_t k = begin; k < s.end; ++k) f.append(index[k]).push_back('\n');
+    out[s.key] = std::move(f);
+  }
+  return out;
+}
+
+// Before-dumps only: within each IR unit (the module, or one function), the dump before pass k+1 is the
+// one after pass k. Returns the after-dumps; sets `input` to the first dump and `last_pass` to the pass
+// whose result the log lacks.
+std::vector<Dump> ShiftBeforeDumps(const std::vector<Dump>& dumps, std::optional<Dump>* input, std::string* last_pass) {
+  std::map<std::string, size_t> last;
+  std::vector<Dump> out;
+  for (size_t i = 0; i < dumps.size(); ++i) {
+    const Banner& b = dumps[i].banner;
+    if (b.kind != Kind::kBefore) continue;
+    std::string unit = b.unit == Unit::kModule || b.invalidated ? std::string("\x01module") : b.ir;
+    auto it = last.find(unit);
+    if (it == last.end()) {
+      if (!*input) *input = dumps[i];
+    } else {
+      Dump d = dumps[i];
+      d.banner = dumps[it->second].banner;
+      d.banner.kind = Kind::kAfter;
+      d.banner.unit = b.unit;
+      d.banner.funcs = b.funcs;
+      out.push_back(std::move(d));
+    }
+    last[unit] = i;
+    *last_pass = b.pass;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool LooksLikeLlvmLog(std::string_view head) {
+  size_t at = 0;
+  while (at < head.size()) {
+    size_t nl = head.find('\n', at);
+    if (ParseBanner(head.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at))) return true;
+    if (nl == std::string_view::npos) break;
+    at = nl + 1;
+  }
+  return false;
+}
+
+DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
+  LineIndex lines(text, '\n');
+  std::vector<Dump> dumps = SplitDumps(lines);
+  if (dumps.empty()) throw DumpError("no LLVM IR dump in the log (no '*** IR Dump' banner)");
+  RefuseDiffForms(dumps);
+
+  std::optional<Dump> input;
+  std::string unfinished;
+  bool any_after = false;
+  for (const Dump& d : dumps) any_after = any_after || d.banner.kind != Kind::kBefore;
+  if (any_after) {
+    std::vector<Dump> kept;
+    for (Dump& d : dumps) {
+      if (d.banner.kind == Kind::kStart || (d.banner.kind == Kind::kBefore && kept.empty() && !input)) {
+        if (!input) input = d;
+        continue;
+      }
+      if (d.banner.kind != Kind::kBefore) kept.push_back(std::move(d));
+    }
+    dumps = std::move(kept);
+  } else {
+    dumps = ShiftBeforeDumps(dumps, &input, &unfinished);
+  }
+
+  SplicedModule state(ScopeLanguage::kLlvm);
+  if (input) {
+    if (input->banner.kind == Kind::kStart || input->banner.unit == Unit::kModule) {
+      state.SetModule(input->text);
+    } else {
+      for (auto& [key, f] : DumpedFunctions(input->text)) state.SetFunction(key, f);
+    }
+  }
+  std::vector<LogStep> steps;
+  std::vector<std::string> pending;  // notes for the next pass ("ignored" lines)
+  for (const Dump& d : dumps) {
+    const Banner& b = d.banner;
+    if (b.kind == Kind::kIgnored) {
+      pending.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
+                        " (a -print-changed line: not a pass that changed the IR)");
+      continue;
+    }
+    LogStep step;
+    step.pass = b.pass;
+    step.line = d.line;
+    step.notes = std::move(pending);
+    pending.clear();
+    if (b.kind == Kind::kAfter && (b.unit == Unit::kModule || b.invalidated)) {
+      state.SetModule(d.text);
+      if (b.invalidated) step.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
+    } else if (b.kind == Kind::kAfter && b.unit == Unit::kLoop) {
+      step.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, so the IR is shown as "
+                           "before it; its change shows at the function's next dump");
+    } else if (b.kind == Kind::kAfter) {
+      for (auto& [key, f] : DumpedFunctions(d.text)) state.SetFunction(key, f);
+      if (!b.funcs.empty() && d.text.empty()) step.notes.push_back("the dump of " + b.ir + " is empty");
+    }
+    if (b.kind == Kind::kOmitted) step.notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
+    step.text = state.Text();
+    steps.push_back(std::move(step));
+  }
+  std::vector<std::string> notes;
+  for (std::string& n : pending) notes.push_back(std::move(n));
+  if (!unfinished.empty()) {
+    notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
+  }
+  std::optional<LogStep> first;
+  if (input) first = LogStep{"frontend", state.HasModule() || input ? input->text : "", input->line, false, "", {}};
+  std::string program = ProgramName(first ? first->text : steps.empty() ? "" : steps[0].text, "ll");
+  return MakeLogListing(name, "ll", std::move(first), std::move(steps), std::move(notes),
+                        program.empty() ? LogStem(name) : program);
+}
+
+}  // namespace irtrace
