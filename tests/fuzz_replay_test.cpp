@@ -74,3 +74,11 @@ TEST_CASE("fuzz replay: payload", "[fuzz]") {
   CHECK(Replay("payload", Payload) > 0);
   CHECK_NOTHROW(Run(Payload, std::string(1, '\3') + "a\nb\n\x1e" "a\r\nb\n\x1e" "a\r\nb\n\x1e\x1e" "c\rd"));
 }
+
+TEST_CASE("fuzz replay: dump_log", "[fuzz]") {
+  CHECK(Replay("dump_log", DumpLog) > 0);
+  const std::string mlir(1, '\0');
+  CHECK_NOTHROW(Run(DumpLog, mlir + "// -----// IR Dump After A (a) //----- //\nfunc.func @f() {\n"));
+  CHECK_NOTHROW(Run(DumpLog, "\x01*** IR Dump After A on (f, ) ***\ndefine i32 @f() {\n"));
+  CHECK_NOTHROW(Run(DumpLog, mlir + "// -----// IR Dump Before A (a) //----- //\n}\n}\n{-#\n"));
+}

@@ -31,7 +31,7 @@ std::string Module(const std::string& a, const std::string& b) {
          "\nattributes #0 = { nounwind }\n";
 }
 
-TEST_CASE("llvm_log: module, function and SCC dumps; function dumps spliced into the module", "[llvm_log]") {
+TEST_CASE("llvm_log: module, function and SCC dumps, function dumps spliced into the module", "[llvm_log]") {
   CHECK(LooksLikeLlvmLog("; *** IR Dump After InstCombinePass on f ***\n"));
   CHECK(LooksLikeLlvmLog("*** IR Dump At Start ***\n"));
   CHECK_FALSE(LooksLikeLlvmLog("// -----// IR Dump After CSE (cse) //----- //\n"));
@@ -56,7 +56,7 @@ TEST_CASE("llvm_log: module, function and SCC dumps; function dumps spliced into
   CHECK(Text(l.passes[2].file) == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
 }
 
-TEST_CASE("llvm_log: loop dumps are never spliced; -print-changed's omitted, ignored and invalidated lines",
+TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted, ignored and invalidated lines",
           "[llvm_log]") {
   std::string start = Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2"));
   std::string log = "*** IR Dump At Start ***\n" + start +
@@ -70,11 +70,18 @@ TEST_CASE("llvm_log: loop dumps are never spliced; -print-changed's omitted, ign
   CHECK(Text(l.frontend) == start);
   CHECK(Text(l.passes[0].file) == start);  // omitted: a no-op
   CHECK(l.passes[0].notes == std::vector<std::string>{"no change on f (-print-changed omitted the dump)"});
-  CHECK(Text(l.passes[1].file) == start);  // the loop's blocks are not a function
+  // A loop pass: its snapshot is the loop's blocks, never a function; its first dump against itself.
+  CHECK(Text(l.passes[1].file) == "; Preheader:\n  br label %3\n\n; Loop:\n3:\n  br label %3\n");
+  REQUIRE(l.passes[1].before);
+  CHECK(Text(*l.passes[1].before) == Text(l.passes[1].file));
   CHECK(l.passes[1].notes ==
         std::vector<std::string>{"PassManager<Function> on f: ignored (a -print-changed line: not a pass that changed the IR)",
-                                 "a loop pass on loop %for.body in function f: a loop dump holds only the loop's blocks, so "
-                                 "the IR is shown as before it; its change shows at the function's next dump"});
+                                 "a loop pass on loop %for.body in function f: a loop dump holds only the loop's blocks, "
+                                 "shown against themselves (the loop's first dump: nothing earlier to compare); the "
+                                 "function shows the change at its next dump"});
+  // The pass after it is diffed against the module again.
+  REQUIRE(l.passes[2].before);
+  CHECK(Text(*l.passes[2].before) == start);
   CHECK(Text(l.passes[2].file).find("ret i32 7") != std::string::npos);
   CHECK(l.passes[3].notes == std::vector<std::string>{"the pass invalidated [module]: the module is shown"});
 }

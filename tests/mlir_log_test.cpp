@@ -210,8 +210,7 @@ TEST_CASE("input_format: --format names, an unknown file, --codegen with a log",
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "x.txt" +
                      ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR Dump' or LLVM "
-                     "'*** IR Dump' banner in its first MiB): --format NAME reads it as one (numbered, mlir-log, "
-                     "llvm-log)\n");
+                     "'*** IR Dump' banner in its first MiB): --format NAME reads it as one (mlir-log, llvm-log)\n");
   r = test::RunMain({t / "x.txt", "--format", "mlir-log", "-o", t / "x.html"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "x.txt" + ": no MLIR IR dump in the log (no '// -----// IR Dump' banner)\n");

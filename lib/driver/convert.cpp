@@ -38,7 +38,17 @@ class PassStage {
   PassStage(const DumpListing& listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries)
       : listing_(listing), threads_(threads), payload_(payload), entries_(entries) {
     files_.push_back(&listing.frontend);
-    for (const DumpPass& p : listing.passes) files_.push_back(&p.file);
+    pass_of_.push_back(kFrontend);
+    for (size_t k = 0; k < listing.passes.size(); ++k) {
+      // A pass's own before-dump is stored just before its snapshot, with no entry: the pass is diffed
+      // against it, and the next pass against this pass's snapshot, as always the snapshot before.
+      if (listing.passes[k].before) {
+        files_.push_back(&*listing.passes[k].before);
+        pass_of_.push_back(kOwnBefore);
+      }
+      files_.push_back(&listing.passes[k].file);
+      pass_of_.push_back(static_cast<long>(k));
+    }
   }
 
   size_t Snapshots() const { return files_.size(); }
@@ -88,7 +98,7 @@ class PassStage {
       size_t index = first + i;
       const Snapshot& snap = *(*loaded)[i].snap;
       const std::string& log_text = (*loaded)[i].log_text;
-      if (index == 0) {
+      if (pass_of_[index] == kFrontend) {
         payload_->AddSnapshot(snap);
         entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_.frontend.log_name), log_text));
         entries_->back().name = DisplayText(listing_.frontend_label);
@@ -96,11 +106,13 @@ class PassStage {
         continue;
       }
       payload_->AddSnapshot(snap, Before(*loaded, i), (*diffs)[i]);
-      const DumpPass& p = listing_.passes[index - 1];
+      if (pass_of_[index] == kOwnBefore) continue;
+      const DumpPass& p = listing_.passes[pass_of_[index]];
       entries_->push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
                                         static_cast<int>(index - 1), static_cast<int>(index), snap,
                                         std::move((*diffs)[i]), DisplayText(p.file.log_name), log_text));
       for (const std::string& n : p.notes) entries_->back().notes.push_back(n);
+      if (!p.phase.empty()) entries_->back().phase = DisplayText(p.phase);
     }
   }
 
@@ -108,17 +120,19 @@ class PassStage {
   unsigned threads_;
   PayloadWriter* payload_;
   std::vector<Entry>* entries_;
-  std::vector<const DumpFile*> files_;  // frontend, then passes
+  static constexpr long kFrontend = -1, kOwnBefore = -2;
+  std::vector<const DumpFile*> files_;  // frontend, then passes (each after its own before-dump, if any)
+  std::vector<long> pass_of_;           // per file: its index in listing_.passes, kFrontend, kOwnBefore
   LoadedFile previous_;                     // the last snapshot of the previous batch
 };
 
-// The entry of the pass that crashed, if any: its log only, after the last snapshot written.
-void ConvertCrashed(const DumpListing& listing, std::vector<Entry>* entries) {
+// The entry of the pass that crashed, if any: its log only, after the last snapshot written (`last`).
+void ConvertCrashed(const DumpListing& listing, int last, std::vector<Entry>* entries) {
   if (!listing.crashed) return;
   const DumpPass& p = *listing.crashed;
   std::string log_text = LoadLogOf(p.file);
   entries->push_back(MakeCrashedEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
-                                      static_cast<int>(listing.passes.size()), DisplayText(p.file.log_name),
+                                      last, DisplayText(p.file.log_name),
                                       log_text));
 }
 
@@ -204,7 +218,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   std::vector<Entry> entries;
   PassStage passes(listing, options.threads, &payload, &entries);
   passes.Run(observer);
-  ConvertCrashed(listing, &entries);
+  ConvertCrashed(listing, payload.SnapshotCount() - 1, &entries);
   ConvertCodegen(listing, options.threads, &payload, &entries);
   AssignPhases(listing, &entries);
   for (const Entry& e : entries) payload.AddEntry(e);

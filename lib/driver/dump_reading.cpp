@@ -36,7 +36,10 @@ std::vector<std::string> InputPaths(const DumpListing& listing) {
     if (!f.log_path.empty()) paths.push_back(f.log_path);
   };
   add_file(listing.frontend);
-  for (const DumpPass& p : listing.passes) add_file(p.file);
+  for (const DumpPass& p : listing.passes) {
+    if (p.before) add_file(*p.before);
+    add_file(p.file);
+  }
   if (listing.crashed) add_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) add_file(c.file);
   if (!listing.phases_path.empty()) paths.push_back(listing.phases_path);

@@ -29,7 +29,10 @@ void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listi
     check(f.log_name, f.log_path);
   };
   check_file(listing.frontend);
-  for (const DumpPass& p : listing.passes) check_file(p.file);
+  for (const DumpPass& p : listing.passes) {
+    if (p.before) check_file(*p.before);
+    check_file(p.file);
+  }
   if (listing.crashed) check_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) check_file(c.file);
   for (const std::string& source : listing.sources) check(fs::path(source).filename().string(), source);

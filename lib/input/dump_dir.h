@@ -40,6 +40,9 @@ struct DumpPass {
   DumpFile file;
   std::string phase;         // the pass's phase where the format names one ("" when none)
   std::vector<std::string> notes;  // facts the format's reader found about this pass (shown as notes)
+  // The pass's own before-dump, where the format has one that is not the previous pass's snapshot (a loop
+  // pass's previous dump of that loop; a TileLang `_before` that differs): the pass is diffed against it.
+  std::optional<DumpFile> before;
 };
 
 // Where a generated source runs: codegen_device* or kernels/** (device), codegen_host* or

@@ -10,6 +10,8 @@
 
 #include "input/llvm_log.h"
 #include "input/mlir_log.h"
+#include "input/mlir_tree.h"
+#include "input/tvm_dir.h"
 
 namespace irtrace {
 namespace {
@@ -36,14 +38,16 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log"}; }
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir"}; }
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
   static const std::pair<const char*, InputFormat> kNames[] = {
       {"auto", InputFormat::kAuto},
       {"numbered", InputFormat::kNumbered},
       {"mlir-log", InputFormat::kMlirLog},
-      {"llvm-log", InputFormat::kLlvmLog}};
+      {"llvm-log", InputFormat::kLlvmLog},
+      {"mlir-tree", InputFormat::kMlirTree},
+      {"tvm-dir", InputFormat::kTvmDir}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -57,10 +61,18 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   std::error_code ec;
   // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
   // numbered dump; a file or standard input is read and its content decides.
+  if (format == InputFormat::kAuto && input != "-" && fs::is_directory(input, ec)) {
+    format = LooksLikeMlirTree(input) ? InputFormat::kMlirTree : LooksLikeTvmDir(input) ? InputFormat::kTvmDir
+                                                                                      : InputFormat::kNumbered;
+  }
   if (format == InputFormat::kNumbered || (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
     return ListDump(input, codegen_dirs);
   }
-  if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump, not to a log", ExitCode::kUsage);
+  if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump only", ExitCode::kUsage);
+  if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir) {
+    if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
+    return format == InputFormat::kMlirTree ? ListMlirTree(input) : ListTvmDir(input);
+  }
   std::string text = ReadAll(input);  // read once: standard input cannot be read again
   if (format == InputFormat::kAuto) {
     std::string_view head = std::string_view(text).substr(0, 1 << 20);
@@ -70,8 +82,8 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
       format = InputFormat::kLlvmLog;
     } else {
       throw Error(Shown(input) + ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR "
-                  "Dump' or LLVM '*** IR Dump' banner in its first MiB): --format NAME reads it as one (numbered, "
-                  "mlir-log, llvm-log)");
+                  "Dump' or LLVM '*** IR Dump' banner in its first MiB): --format NAME reads it as one (mlir-log, "
+                  "llvm-log)");
     }
   }
   DumpListing listing = format == InputFormat::kMlirLog ? ReadMlirLog(Shown(input), text) : ReadLlvmLog(Shown(input), text);

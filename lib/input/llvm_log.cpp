@@ -218,6 +218,8 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
   }
   std::vector<LogStep> steps;
   std::vector<std::string> pending;  // notes for the next pass ("ignored" lines)
+  std::map<std::string, std::pair<std::string, size_t>> loop_last;  // loop -> its last dump, and its line
+  bool after_loop = false;  // the last step shows a loop: the next one is diffed against the module again
   for (const Dump& d : dumps) {
     const Banner& b = d.banner;
     if (b.kind == Kind::kIgnored) {
@@ -230,12 +232,33 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
     step.line = d.line;
     step.notes = std::move(pending);
     pending.clear();
+    if (after_loop && !(b.kind == Kind::kAfter && b.unit == Unit::kLoop)) {
+      step.before = state.Text();
+      step.before_name = name + ": the IR before this pass";
+      after_loop = false;
+    }
+    if (b.kind == Kind::kAfter && b.unit == Unit::kLoop) {
+      // A loop dump holds only the loop's blocks: shown against the previous dump of that loop (nothing
+      // for its first), never spliced into its function.
+      // Its first dump has nothing earlier to be compared with: shown against itself (what the pass did to
+      // the loop is unknown), not as all inserted.
+      auto last = loop_last.find(b.ir);
+      bool first_dump = last == loop_last.end();
+      step.before = first_dump ? d.text : last->second.first;
+      step.before_name = name + " line " + std::to_string(first_dump ? d.line : last->second.second);
+      step.text = d.text;
+      step.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against " +
+                           (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
+                                       : "the previous dump of this loop") +
+                           "; the function shows the change at its next dump");
+      loop_last[b.ir] = {d.text, d.line};
+      after_loop = true;
+      steps.push_back(std::move(step));
+      continue;
+    }
     if (b.kind == Kind::kAfter && (b.unit == Unit::kModule || b.invalidated)) {
       state.SetModule(d.text);
       if (b.invalidated) step.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
-    } else if (b.kind == Kind::kAfter && b.unit == Unit::kLoop) {
-      step.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, so the IR is shown as "
-                           "before it; its change shows at the function's next dump");
     } else if (b.kind == Kind::kAfter) {
       for (auto& [key, f] : DumpedFunctions(d.text)) state.SetFunction(key, f);
       if (!b.funcs.empty() && d.text.empty()) step.notes.push_back("the dump of " + b.ir + " is empty");
@@ -250,7 +273,12 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
   }
   std::optional<LogStep> first;
-  if (input) first = LogStep{"frontend", state.HasModule() || input ? input->text : "", input->line, false, "", {}};
+  if (input) {
+    first.emplace();
+    first->pass = "frontend";
+    first->text = input->text;
+    first->line = input->line;
+  }
   std::string program = ProgramName(first ? first->text : steps.empty() ? "" : steps[0].text, "ll");
   return MakeLogListing(name, "ll", std::move(first), std::move(steps), std::move(notes),
                         program.empty() ? LogStem(name) : program);

@@ -29,8 +29,10 @@ bool LooksLikeLlvmLog(std::string_view head);
 //   snapshot is the functions seen so far. What a function-scope log cannot show: module-level lines a
 //   function pass adds (declarations, globals, metadata) appear only at the next module dump, and metadata
 //   numbers differ between a function dump and the module (`!5` vs `!11`).
-// - A loop dump holds only the loop's blocks: it is a pass whose snapshot is left as it was, with a note
-//   naming the loop and that its change shows at the function's next dump; never spliced as a function.
+// - A loop dump holds only the loop's blocks: a loop-scope pass whose snapshot is those blocks, diffed
+//   against its own before-dump (DumpPass::before): the previous dump of that loop (its first dump, with
+//   nothing earlier, against itself: a no-op with a note);
+//   never spliced as a function. The pass after a loop pass is diffed against the module as it was.
 // - -print-changed: "At Start" is the frontend; "omitted because no change" a no-op pass at no cost;
 //   "ignored" and "invalidated" lines are no-op passes with a note saying so. Its =diff and =cdiff forms
 //   carry no whole IR: DumpError naming the form and the option to use instead.

@@ -138,6 +138,13 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
     p.number = k - first + 1;
     p.pass_name = steps[k].pass;
     p.notes = std::move(steps[k].notes);
+    if (steps[k].before) {
+      DumpFile b;
+      b.name = steps[k].before_name;
+      b.extension = ext;
+      b.text = std::make_shared<const std::string>(std::move(*steps[k].before));
+      p.before = std::move(b);
+    }
     p.file = file(steps[k]);
     listing.passes.push_back(std::move(p));
   }

@@ -21,6 +21,8 @@ struct LogStep {
   bool failed = false;             // the log says it failed
   std::string log;                 // its diagnostics or warnings ("" for none)
   std::vector<std::string> notes;  // facts about it (shown as the entry's notes)
+  std::optional<std::string> before;  // its own before-dump when that is not the previous step's text
+  std::string before_name;         // what names that before-dump ("<log> line N", ...)
 };
 
 // The lines of `text`, each with its '\n' (a last line without one kept as it is).
@@ -51,7 +53,8 @@ class SplicedModule {
 // Builds the listing of a log named `name` (as given), its snapshots' extension `ext`: the frontend from
 // `input` (the IR before the first pass) when the log has it, else the first step, shown whole and named by
 // its pass (with a note saying so); then one pass per step, numbered from 1, each snapshot named "<name>
-// line N", a failed step's log given an "error:" line when it has none. `notes` go on the first entry. A log
+// line N", a failed step's log given an "error:" line when it has none, its own before-dump (if any) a
+// DumpPass::before named by `before_name`. `notes` go on the first entry. A log
 // of one dump only is also that one pass. `title`: the report's title. Throws nothing.
 DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
                            std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title);

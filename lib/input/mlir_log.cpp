@@ -289,7 +289,10 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
 
   std::optional<LogStep> first;
   if (input) {
-    first = LogStep{"frontend", input->text, input->line, false, "", {}};
+    first.emplace();
+    first->pass = "frontend";
+    first->text = input->text;
+    first->line = input->line;
   }
   std::vector<std::string> notes;
   if (!unfinished.empty()) {

@@ -13,6 +13,8 @@
 
 #include "diff/pass_diff.h"
 #include "input/dump_dir.h"
+#include "input/llvm_log.h"
+#include "input/mlir_log.h"
 #include "input/snapshot.h"
 #include "input/text_decode.h"
 #include "report/payload_writer.h"
@@ -275,6 +277,32 @@ int Payload(const uint8_t* data, size_t size) {
     std::vector<std::string> lines = Rebuild(j["snapshots"], i);
     Expect(lines.size() == snaps[i]->lines.size() && j["snapshots"][i]["n"] == lines.size(), "line count");
     for (size_t k = 0; k < lines.size(); ++k) Expect(lines[k] == snaps[i]->lines[k], "rebuilt line equals the text");
+  }
+  return 0;
+}
+
+int DumpLog(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  std::string text = Bytes(data + 1, size - 1);
+  size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  DumpListing l;
+  try {
+    l = data[0] % 2 == 0 ? ReadMlirLog("f.log", text) : ReadLlvmLog("f.log", text);
+  } catch (const Error&) {
+    return 0;
+  }
+  Expect(!l.passes.empty(), "a listing has a pass");
+  auto check = [&](const DumpFile& f) {
+    Expect(f.text != nullptr && f.path.empty(), "snapshots are held in memory");
+    Expect(f.name.rfind("f.log line ", 0) == 0, "snapshots are named by their line");
+    size_t n = std::stoul(f.name.substr(11));
+    Expect(n >= 1 && n <= lines, "the line is in the log");
+    if (!f.log_name.empty()) Expect(f.log != nullptr, "a log held in memory");
+  };
+  check(l.frontend);
+  for (size_t k = 0; k < l.passes.size(); ++k) {
+    Expect(l.passes[k].number == k + 1, "passes numbered 1..N");
+    check(l.passes[k].file);
   }
   return 0;
 }

@@ -33,5 +33,9 @@ int Diff(const uint8_t* data, size_t size);
 //   The plain payload parses as JSON, and every snapshot rebuilt from it (text, same, delta + fix) equals
 //   its decoded text line by line.
 int Payload(const uint8_t* data, size_t size);
+// dump_log: byte 0 selects the reader (even: MLIR log, odd: LLVM log), the rest is the log. The reader
+//   returns a listing that keeps the contract (passes numbered 1..N, every snapshot and log held in memory,
+//   named "<log> line N" with N a line of the log) or throws Error; never anything else.
+int DumpLog(const uint8_t* data, size_t size);
 
 }  // namespace irtrace::fuzz

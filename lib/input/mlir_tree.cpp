@@ -1,0 +1,123 @@
+#include "input/mlir_tree.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <vector>
+
+#include "input/mlir_log.h"
+#include "input/program_name.h"
+
+namespace irtrace {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A dump file of the tree: its counter chain and path inside DIR.
+struct TreeFile {
+  std::vector<unsigned long> chain;
+  std::string rel;
+};
+
+const std::regex& TreeName() {
+  static const std::regex re(R"(^(\d+(?:_\d+)*)_(.+)\.mlir$)");
+  return re;
+}
+
+std::vector<unsigned long> Chain(const std::string& digits) {
+  std::vector<unsigned long> out;
+  std::stringstream s(digits);
+  std::string part;
+  while (std::getline(s, part, '_')) out.push_back(std::stoul(part.substr(0, 18)));
+  return out;
+}
+
+// The tree's dump files, at most `depth` directories down (-1: any depth), in counter order.
+std::vector<TreeFile> TreeFiles(const std::string& dir, int depth) {
+  std::vector<TreeFile> files;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec), end;
+  if (ec) throw DumpError("cannot read the dump: " + ec.message());
+  for (; it != end; it.increment(ec)) {
+    if (ec) throw DumpError("cannot read the dump: " + ec.message());
+    if (depth >= 0 && it.depth() > depth) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    std::smatch m;
+    std::string name = it->path().filename().string();
+    if (!it->is_regular_file(ec) || !std::regex_match(name, m, TreeName())) continue;
+    files.push_back(TreeFile{Chain(m[1]), fs::relative(it->path(), dir, ec).generic_string()});
+  }
+  std::sort(files.begin(), files.end(), [](const TreeFile& a, const TreeFile& b) {
+    return a.chain != b.chain ? a.chain < b.chain : a.rel < b.rel;
+  });
+  return files;
+}
+
+std::string ReadWhole(const std::string& path, const std::string& shown) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (!in && !in.eof()) throw DumpError("cannot read '" + shown + "'");
+  return s.str();
+}
+
+}  // namespace
+
+bool LooksLikeMlirTree(const std::string& dir) {
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (IsFrontendName(it->path().filename().string())) return false;
+  }
+  for (const TreeFile& f : TreeFiles(dir, 3)) {
+    std::ifstream in(fs::path(dir) / f.rel, std::ios::binary);
+    std::string first;
+    std::getline(in, first);
+    if (LooksLikeMlirLog(first)) return true;
+  }
+  return false;
+}
+
+DumpListing ListMlirTree(const std::string& dir) {
+  std::vector<TreeFile> files = TreeFiles(dir, -1);
+  if (files.empty()) throw DumpError("no MLIR dump file (N_<pass>.mlir, as --mlir-print-ir-tree-dir writes)");
+  // One log of every file in counter order; each file's first line number maps back to its path.
+  std::string log;
+  std::map<size_t, std::string> file_at;  // 1-based line of a file's banner -> its path inside DIR
+  size_t line = 1;
+  for (const TreeFile& f : files) {
+    std::string text = ReadWhole((fs::path(dir) / f.rel).string(), f.rel);
+    if (!text.empty() && text.back() != '\n') text.push_back('\n');
+    file_at[line] = f.rel;
+    line += std::count(text.begin(), text.end(), '\n');
+    log += text;
+  }
+  DumpListing listing = ReadMlirLog(dir, log);
+  const std::string prefix = dir + " line ";
+  auto rename = [&](DumpFile* f) {
+    if (f->name.rfind(prefix, 0) != 0) return;
+    size_t n = std::stoul(f->name.substr(prefix.size()));
+    auto at = file_at.upper_bound(n);
+    if (at != file_at.begin()) f->name = std::prev(at)->second;
+    if (f->log) {
+      f->log_name = f->name;
+      std::string text = *f->log;
+      const std::string said = "(the log holds no diagnostics for it)";
+      size_t p = text.find(said);
+      if (p != std::string::npos) text.replace(p, said.size(), "(no diagnostics in this format: --mlir-print-ir-tree-dir holds none)");
+      f->log = std::make_shared<const std::string>(std::move(text));
+    }
+  };
+  rename(&listing.frontend);
+  for (DumpPass& p : listing.passes) rename(&p.file);
+  listing.sources.clear();
+  for (const TreeFile& f : files) listing.sources.push_back((fs::path(dir) / f.rel).string());
+  if (listing.title == dir || listing.title.empty()) listing.title = ParentDirectoryTitle(dir);
+  return listing;
+}
+
+}  // namespace irtrace

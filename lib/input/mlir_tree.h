@@ -1,0 +1,24 @@
+// Reading the tree of files mlir-opt writes with --mlir-print-ir-tree-dir=DIR (with an IR-printing option):
+// one file per dump, a directory per nested operation (`builtin_module_no-symbol-name/func_func_matmul/
+// 0_3_cse.mlir`), each file's name starting with the chain of counters from the root (siblings share
+// counters), each holding one dump with its banner (input/mlir_log.h), before- and after-dumps alike.
+#pragma once
+
+#include <string>
+
+#include "input/dump_dir.h"
+
+namespace irtrace {
+
+// True when `dir` is such a tree: no `00_frontend.*`, and a file `N[_N...]_<pass>.mlir` at most three
+// directories down whose first line is an MLIR IR-dump banner.
+bool LooksLikeMlirTree(const std::string& dir);
+
+// Lists the tree: its files ordered by their counter chains (then path), read as one MLIR log
+// (ReadMlirLog: function dumps spliced into the module dumps, grouped by function), each snapshot named by
+// its file's path inside DIR. A tree holds no diagnostics: a `Failed` dump is a failed pass whose error says
+// so. Symbolic links are not followed. Throws DumpError (names inside DIR) for a tree without such a file,
+// or one that cannot be read.
+DumpListing ListMlirTree(const std::string& dir);
+
+}  // namespace irtrace

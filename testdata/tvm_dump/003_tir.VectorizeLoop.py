@@ -1,0 +1,6 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def add(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
+    for i_0 in range(16):
+        B[i_0 * 4:i_0 * 4 + 4] = A[i_0 * 4:i_0 * 4 + 4] + T.Broadcast(T.float32(1), 4)

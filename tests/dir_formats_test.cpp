@@ -1,0 +1,97 @@
+// Directory formats of compilers' own dumps: TVM's DumpIR directory and mlir-opt's IR tree.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "cli_in_process.h"
+#include "input/input_format.h"
+#include "input/mlir_tree.h"
+#include "input/tvm_dir.h"
+#include "test_util.h"
+#include "util/error.h"
+
+namespace irtrace {
+namespace {
+
+using test::TempDir;
+using test::WriteFile;
+
+std::vector<std::string> Names(const DumpListing& l) {
+  std::vector<std::string> out{l.frontend_label};
+  for (const DumpPass& p : l.passes) out.push_back(p.pass_name);
+  return out;
+}
+
+TEST_CASE("tvm_dir: NNN_<pass>.py files in counter order, the first shown whole", "[dir_formats]") {
+  std::string dir = std::string(IRTRACE_SOURCE_DIR) + "/testdata/tvm_dump";
+  CHECK(LooksLikeTvmDir(dir));
+  DumpListing l = ListInput(dir, InputFormat::kAuto, {});
+  CHECK(Names(l) == std::vector<std::string>{"tir.InjectPrefetch", "tir.LoopPartition", "tir.Simplify", "tir.VectorizeLoop"});
+  CHECK(l.passes[0].file.name == "001_tir.LoopPartition.py");
+  CHECK(l.ignored == std::vector<std::string>{"README.md"});
+  // Counters past 999 sort by number; a counter twice is an error.
+  TempDir t;
+  WriteFile(t / "d/999_A.py", "x = 1\n");
+  WriteFile(t / "d/1000_B.py", "x = 2\n");
+  WriteFile(t / "d/0998_Z.py", "x = 0\n");
+  CHECK(Names(ListTvmDir(t / "d")) == std::vector<std::string>{"Z", "A", "B"});
+  WriteFile(t / "d/998_Y.py", "x = 0\n");
+  CHECK_THROWS_WITH(ListTvmDir(t / "d"), "counter 998 appears twice: '0998_Z.py' and '998_Y.py'");
+  // A numbered dump is never read as one.
+  WriteFile(t / "n/00_frontend.py", "x = 0\n");
+  WriteFile(t / "n/001_after_A.py", "x = 1\n");
+  CHECK_FALSE(LooksLikeTvmDir(t / "n"));
+  test::CliResult r = test::RunMain({dir, "-o", t / "tvm.html"});
+  CHECK(r.code == 0);
+  CHECK(r.err == "wrote " + t / "tvm.html" + ": 3 passes, 2 changed, 0 warnings\n");
+}
+
+TEST_CASE("mlir_tree: a real --mlir-print-ir-tree-dir tree reads as the log of the same run", "[dir_formats]") {
+  const std::string opt = "/usr/lib/llvm-19/bin/mlir-opt";
+  REQUIRE(std::filesystem::exists(opt));  // Debian mlir-19-tools: scripts/setup.sh --tests installs it
+  TempDir t;
+  WriteFile(t / "in.mlir",
+            "module @prog {\n"
+            "func.func @add(%a: memref<64xf32>) {\n"
+            "  affine.for %i = 0 to 64 {\n"
+            "    %x = affine.load %a[%i] : memref<64xf32>\n"
+            "    affine.store %x, %a[%i] : memref<64xf32>\n"
+            "  }\n"
+            "  return\n"
+            "}\n"
+            "func.func @mul(%a: memref<64xf32>) {\n"
+            "  affine.for %i = 0 to 64 {\n"
+            "    %x = affine.load %a[%i] : memref<64xf32>\n"
+            "    %y = arith.mulf %x, %x : f32\n"
+            "    affine.store %y, %a[%i] : memref<64xf32>\n"
+            "  }\n"
+            "  return\n"
+            "}\n"
+            "}\n");
+  std::string pipeline = opt + " in.mlir -canonicalize -affine-loop-tile=tile-size=4 -cse --mlir-print-ir-after-all "
+                               "--mlir-disable-threading -o /dev/null";
+  REQUIRE(test::Run(pipeline + " --mlir-print-ir-tree-dir=tree", t.path()).exit_code == 0);
+  REQUIRE(test::Run(pipeline + " 2>run.log", t.path()).exit_code == 0);
+  CHECK(LooksLikeMlirTree(t / "tree"));
+  DumpListing tree = ListInput(t / "tree", InputFormat::kAuto, {});
+  DumpListing log = ListInput(t / "run.log", InputFormat::kAuto, {});
+  REQUIRE(Names(tree) == Names(log));
+  CHECK(Names(tree) == std::vector<std::string>{"Canonicalizer", "AffineLoopTiling", "CSE"});
+  CHECK(*tree.frontend.text == *log.frontend.text);
+  for (size_t k = 0; k < tree.passes.size(); ++k) CHECK(*tree.passes[k].file.text == *log.passes[k].file.text);
+  CHECK(tree.passes[1].file.name == "builtin_module_prog/1_cse.mlir");
+  CHECK(tree.title == "prog");
+  CHECK(tree.sources.size() == 4);
+  // A Failed file carries no diagnostics.
+  WriteFile(t / "t2/builtin_module_no-symbol-name/0_a.mlir",
+            "// -----// IR Dump After A (a) //----- //\nmodule {\n}\n");
+  WriteFile(t / "t2/builtin_module_no-symbol-name/1_b.mlir",
+            "// -----// IR Dump After B Failed (b) //----- //\nmodule {\n  x.y\n}\n");
+  DumpListing failed = ListInput(t / "t2", InputFormat::kAuto, {});
+  REQUIRE(failed.passes.size() == 1);
+  CHECK(*failed.passes[0].file.log ==
+        "error: B failed (no diagnostics in this format: --mlir-print-ir-tree-dir holds none)\n");
+}
+
+}  // namespace
+}  // namespace irtrace
