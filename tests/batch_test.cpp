@@ -173,7 +173,7 @@ TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -
   CHECK(check.out.empty());
   CliResult bad = RunMain({t / "a", "--fail-on", "bogus"});
   CHECK(bad.code == 2);
-  CHECK(bad.err == "ir-trace: error: --fail-on takes failed or warning, got 'bogus'\n");
+  CHECK(bad.err == "ir-trace: error: --fail-on takes failed, warning or diverged (or a comma list), got 'bogus'\n");
 }
 
 TEST_CASE("cli: -o=FILE is refused with the spellings that work (it would write a file named =FILE)", "[batch]") {
