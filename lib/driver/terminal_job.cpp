@@ -1,6 +1,7 @@
 #include "driver/terminal_job.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <thread>
