@@ -69,10 +69,14 @@ DumpWriter::DumpWriter(const std::string& trace_dir, std::string_view name) {
   throw Error("cannot create a run directory in '" + runs + "': every name drawn is taken");
 }
 
-std::string DumpWriter::PassFile(unsigned long num, std::string_view pass, std::string_view ext) const {
+std::string PassFileName(unsigned long num, std::string_view pass, std::string_view ext) {
   char number[24];
   std::snprintf(number, sizeof number, "%02lu", num);
-  return run_dir_ + "/" + number + "_after_" + SafePassName(pass) + "." + std::string(ext);
+  return number + ("_after_" + SafePassName(pass)) + "." + std::string(ext);
+}
+
+std::string DumpWriter::PassFile(unsigned long num, std::string_view pass, std::string_view ext) const {
+  return run_dir_ + "/" + PassFileName(num, pass, ext);
 }
 
 void DumpWriter::Write(const std::string& file, std::string_view text) {

@@ -12,6 +12,10 @@
 
 namespace irtrace {
 
+// The file name of pass `num`'s file in a run directory: NN_after_<SafePassName(pass)>.<ext>, NN at least
+// two digits; `ext` as given (the caller makes it safe: SafeExtension, or "log").
+std::string PassFileName(unsigned long num, std::string_view pass, std::string_view ext);
+
 class DumpWriter {
  public:
   // Creates <trace_dir>/<SafeDirName(name)>/.runs/run_<UTC time>_<pid>_<random>/ (record/safe_name.h),

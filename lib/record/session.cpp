@@ -125,6 +125,7 @@ struct Session::Impl {
     e.pass = pass;
     std::string phase = CurrentPhase();
     e.phase = phase;
+    e.ext = ext;
     e.before = last;
     e.after = after;
     e.failed = failed;
@@ -192,6 +193,7 @@ void Session::RecordFrontend(std::string text, std::string_view ext) noexcept {
     d.Frontend(text, s.ext);
   });
   s.have_frontend = true;
+  s.Notify(0, "frontend", text, false, "");  // the terminal printer learns the frontend's extension
   s.last = std::move(text);
 }
 
