@@ -5,6 +5,7 @@
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
+#include "input/llvm_dump_dir.h"
 #include "input/mlir_tree.h"
 #include "input/tvm_dir.h"
 #include "test_util.h"
@@ -91,6 +92,28 @@ TEST_CASE("mlir_tree: a real --mlir-print-ir-tree-dir tree reads as the log of t
   REQUIRE(failed.passes.size() == 1);
   CHECK(*failed.passes[0].file.log ==
         "error: B failed (no diagnostics in this format: --mlir-print-ir-tree-dir holds none)\n");
+}
+
+TEST_CASE("llvm_dump_dir: a real -ir-dump-directory reads as the log of the same run", "[dir_formats]") {
+  REQUIRE(std::filesystem::exists("/usr/bin/clang-19"));
+  REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
+  TempDir t;
+  WriteFile(t / "p.c", "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i] * a[i]; return s; }\n");
+  auto run = [&](const std::string& cmd) {
+    test::RunResult r = test::Run(cmd, t.path());
+    INFO(cmd << "\n" << r.err);
+    REQUIRE(r.exit_code == 0);
+  };
+  run("clang-19 -O0 -Xclang -disable-O0-optnone -emit-llvm -S p.c -o p.ll");
+  run("opt-19 -O2 -print-after-all -ir-dump-directory=dd p.ll -o /dev/null");
+  run("opt-19 -O2 -print-after-all p.ll -o /dev/null 2>run.log");
+  CHECK(LooksLikeLlvmDumpDir(t / "dd"));
+  DumpListing dir = ListInput(t / "dd", InputFormat::kAuto, {});
+  DumpListing log = ListInput(t / "run.log", InputFormat::kAuto, {});
+  REQUIRE(Names(dir) == Names(log));
+  for (size_t k = 0; k < dir.passes.size(); ++k) CHECK(*dir.passes[k].file.text == *log.passes[k].file.text);
+  CHECK(dir.passes[0].file.name.find("-module-ForceFunctionAttrsPass-after.ll") != std::string::npos);
+  CHECK(dir.sources.size() == dir.passes.size() + 1);
 }
 
 }  // namespace

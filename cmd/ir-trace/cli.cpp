@@ -271,7 +271,8 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
   std::string format = "auto";
-  app.add_option("--format", format, "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir")
+  app.add_option("--format", format, "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir, "
+                 "llvm-dir")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts and timings");
@@ -430,8 +431,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   app.add_option("--format", format,
                  "What the input is: auto (default: a directory is a numbered dump, a file or - is detected from "
                  "its content), numbered, mlir-log (mlir-opt --mlir-print-ir-after-all ... 2>&1), llvm-log (opt "
-                 "-print-after-all or -print-changed ... 2>&1), mlir-tree (--mlir-print-ir-tree-dir=DIR), tvm-dir "
-                 "(TVM's DumpIR, NNN_<pass>.py)")
+                 "-print-after-all or -print-changed ... 2>&1), mlir-tree (--mlir-print-ir-tree-dir=DIR), llvm-dir "
+                 "(-ir-dump-directory=DIR), tvm-dir (TVM's DumpIR, NNN_<pass>.py)")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts, timings and ignored files");

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "input/llvm_dump_dir.h"
 #include "input/llvm_log.h"
 #include "input/mlir_log.h"
 #include "input/mlir_tree.h"
@@ -38,7 +39,7 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir"}; }
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir"}; }
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
   static const std::pair<const char*, InputFormat> kNames[] = {
@@ -47,7 +48,8 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
       {"mlir-log", InputFormat::kMlirLog},
       {"llvm-log", InputFormat::kLlvmLog},
       {"mlir-tree", InputFormat::kMlirTree},
-      {"tvm-dir", InputFormat::kTvmDir}};
+      {"tvm-dir", InputFormat::kTvmDir},
+      {"llvm-dir", InputFormat::kLlvmDir}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -62,16 +64,20 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
   // numbered dump; a file or standard input is read and its content decides.
   if (format == InputFormat::kAuto && input != "-" && fs::is_directory(input, ec)) {
-    format = LooksLikeMlirTree(input) ? InputFormat::kMlirTree : LooksLikeTvmDir(input) ? InputFormat::kTvmDir
-                                                                                      : InputFormat::kNumbered;
+    format = LooksLikeMlirTree(input)      ? InputFormat::kMlirTree
+             : LooksLikeLlvmDumpDir(input) ? InputFormat::kLlvmDir
+             : LooksLikeTvmDir(input)      ? InputFormat::kTvmDir
+                                           : InputFormat::kNumbered;
   }
   if (format == InputFormat::kNumbered || (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
     return ListDump(input, codegen_dirs);
   }
   if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump only", ExitCode::kUsage);
-  if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir) {
+  if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir || format == InputFormat::kLlvmDir) {
     if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
-    return format == InputFormat::kMlirTree ? ListMlirTree(input) : ListTvmDir(input);
+    return format == InputFormat::kMlirTree ? ListMlirTree(input)
+           : format == InputFormat::kTvmDir ? ListTvmDir(input)
+                                            : ListLlvmDumpDir(input);
   }
   std::string text = ReadAll(input);  // read once: standard input cannot be read again
   if (format == InputFormat::kAuto) {

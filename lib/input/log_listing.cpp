@@ -1,6 +1,10 @@
 #include "input/log_listing.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <set>
 
 #include "util/line_index.h"
@@ -96,6 +100,41 @@ std::string SplicedModule::Text() const {
     out += lines[k++];
   }
   return out;
+}
+
+DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string>& rel,
+                           const std::function<DumpListing(const std::string&, const std::string&)>& read) {
+  std::string log;
+  std::map<size_t, std::string> file_at;  // 1-based line where a file starts -> its path inside `dir`
+  size_t line = 1;
+  for (const std::string& f : rel) {
+    std::ifstream in(std::filesystem::path(dir) / f, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    if (!in.good() && !in.eof()) throw DumpError("cannot read '" + f + "'");
+    std::string text = s.str();
+    if (!text.empty() && text.back() != '\n') text.push_back('\n');
+    file_at[line] = f;
+    line += static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+    log += text;
+  }
+  DumpListing listing = read(dir, log);
+  const std::string prefix = dir + " line ";
+  auto rename = [&](DumpFile* f) {
+    if (f->name.rfind(prefix, 0) != 0) return;
+    auto at = file_at.upper_bound(std::stoul(f->name.substr(prefix.size())));
+    if (at == file_at.begin()) return;
+    f->name = std::prev(at)->second;
+    if (f->log) f->log_name = f->name;
+  };
+  rename(&listing.frontend);
+  for (DumpPass& p : listing.passes) {
+    rename(&p.file);
+    if (p.before) rename(&*p.before);
+  }
+  listing.sources.clear();
+  for (const std::string& f : rel) listing.sources.push_back((std::filesystem::path(dir) / f).string());
+  return listing;
 }
 
 std::string LogStem(const std::string& name) {

@@ -3,6 +3,7 @@
 // into a listing whose snapshots are held in memory.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -58,6 +59,13 @@ class SplicedModule {
 // of one dump only is also that one pass. `title`: the report's title. Throws nothing.
 DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
                            std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title);
+
+// Reads the files `rel` (paths inside `dir`, in the order given: one dump or more each, banners inside) as one
+// log with `read` (ReadMlirLog, ReadLlvmLog; called with `dir` as the log's name), then names each snapshot
+// and log by the file that holds its banner, and lists every file as a source. Throws DumpError naming a
+// file that cannot be read, or what `read` throws.
+DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string>& rel,
+                           const std::function<DumpListing(const std::string&, const std::string&)>& read);
 
 // The title of a log without a program name in it: the file's name without its directory and extension.
 std::string LogStem(const std::string& name);

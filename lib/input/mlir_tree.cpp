@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "input/log_listing.h"
 #include "input/mlir_log.h"
 #include "input/program_name.h"
 
@@ -58,14 +59,6 @@ std::vector<TreeFile> TreeFiles(const std::string& dir, int depth) {
   return files;
 }
 
-std::string ReadWhole(const std::string& path, const std::string& shown) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (!in && !in.eof()) throw DumpError("cannot read '" + shown + "'");
-  return s.str();
-}
-
 }  // namespace
 
 bool LooksLikeMlirTree(const std::string& dir) {
@@ -85,38 +78,21 @@ bool LooksLikeMlirTree(const std::string& dir) {
 DumpListing ListMlirTree(const std::string& dir) {
   std::vector<TreeFile> files = TreeFiles(dir, -1);
   if (files.empty()) throw DumpError("no MLIR dump file (N_<pass>.mlir, as --mlir-print-ir-tree-dir writes)");
-  // One log of every file in counter order; each file's first line number maps back to its path.
-  std::string log;
-  std::map<size_t, std::string> file_at;  // 1-based line of a file's banner -> its path inside DIR
-  size_t line = 1;
-  for (const TreeFile& f : files) {
-    std::string text = ReadWhole((fs::path(dir) / f.rel).string(), f.rel);
-    if (!text.empty() && text.back() != '\n') text.push_back('\n');
-    file_at[line] = f.rel;
-    line += std::count(text.begin(), text.end(), '\n');
-    log += text;
-  }
-  DumpListing listing = ReadMlirLog(dir, log);
-  const std::string prefix = dir + " line ";
-  auto rename = [&](DumpFile* f) {
-    if (f->name.rfind(prefix, 0) != 0) return;
-    size_t n = std::stoul(f->name.substr(prefix.size()));
-    auto at = file_at.upper_bound(n);
-    if (at != file_at.begin()) f->name = std::prev(at)->second;
-    if (f->log) {
-      f->log_name = f->name;
-      std::string text = *f->log;
-      const std::string said = "(the log holds no diagnostics for it)";
-      size_t p = text.find(said);
-      if (p != std::string::npos) text.replace(p, said.size(), "(no diagnostics in this format: --mlir-print-ir-tree-dir holds none)");
-      f->log = std::make_shared<const std::string>(std::move(text));
-    }
+  std::vector<std::string> rel;
+  for (const TreeFile& f : files) rel.push_back(f.rel);
+  DumpListing listing = ReadFilesAsLog(dir, rel, ReadMlirLog);
+  // A tree holds no diagnostics: a Failed dump's error says so.
+  auto no_diagnostics = [](DumpFile* f) {
+    if (!f->log) return;
+    std::string text = *f->log;
+    const std::string said = "(the log holds no diagnostics for it)";
+    size_t p = text.find(said);
+    if (p != std::string::npos) text.replace(p, said.size(), "(no diagnostics in this format: --mlir-print-ir-tree-dir holds none)");
+    f->log = std::make_shared<const std::string>(std::move(text));
   };
-  rename(&listing.frontend);
-  for (DumpPass& p : listing.passes) rename(&p.file);
-  listing.sources.clear();
-  for (const TreeFile& f : files) listing.sources.push_back((fs::path(dir) / f.rel).string());
-  if (listing.title == dir || listing.title.empty()) listing.title = ParentDirectoryTitle(dir);
+  no_diagnostics(&listing.frontend);
+  for (DumpPass& p : listing.passes) no_diagnostics(&p.file);
+  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = ParentDirectoryTitle(dir);
   return listing;
 }
 

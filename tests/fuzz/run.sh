@@ -3,7 +3,7 @@
 #
 # Builds the libFuzzer targets (clang-19, ASan + UBSan, in build-fuzz/) and runs each for SECONDS, seeded
 # with the committed corpus (tests/fuzz/corpus/<target>/) plus seeds made at run time from testdata/ and
-# ../shared/fixtures (never committed). Targets: dump_names text_decode scope diff payload (default: all).
+# ../shared/fixtures (never committed). Targets: dump_names text_decode scope diff payload dump_log (default: all).
 # Findings (crash-*, leak-*, timeout-* files) are left in build-fuzz/findings/<target>/: minimise one
 # (`build-fuzz/fuzz_<target> -minimize_crash=1 FILE`), fix the fault, and commit the reproducer to
 # tests/fuzz/crashes/<target>/, where tests/fuzz_replay_test.cpp replays it in the normal suite.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-((${#targets[@]})) || targets=(dump_names text_decode scope diff payload)
+((${#targets[@]})) || targets=(dump_names text_decode scope diff payload dump_log)
 command -v clang++-19 >/dev/null || { echo "run.sh: clang++-19 missing (apt-get install clang-19 libclang-rt-19-dev)" >&2; exit 2; }
 
 CXX=clang++-19 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DIRTRACE_FUZZ=ON -DIRTRACE_TESTS=OFF >/dev/null
@@ -27,7 +27,7 @@ lang_byte() { case $1 in *.py) printf '\x00';; *.mlir) printf '\x01';; *.ll) pri
 n=0
 for d in "${dumps[@]}"; do
   mapfile -t snaps < <(find "$d" -maxdepth 1 -type f ! -name '*.log' -printf '%f\n' | sort -V)
-  mkdir -p "$seeds"/{dump_names,text_decode,scope,diff,payload}
+  mkdir -p "$seeds"/{dump_names,text_decode,scope,diff,payload,dump_log}
   ls -1 "$d" > "$seeds/dump_names/$n"
   prev=''
   for s in "${snaps[@]}"; do
