@@ -10,7 +10,8 @@
 // at any point leaves a dump `ir-trace` converts. At its end the session writes the run's report.html and
 // points <IR_TRACE_DIR>/<name>/report.html at it. Tracing never fails the compilation: a failure to write
 // (disk full, permissions, a file-size limit) prints one warning per session on stderr and stops that
-// session's tracing; no call throws, except Pass rethrowing the pass's own exception.
+// session's tracing; no call throws, except Pass rethrowing the pass's own exception. Codegen keeps the
+// generated source the compiler builds as a working copy the user may edit and compile again with.
 //
 // A session belongs to one thread at a time. Sessions in different threads and processes, of the same name
 // too, never share a run directory.
@@ -132,7 +133,7 @@ class Session {
   // Generated source the compiler is about to build: returns the text to build, which is `text` unless the
   // user edited the working copy (edit and recompile). With tracing off, or in terminal mode (no files),
   // `text` is returned as it is and nothing is written. Otherwise the file <dir>/<name>/<file_name>
-  // (file_name sanitised: SafeSourceName in man irtrace(3)) is the working copy, beside its baseline
+  // (file_name sanitised: man irtrace(3), EDIT AND RECOMPILE) is the working copy, beside its baseline
   // <file_name>.original and the last real output <file_name>.latest, and one decision is made, under
   // flock(<dir>/<name>/.lock) so that processes compiling the same kernel never interleave theirs, and
   // printed as one line on stderr:
