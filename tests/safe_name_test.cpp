@@ -63,5 +63,31 @@ TEST_CASE("safe_name: phase names are one line of at most 200 bytes", "[safe_nam
   CHECK(SafePhaseName("x" + utf8).size() == 199);  // not cut inside a character
 }
 
+
+TEST_CASE("safe_name: a source's file name never meets another's siblings or the report", "[safe_name]") {
+  CHECK(SafeSourceName("kernel.cpp") == "kernel.cpp");
+  CHECK(SafeSourceName("../kernel.cpp") == "%2E.%2Fkernel.cpp");
+  CHECK(SafeSourceName(".lock") == "%2Elock");
+  CHECK(SafeSourceName(".runs") == "%2Eruns");
+  CHECK(SafeSourceName("") == "%00");
+  // Each sibling of "kernel.cpp" is a different file name when given as a name of its own.
+  CHECK(SafeSourceName("kernel.cpp.original") == "kernel.cpp%2Eoriginal");
+  CHECK(SafeSourceName("kernel.cpp.latest") == "kernel.cpp%2Elatest");
+  CHECK(SafeSourceName("kernel.cpp.bak.12") == "kernel.cpp%2Ebak.12");
+  CHECK(SafeSourceName("kernel.cpp.original.bak.1") == "kernel.cpp.original%2Ebak.1");
+  CHECK(SafeSourceName("report.html") == "report%2Ehtml");
+  CHECK(SafeSourceName("kernel.bak.cpp") == "kernel.bak.cpp");  // not a sibling's ending
+  CHECK(SafeSourceName("x.bak.") == "x.bak.");
+  CHECK(SafeSourceName("kernel.cpp%2Eoriginal") == "kernel.cpp%252Eoriginal");
+  std::string longer = SafeSourceName(std::string(300, 's') + ".original");
+  CHECK(longer.size() == 200);
+  CHECK(longer.find(".original") == std::string::npos);
+}
+
+TEST_CASE("safe_name: printable text escapes control bytes and backslashes", "[safe_name]") {
+  CHECK(PrintableText("kernel.cpp") == "kernel.cpp");
+  CHECK(PrintableText("a\nb\x1b[31m\\") == "a\\x0Ab\\x1B[31m\\x5C");
+}
+
 }  // namespace
 }  // namespace irtrace

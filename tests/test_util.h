@@ -154,4 +154,25 @@ inline std::string SharedFixtures() {
   return std::filesystem::is_directory(root) ? root : std::string();
 }
 
+// True when /proc/locks shows process `pid` blocked on an flock ("->" lines are waiting requests): how a
+// test knows, without a timed sleep, that another process is waiting for a lock it holds.
+inline bool WaitsForFlock(pid_t pid) {
+  std::ifstream locks("/proc/locks");
+  std::string line;
+  const std::string who = " " + std::to_string(pid) + " ";
+  while (std::getline(locks, line)) {
+    if (line.find("-> FLOCK") != std::string::npos && line.find(who) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Polls WaitsForFlock until it holds (0.1 ms apart, at most 10 s: a safety net, not the test's timing).
+inline bool AwaitFlockWaiter(pid_t pid) {
+  for (int i = 0; i < 100000; ++i) {
+    if (WaitsForFlock(pid)) return true;
+    ::usleep(100);
+  }
+  return false;
+}
+
 }  // namespace irtrace::test

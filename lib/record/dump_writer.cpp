@@ -114,4 +114,8 @@ void DumpWriter::Phases(const std::vector<DumpPhase>& phases) {
   Write(run_dir_ + "/" + kPhasesFileName, text);
 }
 
+void DumpWriter::Codegen(std::string_view role, std::string_view file, std::string_view text) {
+  Write(run_dir_ + "/codegen_" + std::string(role) + "_" + SafeSourceName(file), text);
+}
+
 }  // namespace irtrace

@@ -37,6 +37,9 @@ class DumpWriter {
   void Log(unsigned long num, std::string_view pass, std::string_view text);  // NN_after_<pass>.log
   void RemoveLog(unsigned long num, std::string_view pass);                   // ignores a missing one
   void Phases(const std::vector<DumpPhase>& phases);  // phases.txt, rewritten whole (names: SafePhaseName)
+  // codegen_<role>_<SafeSourceName(file)>, `role` "device" or "host": a generated source, which the dump
+  // contract lists after the last pass when its extension is a source's (cpp, cc, cu, c, h, hpp, hip, pto).
+  void Codegen(std::string_view role, std::string_view file, std::string_view text);
 
   // Bytes of the files written so far (the benchmark's bound: the files, not the report).
   uint64_t bytes_written() const { return bytes_; }

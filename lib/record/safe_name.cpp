@@ -47,7 +47,46 @@ std::string Shorten(std::string escaped, std::string_view original) {
   return escaped + hash;
 }
 
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Where the '.' that makes `name` look like a working copy's sibling or the report is, else npos.
+size_t SiblingDot(std::string_view name) {
+  if (name == "report.html") return 6;
+  for (std::string_view suffix : {std::string_view(".original"), std::string_view(".latest")}) {
+    if (EndsWith(name, suffix)) return name.size() - suffix.size();
+  }
+  size_t digits = name.size();
+  while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9') --digits;
+  if (digits < name.size() && EndsWith(name.substr(0, digits), ".bak.")) return digits - 5;
+  return std::string_view::npos;
+}
+
 }  // namespace
+
+std::string SafeSourceName(std::string_view name) {
+  if (name.empty()) return "%00";
+  std::string escaped = Escape(name, true);
+  size_t dot = SiblingDot(escaped);
+  if (dot != std::string_view::npos) escaped.replace(dot, 1, "%2E");
+  return Shorten(std::move(escaped), name);
+}
+
+std::string PrintableText(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f || c == '\\') {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    } else {
+      out.push_back(ch);
+    }
+  }
+  return out;
+}
 
 std::string SafeDirName(std::string_view name) {
   if (name.empty()) return "%00";

@@ -17,6 +17,13 @@ std::string SafeDirName(std::string_view name);
 // number comes first). At most 200 bytes the same way, so the file name stays within NAME_MAX.
 std::string SafePassName(std::string_view name);
 
+// A generated source's file name (Session::Codegen) for the working copy <name dir>/<name> and its siblings
+// <name>.original, <name>.latest, <name>.bak.N, <name>.original.bak.N: escaped as SafeDirName, and a name
+// that would be another's sibling (ending in ".original", ".latest" or ".bak.<digits>") or one of the name
+// directory's own files ("report.html") has that last '.' written %2E, so no two names share a file.
+// At most 200 bytes the same way, so every sibling and its temporary name stay within NAME_MAX.
+std::string SafeSourceName(std::string_view name);
+
 // A snapshot extension as the dump contract reads it: [A-Za-z0-9], 1 to 16 characters. Anything else
 // (empty, a dot, "log", which names diagnostics) gives "txt".
 std::string SafeExtension(std::string_view ext);
@@ -24,5 +31,9 @@ std::string SafeExtension(std::string_view ext);
 // A phase name for one line of phases.txt: control bytes (tab and line breaks among them) become ' ', at
 // most 200 bytes (cut before a UTF-8 continuation byte).
 std::string SafePhaseName(std::string_view name);
+
+// `text` for one line on stderr: control bytes (0x00-0x1F, 0x7F) and '\\' written \xNN, so that a name
+// can neither colour the terminal nor forge a line; other bytes as they are.
+std::string PrintableText(std::string_view text);
 
 }  // namespace irtrace

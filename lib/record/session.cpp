@@ -11,26 +11,12 @@
 
 #include "record/dump_writer.h"
 #include "record/pass_observer.h"
+#include "record/safe_name.h"
 #include "record/session_report.h"
+#include "record/working_copy.h"
 
 namespace irtrace {
 namespace {
-
-// `text` with control bytes and backslashes escaped, for one line on stderr.
-std::string Printable(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c == 0x7f || c == '\\') {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", c);
-      out += buf;
-    } else {
-      out.push_back(ch);
-    }
-  }
-  return out;
-}
 
 std::string ExceptionText(std::exception_ptr error) {
   try {
@@ -69,9 +55,9 @@ struct Session::Impl {
   void Stop(const std::string& why) {
     if (stopped) return;
     stopped = true;
-    std::string where = run_dir.empty() ? "" : "; the run so far is in '" + Printable(run_dir) + "'";
-    std::fprintf(stderr, "irtrace: warning: session '%s': tracing stopped: %s%s\n", Printable(name).c_str(),
-                 Printable(why).c_str(), where.c_str());
+    std::string where = run_dir.empty() ? "" : "; the run so far is in '" + PrintableText(run_dir) + "'";
+    std::fprintf(stderr, "irtrace: warning: session '%s': tracing stopped: %s%s\n", PrintableText(name).c_str(),
+                 PrintableText(why).c_str(), where.c_str());
     dump.reset();
   }
 
@@ -283,6 +269,30 @@ void Session::End() {
     }
   }
   s.ended = true;
+}
+
+std::string Session::RecordCodegen(SourceRole role, std::string_view file_name, std::string text) noexcept {
+  Impl& s = *impl_;
+  if (!s.files || s.ended || s.stopped) return text;  // terminal mode writes no files: nothing to edit
+  try {
+    std::string name_dir;
+    s.Guard([&](DumpWriter& d) { name_dir = d.name_dir(); });
+    if (name_dir.empty()) return text;  // the run directory could not be made: the warning is out
+    const std::string file = SafeSourceName(file_name);
+    const char* role_name = role == SourceRole::kDevice ? "device" : "host";
+    CodegenOutcome o = DecideWorkingCopy(name_dir, file, text);
+    if (!o.failure.empty()) {
+      s.Stop(o.failure);
+      return o.text;
+    }
+    std::fprintf(stderr, "%s\n", DecisionLine(s.name, file, role_name, o).c_str());
+    // What this compilation builds, so that its report shows it (the working copy's edit too).
+    s.Guard([&](DumpWriter& d) { d.Codegen(role_name, file, o.text); });
+    return o.text;
+  } catch (...) {
+    s.Stop("out of memory");
+    return text;
+  }
 }
 
 std::string Session::run_dir() const { return impl_ ? impl_->run_dir : std::string(); }

@@ -17,11 +17,12 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser.close(); });
 
-// Runs the sample with tracing on in a fresh directory; returns the report path it printed.
-function record() {
+// Runs the sample with tracing on in a fresh directory; returns the report path it printed (last).
+function record(args = []) {
   const dir = fs.mkdtempSync(path.join(tmpDir(), 'record-'));
   const env = { ...process.env, IR_TRACE: '1', IR_TRACE_DIR: path.join(dir, 'trace') };
-  const printed = execFileSync(SAMPLE, [], { cwd: dir, env, encoding: 'utf8' }).trim();
+  const printed = execFileSync(SAMPLE, args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .trim().split('\n').pop();
   assert.equal(printed, path.join(dir, 'trace', 'tile', 'report.html'));
   assert.ok(fs.lstatSync(printed).isSymbolicLink());
   return printed;
@@ -39,5 +40,18 @@ test('a session\'s report shows its phases as tabs that filter the pass list', {
   const verify = page.getByRole('option').filter({ hasText: 'Verify' });
   await verify.click();
   assert.match(await page.locator('body').textContent(), /error: verifier failed/);
+  noErrors(errors);
+});
+
+test('a session\'s report lists the device and host source it built (Session::Codegen)', { skip }, async () => {
+  const { page, errors } = await open(browser, record(['--codegen']));
+  const device = page.getByRole('option').filter({ hasText: 'codegen_device_tile.cpp' });
+  const host = page.getByRole('option').filter({ hasText: 'codegen_host_main.cpp' });
+  assert.match(await device.textContent(), /device\s+codegen_device_tile\.cpp/);
+  assert.match(await host.textContent(), /host\s+codegen_host_main\.cpp/);
+  await device.click();
+  assert.match(await page.locator('body').textContent(), /void tile\(\) \{\}/);
+  await host.click();
+  assert.match(await page.locator('body').textContent(), /int main\(\) \{ tile\(\); \}/);
   noErrors(errors);
 });

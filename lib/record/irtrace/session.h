@@ -10,7 +10,8 @@
 // at any point leaves a dump `ir-trace` converts. At its end the session writes the run's report.html and
 // points <IR_TRACE_DIR>/<name>/report.html at it. Tracing never fails the compilation: a failure to write
 // (disk full, permissions, a file-size limit) prints one warning per session on stderr and stops that
-// session's tracing; no call throws, except Pass rethrowing the pass's own exception.
+// session's tracing; no call throws, except Pass rethrowing the pass's own exception. Codegen keeps the
+// generated source the compiler builds as a working copy the user may edit and compile again with.
 //
 // A session belongs to one thread at a time. Sessions in different threads and processes, of the same name
 // too, never share a run directory.
@@ -28,6 +29,10 @@ namespace irtrace {
 
 class Session;
 
+// What a generated source is for (Session::Codegen): the kernel that runs on the device, or the host code
+// that launches it. Recorded as the dump's codegen_device_* / codegen_host_* files.
+enum class SourceRole { kDevice, kHost };
+
 // Names the phase of the passes recorded while it lives (Session::Phase); scopes nest, the innermost names
 // the phase. Recorded in the dump's phases.txt, shown as the report's phase tabs.
 class [[nodiscard]] PhaseScope {
@@ -39,6 +44,10 @@ class [[nodiscard]] PhaseScope {
 
  private:
   friend class Session;
+
+// What a generated source is for (Session::Codegen): the kernel that runs on the device, or the host code
+// that launches it. Recorded as the dump's codegen_device_* / codegen_host_* files.
+enum class SourceRole { kDevice, kHost };
   explicit PhaseScope(Session* session) : session_(session) {}
   Session* session_;  // null when tracing is off
 };
@@ -121,6 +130,30 @@ class Session {
     }
   }
 
+  // Generated source the compiler is about to build: returns the text to build, which is `text` unless the
+  // user edited the working copy (edit and recompile). With tracing off, or in terminal mode (no files),
+  // `text` is returned as it is and nothing is written. Otherwise the file <dir>/<name>/<file_name>
+  // (file_name sanitised: man irtrace(3), EDIT AND RECOMPILE) is the working copy, beside its baseline
+  // <file_name>.original and the last real output <file_name>.latest, and one decision is made, under
+  // flock(<dir>/<name>/.lock) so that processes compiling the same kernel never interleave theirs, and
+  // printed as one line on stderr:
+  //   INIT         no working copy: all three written, `text` returned
+  //   UNCHANGED    working copy unedited, `text` as before: `text` returned
+  //   PATCHED      working copy edited, `text` as before: the working copy returned
+  //   REGENERATED  working copy unedited, `text` changed: working copy and baseline become `text`
+  //   SYNCED       both changed, the edit equals `text`: the baseline becomes `text`
+  //   CONFLICT     both changed differently: working copy to <file_name>.bak.N, baseline to
+  //                <file_name>.original.bak.N (N = 1, 2, ...: every generation kept), `text` installed as
+  //                both and returned; the line gives the diff command that re-applies the edit
+  //   INIT-BACKUP  a working copy without a baseline: moved to <file_name>.bak.N, then as INIT
+  // What is returned is also recorded in the run as codegen_<role>_<file_name>, so the report shows the
+  // device and host source the compilation built. Give each role's file its own name. A failure to read or
+  // write is the session's one warning (tracing stops; `text`, or the edit already read, is returned).
+  std::string Codegen(SourceRole role, std::string_view file_name, std::string text) {
+    if (!impl_) return text;
+    return RecordCodegen(role, file_name, std::move(text));
+  }
+
   // Names the phase ("tiling", "lowering") of the passes recorded while the returned scope lives.
   PhaseScope Phase(std::string_view name);
 
@@ -144,6 +177,7 @@ class Session {
   void EndPass(std::string after) noexcept;
   void FailPass(std::exception_ptr error) noexcept;
   void PopPhase() noexcept;
+  std::string RecordCodegen(SourceRole role, std::string_view file_name, std::string text) noexcept;
 
   Impl* impl_ = nullptr;  // null when tracing is off: every capture call is one test of it
 };
