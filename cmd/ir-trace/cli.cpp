@@ -204,6 +204,20 @@ int TerminalMain(const TerminalFlags& f, const RunOptions& run, bool report, std
   return RunDumps(run, &console);
 }
 
+// Parses a subcommand's arguments (argv[1] is its name) with `app`. Returns -1 when they parse; else the exit
+// code, after printing the help (0) or the usage error "ir-trace: error: ... (see ir-trace NAME --help)" (2).
+int ParseSubcommand(CLI::App& app, int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
+  try {
+    app.parse(argc - 1, argv + 1);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, out);
+  } catch (const CLI::ParseError& e) {
+    Console(err, false, false, false).Error(std::string(e.what()) + " (see " + app.get_name() + " --help)");
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  return -1;
+}
+
 // `ir-trace index SUMMARY.json... -o OUTDIR/index.html` (argv[1] is "index"): the shards' --json
 // summaries merged into one index page (driver/merge_index.h).
 int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
@@ -225,13 +239,8 @@ int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* e
     Console(err, false, false, false).Error(message);
     return static_cast<int>(ExitCode::kUsage);
   };
-  try {
-    app.parse(argc - 1, argv + 1);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e, out, out);
-  } catch (const CLI::ParseError& e) {
-    return usage_error(std::string(e.what()) + " (see ir-trace index --help)");
-  }
+  int parsed = ParseSubcommand(app, argc, argv, out, err);
+  if (parsed >= 0) return parsed;
   for (const std::string& s : summaries) {
     if (s.empty()) return usage_error("SUMMARY is an empty path (see ir-trace index --help)");
   }
@@ -281,13 +290,8 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
     Console(err, false, false, false).Error(message + " (see ir-trace compare --help)");
     return static_cast<int>(ExitCode::kUsage);
   };
-  try {
-    app.parse(argc - 1, argv + 1);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e, out, out);
-  } catch (const CLI::ParseError& e) {
-    return usage_error(e.what());
-  }
+  int parsed = ParseSubcommand(app, argc, argv, out, err);
+  if (parsed >= 0) return parsed;
   for (const std::string& a : app.remaining()) {
     if (a.size() > 1 && a[0] == '-') return usage_error("unknown option '" + a + "' (compare takes -o, --fail-on, --context, -j, --format, --no-compress, -q, -v)");
     dumps.push_back(a);

@@ -174,14 +174,7 @@ std::vector<Dump> ShiftBeforeDumps(const std::vector<Dump>& dumps, std::optional
 }  // namespace
 
 bool LooksLikeLlvmLog(std::string_view head) {
-  size_t at = 0;
-  while (at < head.size()) {
-    size_t nl = head.find('\n', at);
-    if (ParseBanner(head.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at))) return true;
-    if (nl == std::string_view::npos) break;
-    at = nl + 1;
-  }
-  return false;
+  return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
 DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {

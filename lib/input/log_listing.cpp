@@ -137,6 +137,25 @@ DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string
   return listing;
 }
 
+bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line)) {
+  for (size_t at = 0; at < text.size();) {
+    size_t nl = text.find('\n', at);
+    if (is_banner(text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at))) return true;
+    if (nl == std::string_view::npos) break;
+    at = nl + 1;
+  }
+  return false;
+}
+
+void AddSoleDumpAsPass(DumpListing* listing) {
+  if (!listing->passes.empty()) return;
+  DumpPass p;
+  p.number = 1;
+  p.pass_name = listing->frontend_label;
+  p.file = listing->frontend;
+  listing->passes.push_back(std::move(p));
+}
+
 std::string LogStem(const std::string& name) {
   std::string base = name.substr(name.find_last_of('/') + 1);
   size_t dot = base.rfind('.');
@@ -187,13 +206,7 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
     p.file = file(steps[k]);
     listing.passes.push_back(std::move(p));
   }
-  if (listing.passes.empty()) {
-    DumpPass p;
-    p.number = 1;
-    p.pass_name = listing.frontend_label;
-    p.file = listing.frontend;
-    listing.passes.push_back(std::move(p));
-  }
+  AddSoleDumpAsPass(&listing);
   listing.title = title;
   return listing;
 }

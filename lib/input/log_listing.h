@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "input/dump_dir.h"
@@ -66,6 +67,12 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
 // file that cannot be read, or what `read` throws.
 DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string>& rel,
                            const std::function<DumpListing(const std::string&, const std::string&)>& read);
+
+// True when some line of `text` (split at '\n') satisfies `is_banner`: how a log's kind is told.
+bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line));
+
+// A listing of one dump only (its first entry) gets that dump as its one pass too: a listing has a pass.
+void AddSoleDumpAsPass(DumpListing* listing);
 
 // The title of a log without a program name in it: the file's name without its directory and extension.
 std::string LogStem(const std::string& name);

@@ -229,15 +229,7 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
 }  // namespace
 
 bool LooksLikeMlirLog(std::string_view head) {
-  size_t at = 0;
-  while (at < head.size()) {
-    size_t nl = head.find('\n', at);
-    std::string_view line = head.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
-    if (ParseBanner(line)) return true;
-    if (nl == std::string_view::npos) break;
-    at = nl + 1;
-  }
-  return false;
+  return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
 DumpListing ReadMlirLog(const std::string& name, const std::string& text) {

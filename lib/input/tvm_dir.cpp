@@ -5,6 +5,7 @@
 #include <map>
 #include <regex>
 
+#include "input/log_listing.h"
 #include "input/program_name.h"
 
 namespace irtrace {
@@ -75,13 +76,7 @@ DumpListing ListTvmDir(const std::string& dir) {
     p.file = f->second;
     listing.passes.push_back(std::move(p));
   }
-  if (listing.passes.empty()) {
-    DumpPass p;
-    p.number = 1;
-    p.pass_name = listing.frontend_label;
-    p.file = listing.frontend;
-    listing.passes.push_back(std::move(p));
-  }
+  AddSoleDumpAsPass(&listing);
   listing.title = ParentDirectoryTitle(dir);
   return listing;
 }
