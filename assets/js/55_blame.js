@@ -32,6 +32,10 @@
         const pass = e.kind === KIND.PASS && !e.crashed && Number.isInteger(e.before) && e.before >= 0 && e.before < s;
         if (pass || e.kind === KIND.FRONTEND) this.producer[s] = i;
       });
+      // A pass's own before-dump (an LLVM loop pass's previous dump of its loop) is a snapshot some entry
+      // reads but none writes: its lines are unaccounted for (-1), and the pass's own lines still blamed.
+      this.readOnly = new Set();
+      model.entries.forEach((e) => { if (Number.isInteger(e.before) && e.before >= 0 && e.before < n && this.producer[e.before] < 0) this.readOnly.add(e.before); });
       let digits = 1;
       for (const e of model.entries) if (Number.isInteger(e.num)) digits = Math.max(digits, String(e.num).length);
       this.digits = digits;
@@ -48,6 +52,10 @@
       let k = s;
       while (!this.cache.has(k)) {
         const p = k >= 0 && k < this.producer.length ? this.producer[k] : -1;
+        if (p < 0 && this.readOnly.has(k)) {
+          this.cache.set(k, this.unknown(k));
+          break;
+        }
         if (p < 0) return null;
         chain.push(k);
         const e = this.model.entries[p];
@@ -61,6 +69,12 @@
         this.cache.set(snap, prov);
       }
       return prov;
+    }
+
+    // Every line of snapshot s unaccounted for (entry -1).
+    unknown(s) {
+      const n = this.model.count(s);
+      return { entry: new Int32Array(n).fill(-1), line: new Int32Array(n).fill(-1) };
     }
 
     // Every line of snapshot s introduced by entry idx (the frontend).

@@ -1,0 +1,68 @@
+// Reports made straight from compilers' own logs (lib/input/mlir_log.cpp, llvm_log.cpp): a loop pass of an
+// LLVM log shown against the previous dump of its loop and the pass after it against the module again; an
+// MLIR Failed pass with the diagnostics printed before its banner in the error box; blame still works.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { launch, open, tmpDir, IRTRACE_BIN } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+function convert(name, log) {
+  const file = path.join(tmpDir(), name + '.log');
+  fs.writeFileSync(file, log);
+  const out = path.join(tmpDir(), name + '.html');
+  const r = spawnSync(IRTRACE_BIN, [file, '-o', out, '-q']);
+  assert.equal(r.status, 0, String(r.stderr));
+  return out;
+}
+
+const fn = (name, body) => `define i32 @${name}() {\n  ${body}\n}\n`;
+const mod = (a) => `; ModuleID = 'm'\nsource_filename = "m.c"\n\n${a}\nattributes #0 = { nounwind }\n`;
+const loop = (x) => `\n; Preheader:\n  br label %3\n\n; Loop:\n3:\n  %x = add i32 ${x}, 1\n  br label %3\n`;
+
+test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump, the next pass against the module', async () => {
+  const log = '; *** IR Dump After A on [module] ***\n' + mod(fn('f', 'ret i32 1')) +
+    '; *** IR Dump After LoopRotatePass on loop %for.body in function f ***\n' + loop(0) +
+    '; *** IR Dump After LICMPass on loop %for.body in function f ***\n' + loop(7) +
+    '; *** IR Dump After InstCombinePass on f ***\n' + fn('f', 'ret i32 2');
+  const lineOf = (banner) => log.slice(0, log.indexOf(banner)).split('\n').length;
+  const { page, errors } = await open(browser, convert('loops', log), { hash: '#pass=2' });
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^2\. LICMPass/);
+  assert.match(await page.locator('.notes').textContent(), /a loop pass on loop %for\.body in function f: .* against the previous dump of this loop/);
+  assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line ' + lineOf('LoopRotatePass')));
+  assert.ok((await page.locator('.file-r').textContent()).endsWith('loops.log line ' + lineOf('LICMPass')));
+  assert.deepEqual(await page.locator('.row[data-kind="replace"]').count() > 0 || await page.locator('.row[data-kind="insert"]').count() > 0, true);
+  // The pass after the loops: the module against the module, one line changed.
+  await page.keyboard.press('j');
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^3\. InstCombinePass\+1-1/);
+  assert.match(await page.locator('.file-l').textContent(), /the IR before this pass/);
+  // Blame still paints a gutter.
+  await page.keyboard.press('b');
+  assert.ok(await page.locator('.bl').count() > 0);
+  assert.deepEqual(errors, []);
+});
+
+test('an MLIR Failed pass shows the diagnostics printed before its banner', async () => {
+  const module = 'module {\n  func.func private @ext(tensor<4xf32>) -> tensor<4xf32>\n}\n';
+  const log = '// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n' + module + '\n' +
+    'in.mlir:7:1: error: cannot bufferize bodiless function <b>that</b> returns a tensor\n' +
+    'in.mlir:7:1: note: see current operation: \n"func.func"() <{sym_name = "ext"}> ({\n}) : () -> ()\n' +
+    '// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n' + module;
+  const { page, errors } = await open(browser, convert('failed', log));
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^1\. OneShotBufferize.*failed/);
+  const box = await page.locator('.error-box pre').textContent();
+  assert.match(box, /^in\.mlir:7:1: error: cannot bufferize bodiless function <b>that<\/b> returns a tensor/);
+  assert.match(box, /note: see current operation/);
+  assert.equal(await page.locator('.error-box b').count(), 0);
+  // The first entry is the log's first dump, named by its pass, with the note saying so.
+  await page.keyboard.press('Home');
+  await page.locator('[role="option"]').first().click();
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /Canonicalizer/);
+  assert.match(await page.locator('.notes').textContent(), /the log starts after this pass/);
+  assert.deepEqual(errors, []);
+});
