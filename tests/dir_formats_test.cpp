@@ -6,6 +6,7 @@
 #include "cli_in_process.h"
 #include "input/input_format.h"
 #include "input/llvm_dump_dir.h"
+#include "input/tilelang_runs.h"
 #include "input/mlir_tree.h"
 #include "input/tvm_dir.h"
 #include "test_util.h"
@@ -114,6 +115,34 @@ TEST_CASE("llvm_dump_dir: a real -ir-dump-directory reads as the log of the same
   for (size_t k = 0; k < dir.passes.size(); ++k) CHECK(*dir.passes[k].file.text == *log.passes[k].file.text);
   CHECK(dir.passes[0].file.name.find("-module-ForceFunctionAttrsPass-after.ll") != std::string::npos);
   CHECK(dir.sources.size() == dir.passes.size() + 1);
+}
+
+TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, device codegen", "[dir_formats]") {
+  std::string dir = std::string(IRTRACE_SOURCE_DIR) + "/testdata/tilelang_trace";
+  CHECK(LooksLikeTileLangRuns(dir));
+  DumpListing l = ListInput(dir, InputFormat::kAuto, {});
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "LayoutInference", "LowerTileOp", "InjectSoftwarePipeline", "Simplify"});
+  CHECK(l.title == "tilelang_trace");
+  CHECK(l.frontend.name == ".run_records/run_20261130_101500_000123_4242/pipeline_LowerAndLegalize/01_LayoutInference_before.tir");
+  CHECK(l.notes == std::vector<std::string>{"the latest of 2 runs: run_20261130_101500_000123_4242"});
+  CHECK(l.passes[0].phase == "LowerAndLegalize");
+  CHECK(l.passes[2].phase == "OptimizeForTarget");
+  CHECK_FALSE(l.passes[1].before);  // its _before is pass 1's _after
+  REQUIRE(l.passes[2].before);      // its _before differs from pass 2's _after
+  CHECK(l.passes[2].notes == std::vector<std::string>{"its _before differs from the previous pass's _after: shown against its own _before"});
+  REQUIRE(l.passes[3].file.log);
+  CHECK(*l.passes[3].file.log == "error: Simplify failed: its _after file is empty\n");
+  REQUIRE(l.codegen.size() == 1);
+  CHECK(l.codegen[0].file.extension == "cu");
+  // A run directory given itself; a second lowering's phases keep their prefix.
+  TempDir t;
+  WriteFile(t / "run/run2_pipeline_lower/07_A_before.tir", "x = 1\n");
+  WriteFile(t / "run/run2_pipeline_lower/07_A_after.tir", "x = 2\n");
+  DumpListing r = ListInput(t / "run", InputFormat::kAuto, {});
+  CHECK(r.passes[0].phase == "run2_lower");
+  test::CliResult c = test::RunMain({dir, "-o", t / "tl.html"});
+  CHECK(c.code == 0);
+  CHECK(c.err == "wrote " + t / "tl.html" + ": 4 passes, 3 changed, 1 failed, 1 codegen, 0 warnings\n");
 }
 
 }  // namespace

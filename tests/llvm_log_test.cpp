@@ -86,6 +86,22 @@ TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted,
   CHECK(l.passes[3].notes == std::vector<std::string>{"the pass invalidated [module]: the module is shown"});
 }
 
+TEST_CASE("llvm_log: unnamed loops of one function are told apart by their header block", "[llvm_log]") {
+  auto loop = [](const char* header, int x) {
+    return std::string("\n; Preheader:\n  br label %") + header + "\n\n; Loop:\n" + header + ":\n  %x = add i32 " +
+           std::to_string(x) + ", 1\n";
+  };
+  std::string log = "; *** IR Dump After A on [module] ***\n" + Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) +
+                    "; *** IR Dump After L1 on loop %<unnamed loop> in function f ***\n" + loop("inner", 1) +
+                    "; *** IR Dump After L1 on loop %<unnamed loop> in function f ***\n" + loop("outer", 2) +
+                    "; *** IR Dump After L2 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3);
+  DumpListing l = ReadLlvmLog("l.log", log);
+  REQUIRE(l.passes.size() == 3);
+  // The outer loop's first dump is against itself, not against the inner loop's.
+  CHECK(Text(*l.passes[1].before) == Text(l.passes[1].file));
+  CHECK(Text(*l.passes[2].before) == Text(l.passes[1].file));
+}
+
 TEST_CASE("llvm_log: -print-changed=diff and =cdiff are refused naming the option to use", "[llvm_log]") {
   std::string log = "*** IR Dump At Start ***\n" + Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) +
                     "*** IR Dump After SROAPass on f ***\n \n-  %3 = alloca ptr\n+  %3 = load i32\n   ret i32 0\n";
@@ -102,8 +118,10 @@ TEST_CASE("llvm_log: a log of before-dumps only", "[llvm_log]") {
                     "*** IR Dump Before B on f ***\n" + Fn("f", "ret i32 1") +
                     "*** IR Dump Before C on f ***\n" + Fn("f", "ret i32 2");
   DumpListing l = ReadLlvmLog("b.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"frontend", "B"});
-  CHECK(Text(l.passes[0].file).find("ret i32 2") != std::string::npos);
+  // The dump before B (on f) is the IR after A; the one before C, after B.
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B"});
+  CHECK(Text(l.passes[0].file).find("ret i32 1") != std::string::npos);
+  CHECK(Text(l.passes[1].file).find("ret i32 2") != std::string::npos);
   CHECK(l.notes.back() == "the log holds only before-dumps: the result of its last pass, C, is not in it");
 }
 

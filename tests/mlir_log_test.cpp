@@ -109,6 +109,26 @@ TEST_CASE("mlir_log: a log of before-dumps: the dump before pass k+1 is the one 
   CHECK(l.notes == std::vector<std::string>{"the log holds only before-dumps: the result of its last pass, C, is not in it"});
 }
 
+TEST_CASE("mlir_log: before-dumps of function passes: the IR before a pass is after the pass of the run before",
+          "[mlir_log]") {
+  std::string mod = std::string(kModuleA);
+  auto func = [](const char* name, const char* body) {
+    return std::string("func.func @") + name + "() {\n  " + body + "\n  return\n}\n";
+  };
+  // Canonicalizer on the module, then a function pass T on @a and @b, then CSE on the module.
+  std::string log = "// -----// IR Dump Before Canonicalizer (canonicalize) //----- //\n" + mod +
+                    "// -----// IR Dump Before T (t) //----- //\n" + func("a", "%0 = a.canon") +
+                    "// -----// IR Dump Before T (t) //----- //\n" + func("b", "%0 = b.canon") +
+                    "// -----// IR Dump Before CSE (cse) //----- //\n" +
+                    "module {\n  func.func @a() {\n    %0 = a.tiled\n    return\n  }\n}\n";
+  DumpListing l = ReadMlirLog("b.log", log);
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "Canonicalizer", "T"});
+  CHECK(Text(l.passes[0].file).find("a.canon") != std::string::npos);  // after Canonicalizer: both functions
+  CHECK(Text(l.passes[0].file).find("b.canon") != std::string::npos);
+  CHECK(Text(l.passes[1].file).find("a.tiled") != std::string::npos);  // T's change is T's
+  CHECK(l.notes.back() == "the log holds only before-dumps: the result of its last pass, CSE, is not in it");
+}
+
 TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pass", "[mlir_log]") {
   std::string log = std::string("// -----// IR Dump After Canonicalizer (canonicalize) ('builtin.module' operation) //----- //\n") +
                     kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @a) //----- //\n#map = affine_map<(d0) -> (d0)>\n" +
@@ -214,6 +234,10 @@ TEST_CASE("input_format: --format names, an unknown file, --codegen with a log",
   r = test::RunMain({t / "x.txt", "--format", "mlir-log", "-o", t / "x.html"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "x.txt" + ": no MLIR IR dump in the log (no '// -----// IR Dump' banner)\n");
+  test::WriteFile(t / "empty.log", "\n");
+  r = test::RunMain({t / "empty.log", "-o", t / "e.html"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: " + t / "empty.log" + ": the input is empty: no IR dump to read\n");
   CHECK(test::RunMain({t / "x.txt", "--format", "llvm"}).code == 2);
   CHECK(test::RunMain({t / "x.txt", "--format", "llvm-log", "-o", t / "x.html"}).code == 1);
   test::WriteFile(t / "m.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA);

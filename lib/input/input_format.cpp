@@ -12,6 +12,7 @@
 #include "input/llvm_log.h"
 #include "input/mlir_log.h"
 #include "input/mlir_tree.h"
+#include "input/tilelang_runs.h"
 #include "input/tvm_dir.h"
 
 namespace irtrace {
@@ -39,7 +40,7 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir"}; }
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir", "tilelang"}; }
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
   static const std::pair<const char*, InputFormat> kNames[] = {
@@ -49,7 +50,8 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
       {"llvm-log", InputFormat::kLlvmLog},
       {"mlir-tree", InputFormat::kMlirTree},
       {"tvm-dir", InputFormat::kTvmDir},
-      {"llvm-dir", InputFormat::kLlvmDir}};
+      {"llvm-dir", InputFormat::kLlvmDir},
+      {"tilelang", InputFormat::kTileLang}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -66,6 +68,7 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   if (format == InputFormat::kAuto && input != "-" && fs::is_directory(input, ec)) {
     format = LooksLikeMlirTree(input)      ? InputFormat::kMlirTree
              : LooksLikeLlvmDumpDir(input) ? InputFormat::kLlvmDir
+             : LooksLikeTileLangRuns(input) ? InputFormat::kTileLang
              : LooksLikeTvmDir(input)      ? InputFormat::kTvmDir
                                            : InputFormat::kNumbered;
   }
@@ -73,13 +76,21 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
     return ListDump(input, codegen_dirs);
   }
   if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump only", ExitCode::kUsage);
-  if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir || format == InputFormat::kLlvmDir) {
+  if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir || format == InputFormat::kLlvmDir ||
+      format == InputFormat::kTileLang) {
     if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
-    return format == InputFormat::kMlirTree ? ListMlirTree(input)
-           : format == InputFormat::kTvmDir ? ListTvmDir(input)
-                                            : ListLlvmDumpDir(input);
+    switch (format) {
+      case InputFormat::kMlirTree: return ListMlirTree(input);
+      case InputFormat::kTvmDir: return ListTvmDir(input);
+      case InputFormat::kLlvmDir: return ListLlvmDumpDir(input);
+      default: return ListTileLangRuns(input);
+    }
   }
   std::string text = ReadAll(input);  // read once: standard input cannot be read again
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    // mlir-opt --mlir-print-ir-after-failure on a run where nothing failed writes nothing, for one.
+    throw Error(Shown(input) + ": the input is empty: no IR dump to read");
+  }
   if (format == InputFormat::kAuto) {
     std::string_view head = std::string_view(text).substr(0, 1 << 20);
     if (LooksLikeMlirLog(head)) {

@@ -17,18 +17,20 @@ enum class InputFormat {
   kMlirTree,  // the tree of files mlir-opt --mlir-print-ir-tree-dir writes (input/mlir_tree.h)
   kTvmDir,    // TVM's DumpIR directory, NNN_<pass>.py (input/tvm_dir.h)
   kLlvmDir,   // the directory LLVM's -ir-dump-directory writes (input/llvm_dump_dir.h)
+  kTileLang,  // TileLang's lower-trace run records (input/tilelang_runs.h)
 };
 
 // The --format names, in the order --help lists them: "auto", "numbered", "mlir-log", "llvm-log",
-// "mlir-tree", "tvm-dir", "llvm-dir".
+// "mlir-tree", "tvm-dir", "llvm-dir", "tilelang".
 std::vector<std::string> InputFormatNames();
 
 // Parses a --format name (exactly one of InputFormatNames()). Returns false, leaving *format alone, else.
 bool ParseInputFormat(const std::string& name, InputFormat* format);
 
 // Reads `input` as `format` (kAuto: detected) into a listing. A directory holding `00_frontend.*` is a
-// numbered dump, else an MLIR tree, an LLVM dump directory or a TVM directory when it looks like one
-// (LooksLikeMlirTree, LooksLikeLlvmDumpDir, LooksLikeTvmDir), else numbered (ListDump names what is wrong). `input` is a dump directory, a log file, or
+// numbered dump, else an MLIR tree, an LLVM dump directory, TileLang run records or a TVM directory when
+// it looks like one (LooksLikeMlirTree, LooksLikeLlvmDumpDir, LooksLikeTileLangRuns, LooksLikeTvmDir), else
+// numbered (ListDump names what is wrong). `input` is a dump directory, a log file, or
 // "-" for standard input (read whole; a log). `codegen_dirs` (--codegen) apply to a numbered dump only.
 // Throws as ListDump does for a numbered dump; for a log, DumpError (names relative to the log) when it is
 // not of its format, and Error (ExitCode::kInput) when it cannot be read (with errno's words); an input

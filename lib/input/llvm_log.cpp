@@ -129,6 +129,18 @@ void RefuseDiffForms(const std::vector<Dump>& dumps) {
   }
 }
 
+// The label of a loop dump's header block: the first block label after its "; Loop:" line ("" for none).
+std::string LoopHeader(const std::string& text) {
+  size_t at = text.find("; Loop:");
+  if (at == std::string::npos) return "";
+  for (const std::string& l : SplitKeepingBreaks(text.substr(at))) {
+    size_t colon = l.find(':');
+    if (l.empty() || l[0] == ';' || l[0] == ' ' || colon == std::string::npos) continue;
+    return l.substr(0, colon);
+  }
+  return "";
+}
+
 // The functions of a function or SCC dump, each with the "; Function Attrs:" line above it: key -> text.
 std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
   std::map<std::string, std::string> out;
@@ -144,30 +156,36 @@ std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
   return out;
 }
 
-// Before-dumps only: within each IR unit (the module, or one function), the dump before pass k+1 is the
-// one after pass k. Returns the after-dumps; sets `input` to the first dump and `last_pass` to the pass
-// whose result the log lacks.
+// Before-dumps only: a run of consecutive dumps of one pass (on the module, or on one function or SCC
+// after another) is the IR before that pass, which is the IR after the pass of the run before: run r's dumps
+// are relabelled as after the pass of run r-1. Run 0 is the input (`input`, the first of its dumps, its
+// functions applied through `start`). `last_pass` gets the last run's pass, whose result the log lacks.
 std::vector<Dump> ShiftBeforeDumps(const std::vector<Dump>& dumps, std::optional<Dump>* input, std::string* last_pass) {
-  std::map<std::string, size_t> last;
   std::vector<Dump> out;
-  for (size_t i = 0; i < dumps.size(); ++i) {
-    const Banner& b = dumps[i].banner;
-    if (b.kind != Kind::kBefore) continue;
-    std::string unit = b.unit == Unit::kModule || b.invalidated ? std::string("\x01module") : b.ir;
-    auto it = last.find(unit);
-    if (it == last.end()) {
-      if (!*input) *input = dumps[i];
-    } else {
-      Dump d = dumps[i];
-      d.banner = dumps[it->second].banner;
+  size_t i = 0;
+  std::vector<Dump> befores;
+  for (const Dump& d : dumps) {
+    if (d.banner.kind == Kind::kBefore) befores.push_back(d);
+  }
+  if (befores.empty()) return out;
+  *input = befores[0];
+  for (i = 1; i < befores.size() && befores[i].banner.pass == befores[0].banner.pass; ++i) out.push_back(befores[i]);
+  for (Dump& d : out) d.banner.kind = Kind::kAfter;  // more of the input: applied before the first pass
+  size_t input_dumps = out.size();
+  std::string previous = befores[0].banner.pass;
+  while (i < befores.size()) {
+    std::string pass = befores[i].banner.pass;
+    for (; i < befores.size() && befores[i].banner.pass == pass; ++i) {
+      Dump d = befores[i];
+      d.banner.pass = previous;
       d.banner.kind = Kind::kAfter;
-      d.banner.unit = b.unit;
-      d.banner.funcs = b.funcs;
       out.push_back(std::move(d));
     }
-    last[unit] = i;
-    *last_pass = b.pass;
+    previous = pass;
   }
+  *last_pass = previous;
+  // The input's other dumps (run 0 on several functions) are marked so the caller applies them silently.
+  for (size_t k = 0; k < input_dumps; ++k) out[k].banner.pass.clear();
   return out;
 }
 
@@ -215,6 +233,12 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
   bool after_loop = false;  // the last step shows a loop: the next one is diffed against the module again
   for (const Dump& d : dumps) {
     const Banner& b = d.banner;
+    if (b.pass.empty() && b.kind == Kind::kAfter) {  // more of the input (a before-only log's first run)
+      if (b.unit == Unit::kModule || b.invalidated) state.SetModule(d.text);
+      else for (auto& [key, f] : DumpedFunctions(d.text)) state.SetFunction(key, f);
+      if (input) input->text = state.Text();
+      continue;
+    }
     if (b.kind == Kind::kIgnored) {
       pending.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
                         " (a -print-changed line: not a pass that changed the IR)");
@@ -235,7 +259,10 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
       // for its first), never spliced into its function.
       // Its first dump has nothing earlier to be compared with: shown against itself (what the pass did to
       // the loop is unknown), not as all inserted.
-      auto last = loop_last.find(b.ir);
+      // LLVM names most loops "%<unnamed loop>": a loop is told by its function and its header block (the
+      // first label under "; Loop:").
+      std::string loop_key = b.ir + "\x01" + LoopHeader(d.text);
+      auto last = loop_last.find(loop_key);
       bool first_dump = last == loop_last.end();
       step.before = first_dump ? d.text : last->second.first;
       step.before_name = name + " line " + std::to_string(first_dump ? d.line : last->second.second);
@@ -244,7 +271,7 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
                            (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
                                        : "the previous dump of this loop") +
                            "; the function shows the change at its next dump");
-      loop_last[b.ir] = {d.text, d.line};
+      loop_last[loop_key] = {d.text, d.line};
       after_loop = true;
       steps.push_back(std::move(step));
       continue;

@@ -30,7 +30,8 @@ bool LooksLikeLlvmLog(std::string_view head);
 //   function pass adds (declarations, globals, metadata) appear only at the next module dump, and metadata
 //   numbers differ between a function dump and the module (`!5` vs `!11`).
 // - A loop dump holds only the loop's blocks: a loop-scope pass whose snapshot is those blocks, diffed
-//   against its own before-dump (DumpPass::before): the previous dump of that loop (its first dump, with
+//   against its own before-dump (DumpPass::before): the previous dump of that loop, a loop being told by its
+//   function and its header block's label, as LLVM names most loops "%<unnamed loop>" (its first dump, with
 //   nothing earlier, against itself: a no-op with a note);
 //   never spliced as a function. The pass after a loop pass is diffed against the module as it was.
 // - -print-changed: "At Start" is the frontend; "omitted because no change" a no-op pass at no cost;

@@ -203,26 +203,35 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
   }
 }
 
-// Turns a log of before-dumps into after-dumps: within each scope (the module, or one function), the dump
-// before pass k+1 is the one after pass k. Returns the first dump (the input) and sets `last_pass` to the
-// pass whose result the log does not hold.
+// Turns a log of before-dumps into after-dumps. A run of consecutive dumps of one pass (on the module, or on
+// one function after another) is the IR before that pass, which is the IR after the pass of the run before:
+// run r's dumps are relabelled as after the pass of run r-1. Run 0 is the input: `input` gets it as one
+// dump (its functions spliced together when it holds several). `last_pass` gets the last run's pass, whose
+// result the log does not hold.
 std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* last_pass) {
-  std::map<std::string, size_t> last;  // scope -> index of its last dump so far
   std::vector<Dump> out;
-  for (size_t i = 0; i < dumps.size(); ++i) {
-    std::string scope = dumps[i].module ? std::string("\x01module") : dumps[i].sym;
-    auto it = last.find(scope);
-    if (it == last.end()) {
-      if (!*input) *input = dumps[i];
-    } else {
-      Dump d = dumps[i];
-      d.banner = dumps[it->second].banner;
+  size_t i = 0;
+  SplicedModule first(ScopeLanguage::kMlir);
+  for (; i < dumps.size() && dumps[i].banner.pass == dumps[0].banner.pass; ++i) {
+    if (dumps[i].module) first.SetModule(dumps[i].text); else first.SetFunction(dumps[i].sym, dumps[i].text);
+  }
+  if (!dumps.empty()) {
+    *input = dumps[0];
+    (*input)->text = first.Text();
+    (*input)->module = true;
+  }
+  std::string previous = dumps.empty() ? "" : dumps[0].banner.pass;
+  while (i < dumps.size()) {
+    std::string pass = dumps[i].banner.pass;
+    for (; i < dumps.size() && dumps[i].banner.pass == pass; ++i) {
+      Dump d = std::move(dumps[i]);
+      d.banner.pass = previous;
       d.banner.before = false;
       out.push_back(std::move(d));
     }
-    last[scope] = i;
+    previous = pass;
   }
-  if (!dumps.empty()) *last_pass = dumps.back().banner.pass;
+  *last_pass = previous;
   return out;
 }
 
