@@ -7,6 +7,7 @@
 #include "input/input_format.h"
 #include "input/llvm_dump_dir.h"
 #include "input/tilelang_runs.h"
+#include "input/xla_dump.h"
 #include "input/mlir_tree.h"
 #include "input/tvm_dir.h"
 #include "test_util.h"
@@ -143,6 +144,27 @@ TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, de
   test::CliResult c = test::RunMain({dir, "-o", t / "tl.html"});
   CHECK(c.code == 0);
   CHECK(c.err == "wrote " + t / "tl.html" + ": 4 passes, 3 changed, 1 failed, 1 codegen, 0 warnings\n");
+}
+
+TEST_CASE("xla_dump: one report per module, pass files by counter, -o FILE refused for several", "[dir_formats]") {
+  std::string dir = std::string(IRTRACE_SOURCE_DIR) + "/testdata/xla_dump";
+  CHECK(LooksLikeXlaDump(dir));
+  CHECK(InputParts(dir, InputFormat::kAuto) == std::vector<std::string>{"module_0001.jit_f", "module_0002.jit_g"});
+  DumpListing f = ListInput(dir, InputFormat::kAuto, {}, "module_0001.jit_f");
+  CHECK(Names(f) == std::vector<std::string>{"frontend", "spmd-partitioner: algsimp", "fusion: fusion"});
+  CHECK(f.title == "jit_f");
+  CHECK(f.passes[1].phase == "fusion");
+  CHECK(f.notes == std::vector<std::string>{"XLA dumps only the passes that changed the module: the others are missing here, not no-ops"});
+  TempDir t;
+  test::CliResult r = test::RunMain({dir, "-o", t / "one.html"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("holds 2 modules (module_0001.jit_f, module_0002.jit_g): -o DIR/ writes one report each") != std::string::npos);
+  r = test::RunMain({dir, "-o", t / "out/", "-q", "--json", t / "s.json"});
+  CHECK(r.code == 0);
+  CHECK(std::filesystem::exists(t / "out/index.html"));
+  std::string json = test::ReadFile(t / "s.json");
+  CHECK(json.find("xla_dump/module_0002.jit_g") != std::string::npos);
+  CHECK(json.find("\"title\":\"jit_g\"") != std::string::npos);
 }
 
 }  // namespace

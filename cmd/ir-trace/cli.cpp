@@ -281,7 +281,7 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
   std::string format = "auto";
   app.add_option("--format", format, "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir, "
-                 "llvm-dir, tilelang")
+                 "llvm-dir, tilelang, xla")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts and timings");
@@ -437,7 +437,7 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "its content), numbered, mlir-log (mlir-opt --mlir-print-ir-after-all ... 2>&1), llvm-log (opt "
                  "-print-after-all or -print-changed ... 2>&1), mlir-tree (--mlir-print-ir-tree-dir=DIR), llvm-dir "
                  "(-ir-dump-directory=DIR), tvm-dir (TVM's DumpIR, NNN_<pass>.py), tilelang (a script directory's "
-                 ".run_records: its latest run)")
+                 ".run_records: its latest run), xla (--xla_dump_to=DIR: one report per module)")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts, timings and ignored files");
@@ -526,6 +526,14 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   }
   options.compress = !plain_json;
   if (!ParseInputFormat(format, &options.format)) return usage_error(FormatError(format));
+  if (!run.batch) {
+    // An input that yields several reports (an XLA directory's modules) needs a directory for them.
+    std::vector<std::string> parts = InputParts(options.dump_dir, options.format);
+    if (parts.size() > 1) {
+      return usage_error(options.dump_dir + " holds " + std::to_string(parts.size()) + " modules (" + parts[0] + ", " +
+                         parts[1] + (parts.size() > 2 ? ", ..." : "") + "): -o DIR/ writes one report each");
+    }
+  }
   std::string terminal_wrong = CheckTerminal(terminal, run, output->count() > 0, app);
   if (!terminal_wrong.empty()) return usage_error(terminal_wrong + " (see ir-trace --help)");
   if (terminal.on) return TerminalMain(terminal, run, output->count() > 0, out, err, verbose, quiet);

@@ -12,6 +12,7 @@
 #include "driver/find_dumps.h"
 #include "driver/report_name.h"
 #include "driver/shard.h"
+#include "input/input_format.h"
 #include "report/batch_index.h"
 #include "util/output_file.h"
 #include "util/parallel.h"
@@ -29,6 +30,7 @@ struct Job {
   std::string depfile;      // the report's depfile ("" for none)
   std::string baseline;     // --baseline: ROOT2 joined with the dump's relative path ("" for none)
   std::string compare_name; // --baseline: "compare/<name>.html"
+  std::string part;         // one of InputParts(dump): the report of that part ("" for all)
 };
 
 std::string JoinPath(const std::string& dir, const std::string& rel) {
@@ -63,9 +65,10 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
                const ConvertObserver& observer, DumpResult* r) {
   ConvertOptions o = base;
   o.dump_dir = job.dump;
+  o.part = job.part;
   o.output = job.report.empty() ? o.output : job.report;
   if (!job.depfile.empty()) o.side_outputs.push_back(job.depfile);
-  r->path = job.dump;
+  r->path = job.part.empty() ? job.dump : JoinPath(job.dump, job.part);
   r->report_name = job.report_name;
   auto start = std::chrono::steady_clock::now();
   int code = 0;
@@ -195,6 +198,26 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
       dumps.push_back(JoinPath(options.find_root, rel));
     }
   }
+  // An input that yields several reports (an XLA directory's modules) is one job per part, named by its
+  // path and the part.
+  std::vector<std::string> parts(dumps.size());
+  for (size_t i = 0; i < dumps.size();) {
+    std::vector<std::string> found = InputParts(dumps[i], options.convert.format);
+    if (found.empty()) {
+      ++i;
+      continue;
+    }
+    std::string path = paths[i], dump = dumps[i];
+    paths.erase(paths.begin() + static_cast<long>(i));
+    dumps.erase(dumps.begin() + static_cast<long>(i));
+    parts.erase(parts.begin() + static_cast<long>(i));
+    for (const std::string& part : found) {
+      paths.insert(paths.begin() + static_cast<long>(i), JoinPath(path, part));
+      dumps.insert(dumps.begin() + static_cast<long>(i), dump);
+      parts.insert(parts.begin() + static_cast<long>(i), part);
+      ++i;
+    }
+  }
   // Names are made over every dump, before sharding, so a report has one name whichever shard writes it.
   std::vector<std::string> names = ReportNames(paths);
   std::vector<Job> jobs;
@@ -202,6 +225,7 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
     if (!InShard(paths[i], options.shard)) continue;
     Job job;
     job.dump = dumps[i];
+    job.part = parts[i];
     job.report_name = names[i] + ".html";
     if (!options.check) job.report = JoinPath(options.out_dir, job.report_name);
     if (!options.check && options.depfiles) job.depfile = JoinPath(options.out_dir, names[i] + ".d");
@@ -336,7 +360,7 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
   ConvertOptions o = options.convert;
   o.write_report = !options.check;
   if (options.check) o.compress = false;
-  Job job{o.dump_dir, options.check ? "" : o.output, "", options.check ? "" : options.depfile, "", ""};
+  Job job{o.dump_dir, options.check ? "" : o.output, "", options.check ? "" : options.depfile, "", "", ""};
   DumpResult r;
   int code = ConvertOne(job, o, options.depfile_format, console->Observer(), &r);
   if (r.status != "ok") {

@@ -14,6 +14,7 @@
 #include "input/mlir_tree.h"
 #include "input/tilelang_runs.h"
 #include "input/tvm_dir.h"
+#include "input/xla_dump.h"
 
 namespace irtrace {
 namespace {
@@ -40,7 +41,7 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir", "tilelang"}; }
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla"}; }
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
   static const std::pair<const char*, InputFormat> kNames[] = {
@@ -51,7 +52,8 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
       {"mlir-tree", InputFormat::kMlirTree},
       {"tvm-dir", InputFormat::kTvmDir},
       {"llvm-dir", InputFormat::kLlvmDir},
-      {"tilelang", InputFormat::kTileLang}};
+      {"tilelang", InputFormat::kTileLang},
+      {"xla", InputFormat::kXla}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -61,7 +63,18 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
   return false;
 }
 
-DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs) {
+std::vector<std::string> InputParts(const std::string& input, InputFormat format) {
+  std::error_code ec;
+  if (input == "-" || !fs::is_directory(input, ec)) return {};
+  if (format == InputFormat::kXla || (format == InputFormat::kAuto && LooksLikeXlaDump(input))) {
+    std::vector<std::string> modules = XlaModules(input);
+    if (modules.size() > 1) return modules;
+  }
+  return {};
+}
+
+DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
+                      const std::string& part) {
   std::error_code ec;
   // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
   // numbered dump; a file or standard input is read and its content decides.
@@ -69,6 +82,7 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
     format = LooksLikeMlirTree(input)      ? InputFormat::kMlirTree
              : LooksLikeLlvmDumpDir(input) ? InputFormat::kLlvmDir
              : LooksLikeTileLangRuns(input) ? InputFormat::kTileLang
+             : LooksLikeXlaDump(input)     ? InputFormat::kXla
              : LooksLikeTvmDir(input)      ? InputFormat::kTvmDir
                                            : InputFormat::kNumbered;
   }
@@ -77,12 +91,13 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   }
   if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump only", ExitCode::kUsage);
   if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir || format == InputFormat::kLlvmDir ||
-      format == InputFormat::kTileLang) {
+      format == InputFormat::kTileLang || format == InputFormat::kXla) {
     if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
     switch (format) {
       case InputFormat::kMlirTree: return ListMlirTree(input);
       case InputFormat::kTvmDir: return ListTvmDir(input);
       case InputFormat::kLlvmDir: return ListLlvmDumpDir(input);
+      case InputFormat::kXla: return ListXlaDump(input, part);
       default: return ListTileLangRuns(input);
     }
   }

@@ -18,10 +18,11 @@ enum class InputFormat {
   kTvmDir,    // TVM's DumpIR directory, NNN_<pass>.py (input/tvm_dir.h)
   kLlvmDir,   // the directory LLVM's -ir-dump-directory writes (input/llvm_dump_dir.h)
   kTileLang,  // TileLang's lower-trace run records (input/tilelang_runs.h)
+  kXla,       // XLA's --xla_dump_to directory (input/xla_dump.h): one report per module
 };
 
 // The --format names, in the order --help lists them: "auto", "numbered", "mlir-log", "llvm-log",
-// "mlir-tree", "tvm-dir", "llvm-dir", "tilelang".
+// "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla".
 std::vector<std::string> InputFormatNames();
 
 // Parses a --format name (exactly one of InputFormatNames()). Returns false, leaving *format alone, else.
@@ -36,6 +37,13 @@ bool ParseInputFormat(const std::string& name, InputFormat* format);
 // not of its format, and Error (ExitCode::kInput) when it cannot be read (with errno's words); an input
 // whose kind cannot be told is Error (ExitCode::kInput) "X: the dump is not a directory, nor a log ir-trace
 // knows (...): --format NAME reads it as one". --codegen with a log is Error (ExitCode::kUsage).
-DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs);
+// `part`: one of InputParts(input, format), for an input that yields several reports; "" otherwise.
+DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
+                      const std::string& part = "");
+
+// The reports an input yields when it yields several (an XLA directory's modules: "module_0001.jit_f",
+// ...), sorted; empty when it yields one (every other kind). Never throws: an input that cannot be read
+// yields one, whose conversion then reports why.
+std::vector<std::string> InputParts(const std::string& input, InputFormat format);
 
 }  // namespace irtrace
