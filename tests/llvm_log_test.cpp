@@ -102,6 +102,20 @@ TEST_CASE("llvm_log: unnamed loops of one function are told apart by their heade
   CHECK(Text(*l.passes[2].before) == Text(l.passes[1].file));
 }
 
+TEST_CASE("llvm_log: only 'ignored' lines is no dump, trailing ones go on the last pass, a cut dump is noted",
+          "[llvm_log]") {
+  CHECK_THROWS_WITH(ReadLlvmLog("i.log", "*** IR Pass PassManager<Function> on f ignored ***\n"),
+                    "no LLVM IR dump in the log (only '*** IR Pass ... ignored' lines)");
+  std::string start = Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2"));
+  DumpListing l = ReadLlvmLog("c.log", "*** IR Dump At Start ***\n" + start + "*** IR Dump After A on f ***\n" +
+                                           Fn("f", "ret i32 3") + "*** IR Pass VerifierPass on [module] ignored ***\n");
+  CHECK(l.notes.empty());
+  CHECK(l.passes.back().notes.back() == "VerifierPass on [module]: ignored (a -print-changed line: not a pass that changed the IR)");
+  DumpListing cut = ReadLlvmLog("t.log", "*** IR Dump At Start ***\n" + start + "*** IR Dump After SROAPass on f ***\n" +
+                                             "define i32 @f() {\n  %1 = add i32 1, 2\n");
+  CHECK(cut.passes.back().notes.back().rfind("the log ends inside its last dump", 0) == 0);
+}
+
 TEST_CASE("llvm_log: -print-changed=diff and =cdiff are refused naming the option to use", "[llvm_log]") {
   std::string log = "*** IR Dump At Start ***\n" + Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) +
                     "*** IR Dump After SROAPass on f ***\n \n-  %3 = alloca ptr\n+  %3 = load i32\n   ret i32 0\n";

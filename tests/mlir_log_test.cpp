@@ -93,7 +93,7 @@ TEST_CASE("mlir_log: a failed pass gets the diagnostics printed before its banne
   REQUIRE(l.passes[1].file.log);
   CHECK(*l.passes[1].file.log == "error: Quiet failed (the log holds no diagnostics for it)\n");
   CHECK(l.notes.back() ==
-        "the log goes on after its last dump with 1 line that are not a dump (the tool's own output), not shown");
+        "the log goes on after its last dump with 1 line that is not a dump (the tool's own output), not shown");
 }
 
 TEST_CASE("mlir_log: a log of before-dumps: the dump before pass k+1 is the one after pass k", "[mlir_log]") {
@@ -127,6 +127,47 @@ TEST_CASE("mlir_log: before-dumps of function passes: the IR before a pass is af
   CHECK(Text(l.passes[0].file).find("b.canon") != std::string::npos);
   CHECK(Text(l.passes[1].file).find("a.tiled") != std::string::npos);  // T's change is T's
   CHECK(l.notes.back() == "the log holds only before-dumps: the result of its last pass, CSE, is not in it");
+}
+
+TEST_CASE("mlir_log: -after-failure diagnostics before the first banner, debuginfo aliases, generic form, "
+          "nested symbol operations, a log cut short", "[mlir_log]") {
+  // --mlir-print-ir-after-failure prints the diagnostics, then the one Failed dump.
+  std::string failure = std::string("in.mlir:1:1: error: op was not bufferized\n") +
+                        "// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n" + kModuleA;
+  DumpListing f = ReadMlirLog("f.log", failure);
+  REQUIRE(f.frontend.log);
+  CHECK(*f.frontend.log == "in.mlir:1:1: error: op was not bufferized\n");
+  // --mlir-print-debuginfo: location aliases after the module's last line are part of the dump.
+  std::string dbg = std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n") +
+                    "// -----// IR Dump After B (b) //----- //\nmodule {\n  x.y loc(#loc2)\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n"
+                    "#loc2 = loc(\"in.mlir\":2:3)\n";
+  DumpListing d = ReadMlirLog("d.log", dbg);
+  CHECK(Text(d.passes[0].file).find("#loc2 = loc") != std::string::npos);
+  CHECK_FALSE(d.passes[0].file.log);
+  // Generic form: functions told apart by sym_name.
+  std::string generic = std::string("// -----// IR Dump After A (a) //----- //\n\"builtin.module\"() ({\n") +
+                        "  \"func.func\"() <{sym_name = \"f\"}> ({\n  }) : () -> ()\n  \"func.func\"() <{sym_name = \"g\"}> ({\n  }) : () -> ()\n}) : () -> ()\n" +
+                        "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"f\"}> ({\n  x.f\n}) : () -> ()\n" +
+                        "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"g\"}> ({\n  x.g\n}) : () -> ()\n";
+  DumpListing g = ReadMlirLog("g.log", generic);
+  REQUIRE(Names(g) == std::vector<std::string>{"A", "C"});
+  // A nested operation that is no function (gpu.module) is replaced where it is, not added again.
+  std::string gpu = std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n  gpu.module @kernels {\n    x.old\n  }\n}\n") +
+                    "// -----// IR Dump After CSE (cse) //----- //\ngpu.module @kernels {\n  x.new\n}\n";
+  DumpListing k = ReadMlirLog("k.log", gpu);
+  CHECK(Text(k.passes[0].file) == "module {\n  gpu.module @kernels {\n    x.new\n  }\n}\n");
+  // Cut inside the last dump: a note on it.
+  DumpListing cut = ReadMlirLog("c.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA +
+                                             "// -----// IR Dump After B (b) //----- //\nmodule {\n  func.func @a() {\n");
+  CHECK(cut.passes.back().notes == std::vector<std::string>{"the log ends inside its last dump (line 10): that snapshot is cut short"});
+}
+
+TEST_CASE("mlir_log: module scope, the same pass run twice on one function is two passes", "[mlir_log]") {
+  std::string log = std::string("// -----// IR Dump After A (a) ('builtin.module' operation) //----- //\n") + kModuleA +
+                    "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
+                    "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
+                    "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" + kModuleA;
+  CHECK(Names(ReadMlirLog("m.log", log)) == std::vector<std::string>{"A", "C", "C"});
 }
 
 TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pass", "[mlir_log]") {

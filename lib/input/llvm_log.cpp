@@ -287,8 +287,19 @@ DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
     step.text = state.Text();
     steps.push_back(std::move(step));
   }
+  if (steps.empty() && !input) throw DumpError("no LLVM IR dump in the log (only '*** IR Pass ... ignored' lines)");
   std::vector<std::string> notes;
-  for (std::string& n : pending) notes.push_back(std::move(n));
+  // Lines after the last pass ("IR Pass ... ignored" at the end of -print-changed) belong to it.
+  for (std::string& n : pending) (steps.empty() ? notes : steps.back().notes).push_back(std::move(n));
+  // A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
+  if (!dumps.empty() && !steps.empty()) {
+    int depth = 0;
+    for (const std::string& l : SplitKeepingBreaks(dumps.back().text)) depth += BraceDelta(l);
+    if (depth > 0) {
+      steps.back().notes.push_back("the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
+                                   "): its function is cut short and not spliced");
+    }
+  }
   if (!unfinished.empty()) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
   }

@@ -1,6 +1,7 @@
 #include "input/log_listing.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -24,6 +25,27 @@ std::string Indent(const std::string& text, const std::string& indent) {
 std::string WithBreak(std::string s) {
   if (!s.empty() && s.back() != '\n') s.push_back('\n');
   return s;
+}
+
+// MLIR: the lines [begin, end) of a nested operation that names `key` (`gpu.module @key {`, or generic
+// `sym_name = "key"`) but is no function the scope splits out, found by its first line and its braces;
+// {0, 0} when there is none.
+std::pair<size_t, size_t> FindNestedOp(const std::vector<std::string>& lines, const std::string& key) {
+  for (size_t k = 1; k < lines.size(); ++k) {
+    const std::string& l = lines[k];
+    size_t at = l.find("@" + key);
+    bool named = at != std::string::npos &&
+                 (at + 1 + key.size() >= l.size() || !(std::isalnum(static_cast<unsigned char>(l[at + 1 + key.size()])) ||
+                                                       l[at + 1 + key.size()] == '_' || l[at + 1 + key.size()] == '.'));
+    if (!named && l.find("sym_name = \"" + key + "\"") == std::string::npos) continue;
+    int depth = 0;
+    for (size_t j = k; j < lines.size(); ++j) {
+      depth += BraceDelta(lines[j]);
+      if (depth <= 0) return {k, j + 1};
+    }
+    return {0, 0};
+  }
+  return {0, 0};
 }
 
 }  // namespace
@@ -75,6 +97,18 @@ std::string SplicedModule::Text() const {
   }
   std::set<std::string> in_module;
   for (const Section& s : scope.sections) in_module.insert(s.key);
+  // An MLIR dump of a nested operation the scope does not split out (a `gpu.module`) replaces it where it is.
+  std::map<size_t, std::pair<size_t, std::string>> nested;  // begin -> end, key
+  if (lang_ == ScopeLanguage::kMlir) {
+    for (const auto& [key, text] : funcs_) {
+      if (in_module.count(key)) continue;
+      auto [b, e] = FindNestedOp(lines, key);
+      if (e > b && !at.count(b)) {
+        nested[b] = {e, key};
+        in_module.insert(key);
+      }
+    }
+  }
   std::string out;
   std::string last_line;  // the module line last copied to `out`
   for (size_t k = 0; k <= lines.size();) {
@@ -84,6 +118,13 @@ std::string SplicedModule::Text() const {
       }
     }
     if (k == lines.size()) break;
+    auto op = nested.find(k);
+    if (op != nested.end()) {
+      out += Indent(funcs_.at(op->second.second), lines[k].substr(0, lines[k].find_first_not_of(" \t")));
+      k = op->second.first;
+      last_line.clear();
+      continue;
+    }
     auto it = at.find(k);
     if (it != at.end() && funcs_.count(it->second->key)) {
       const std::string& text = funcs_.at(it->second->key);
@@ -135,6 +176,25 @@ DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string
   listing.sources.clear();
   for (const std::string& f : rel) listing.sources.push_back((std::filesystem::path(dir) / f).string());
   return listing;
+}
+
+int BraceDelta(std::string_view line) {
+  int d = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{') {
+      ++d;
+    } else if (c == '}') {
+      --d;
+    }
+  }
+  return d;
 }
 
 bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line)) {

@@ -68,6 +68,9 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
 DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string>& rel,
                            const std::function<DumpListing(const std::string&, const std::string&)>& read);
 
+// The change of `{` / `}` nesting over `line`, outside string literals ("..." with \ escapes).
+int BraceDelta(std::string_view line);
+
 // True when some line of `text` (split at '\n') satisfies `is_banner`: how a log's kind is told.
 bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line));
 

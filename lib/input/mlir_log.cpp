@@ -64,26 +64,6 @@ std::optional<Banner> ParseBanner(std::string_view line) {
   return b;
 }
 
-// The change of `{` / `}` nesting over `line`, outside string literals ("..." with \ escapes).
-int BraceDelta(std::string_view line) {
-  int d = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{') {
-      ++d;
-    } else if (c == '}') {
-      --d;
-    }
-  }
-  return d;
-}
-
 // One dump of the log.
 struct Dump {
   Banner banner;
@@ -91,15 +71,23 @@ struct Dump {
   std::string text;      // the operation printed (with its aliases), each line ending in '\n'
   std::string between;   // text between the previous dump's end and this banner (blank lines dropped)
   bool module = false;   // it prints the whole module
+  bool truncated = false;  // the log ends (or the next banner comes) before the operation is closed
   std::string sym;       // a nested operation's symbol (from the banner or its first line)
 };
 
 bool IsBlank(std::string_view s) { return s.find_first_not_of(" \t\r") == std::string_view::npos; }
 
-// The symbol an operation's first line names: the first @name (quotes kept off), or "".
+// The symbol an operation's first line names: the first @name (quotes kept off); in generic form its
+// `sym_name = "NAME"` property; else "".
 std::string FirstSymbol(std::string_view line) {
   size_t at = line.find('@');
-  if (at == std::string_view::npos) return "";
+  if (at == std::string_view::npos) {
+    size_t s = line.find("sym_name = \"");
+    if (s == std::string_view::npos) return "";
+    s += 12;
+    size_t e = line.find('"', s);
+    return std::string(line.substr(s, e == std::string_view::npos ? std::string_view::npos : e - s));
+  }
   ++at;
   if (at < line.size() && line[at] == '"') {
     size_t end = line.find('"', at + 1);
@@ -110,12 +98,36 @@ std::string FirstSymbol(std::string_view line) {
   return std::string(line.substr(at, end - at));
 }
 
+// After an operation's last line `end`: the definitions MLIR prints after it that belong to it, location
+// aliases (`#loc3 = loc(...)`, with --mlir-print-debuginfo) and a resource block (`{-# ... #-}`), appended to
+// `text`. Returns the index of the last line taken (`end` when none).
+size_t TrailingDefinitions(const LineIndex& lines, size_t end, std::string* text) {
+  size_t last = end;
+  for (size_t j = end + 1; j < lines.size() && !ParseBanner(lines[j]); ++j) {
+    std::string_view l = TrimCr(lines[j]);
+    if (IsBlank(l)) continue;
+    if (StartsWith(l, "#") && l.find(" = ") != std::string_view::npos) {
+      last = j;
+      continue;
+    }
+    if (!StartsWith(l, "{-#")) break;
+    while (j < lines.size() && !ParseBanner(lines[j]) && !StartsWith(TrimCr(lines[j]), "#-}")) ++j;
+    last = std::min(j, lines.size() - 1);
+  }
+  for (size_t k = end + 1; k <= last; ++k) text->append(lines[k]).push_back('\n');
+  return last;
+}
+
 // Splits the log into dumps; `trailing` gets the text after the last one (blank lines dropped).
 std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
   std::vector<Dump> dumps;
   std::string pending;  // text after the last dump's end, before the next banner
   size_t i = 0, n = lines.size();
-  while (i < n && !ParseBanner(lines[i])) ++i;  // text before the first banner: mlir-opt's own, not a pass
+  // Text before the first banner: the diagnostics of a first pass that failed (-after-failure prints only
+  // that dump), or the tool's own output; the first pass's log either way.
+  for (; i < n && !ParseBanner(lines[i]); ++i) {
+    if (!IsBlank(TrimCr(lines[i]))) pending.append(lines[i]).push_back('\n');
+  }
   while (i < n) {
     Dump d;
     d.banner = *ParseBanner(lines[i]);
@@ -139,22 +151,13 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
         depth += BraceDelta(l);
         if (op_seen && !alias && depth <= 0) {
           ended = true;
-          // A resource block printed after the module ({-# ... #-}) belongs to it.
-          size_t j = i + 1;
-          while (j < n && IsBlank(lines[j])) ++j;
-          if (j < n && StartsWith(TrimCr(lines[j]), "{-#")) {
-            for (size_t k = i + 1; k < n && !ParseBanner(lines[k]); ++k) {
-              d.text.append(lines[k]).push_back('\n');
-              i = k;
-              if (StartsWith(TrimCr(lines[k]), "#-}")) break;
-            }
-          }
+          i = TrailingDefinitions(lines, i, &d.text);
         }
       } else if (!IsBlank(l)) {
         pending.append(lines[i]).push_back('\n');
       }
     }
-    if (!d.banner.op.empty() && d.banner.op != "builtin.module" && !d.module) d.module = false;
+    d.truncated = op_seen && !ended;
     dumps.push_back(std::move(d));
   }
   *trailing = std::move(pending);
@@ -246,6 +249,11 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
   std::string trailing;
   std::vector<Dump> dumps = SplitDumps(lines, &trailing);
   if (dumps.empty()) throw DumpError("no MLIR IR dump in the log (no '// -----// IR Dump' banner)");
+  std::string cut;  // a note when the log ends inside its last dump (a killed run, a truncated file)
+  if (dumps.back().truncated) {
+    cut = "the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
+          "): that snapshot is cut short";
+  }
 
   std::optional<Dump> input;
   std::string unfinished;
@@ -259,6 +267,7 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
 
   SplicedModule state(ScopeLanguage::kMlir);
   bool merge_next = false;  // the last step is a module-scope dump of a nested operation
+  std::set<std::string> merged_syms;  // the operations the last step's dumps ran on (one pass, each once)
   std::vector<LogStep> steps;
   std::vector<const Dump*> segment;
   for (const Dump& d : dumps) {
@@ -270,7 +279,9 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
     FlushSegment(&segment, &state, &steps);
     state.SetModule(d.text);
     // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
-    if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass && !steps.back().failed) {
+    if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass && !steps.back().failed &&
+        !merged_syms.count(d.banner.sym)) {
+      merged_syms.insert(d.banner.sym);
       steps.back().text = d.text;
       steps.back().line = d.line;
       steps.back().failed = d.banner.failed;
@@ -285,6 +296,7 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
     step.log = d.between;
     steps.push_back(std::move(step));
     merge_next = module_scope_nested;
+    merged_syms = {d.banner.sym};
   }
   FlushSegment(&segment, &state, &steps);
 
@@ -299,10 +311,11 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
   if (!unfinished.empty()) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
   }
+  if (!cut.empty()) (steps.empty() ? notes : steps.back().notes).push_back(cut);
   if (!trailing.empty()) {
     size_t n = std::count(trailing.begin(), trailing.end(), '\n');
-    notes.push_back("the log goes on after its last dump with " + std::to_string(n) + (n == 1 ? " line" : " lines") +
-                    " that are not a dump (the tool's own output), not shown");
+    notes.push_back("the log goes on after its last dump with " + std::to_string(n) +
+                    (n == 1 ? " line that is" : " lines that are") + " not a dump (the tool's own output), not shown");
   }
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
   return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes),
