@@ -162,6 +162,46 @@ TEST_CASE("mlir_log: -after-failure diagnostics before the first banner, debugin
   CHECK(cut.passes.back().notes == std::vector<std::string>{"the log ends inside its last dump (line 10): that snapshot is cut short"});
 }
 
+TEST_CASE("mlir_log: a stream of several compilations (Triton) is one report per kernel", "[mlir_log][cli]") {
+  auto kernel = [](const char* name, int step) {
+    return std::string("module {\n  tt.func public @") + name + "() {\n    x.step" + std::to_string(step) +
+           "\n  } loc(#loc)\n} loc(#loc)\n#loc = loc(\"k.py\":1:1)\n";
+  };
+  std::string log;
+  for (const char* k : {"add_kernel", "mul_kernel"}) {
+    for (int p = 1; p <= 4; ++p) {
+      log += "// -----// IR Dump Before P" + std::to_string(p) + " (p" + std::to_string(p) + ") ('builtin.module' operation) //----- //\n" +
+             kernel(k, p);
+    }
+  }
+  std::vector<LogPart> parts = MlirLogParts(log);
+  REQUIRE(parts.size() == 2);
+  CHECK(parts[0].name == "add_kernel");
+  CHECK(parts[1].name == "mul_kernel");
+  CHECK(parts[1].first_line == 29);
+  // A pipeline that repeats its passes on one module is one compilation.
+  std::string repeated;
+  for (int r = 0; r < 3; ++r) {
+    for (const char* pass : {"Canonicalizer (canonicalize)", "CSE (cse)", "Inliner (inline)"}) {
+      repeated += std::string("// -----// IR Dump After ") + pass + " //----- //\n" + kernel("f", r);
+    }
+  }
+  CHECK(MlirLogParts(repeated).empty());
+  TempDir t;
+  test::WriteFile(t / "triton.log", log);
+  CHECK(InputParts(t / "triton.log", InputFormat::kAuto) == std::vector<std::string>{"add_kernel", "mul_kernel"});
+  DumpListing mul = ListInput(t / "triton.log", InputFormat::kAuto, {}, "mul_kernel");
+  CHECK(mul.title == "mul_kernel");
+  CHECK(Names(mul) == std::vector<std::string>{"frontend", "P1", "P2", "P3"});
+  CHECK(mul.frontend.name == t / "triton.log" + " line 29");
+  CHECK(Text(mul.passes[0].file).find("@mul_kernel") != std::string::npos);
+  test::CliResult r = test::RunMain({t / "triton.log", "-o", t / "one.html"});
+  CHECK(r.code == 2);
+  r = test::RunMain({t / "triton.log", "-o", t / "out/", "-q"});
+  CHECK(r.code == 0);
+  CHECK(std::filesystem::exists(t / "out/index.html"));
+}
+
 TEST_CASE("mlir_log: module scope, the same pass run twice on one function is two passes", "[mlir_log]") {
   std::string log = std::string("// -----// IR Dump After A (a) ('builtin.module' operation) //----- //\n") + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +

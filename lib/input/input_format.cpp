@@ -15,6 +15,7 @@
 #include "input/tilelang_runs.h"
 #include "input/tvm_dir.h"
 #include "input/xla_dump.h"
+#include "util/line_index.h"
 
 namespace irtrace {
 namespace {
@@ -63,8 +64,59 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
   return false;
 }
 
+namespace {
+
+// The text of part `part` of an MLIR log (MlirLogParts), and the number of lines before it; the whole
+// text when `part` is "". Throws DumpError for a part the log does not have.
+std::string MlirLogPart(const std::string& text, const std::string& part, size_t* skipped) {
+  *skipped = 0;
+  if (part.empty()) return text;
+  std::vector<LogPart> parts = MlirLogParts(text);
+  for (size_t p = 0; p < parts.size(); ++p) {
+    if (parts[p].name != part) continue;
+    LineIndex lines(text, '\n');
+    auto offset = [&](size_t line) {  // the byte offset of 1-based `line`
+      return line > lines.size() ? text.size() : static_cast<size_t>(lines[line - 1].data() - text.data());
+    };
+    size_t end = p + 1 < parts.size() ? offset(parts[p + 1].first_line) : text.size();
+    *skipped = parts[p].first_line - 1;
+    return text.substr(offset(parts[p].first_line), end - offset(parts[p].first_line));
+  }
+  throw DumpError("no compilation '" + part + "' in the log");
+}
+
+// Names "<log> line N" of `listing` moved down by `skipped` lines (a part read on its own).
+void ShiftLines(DumpListing* listing, const std::string& name, size_t skipped) {
+  if (skipped == 0) return;
+  const std::string prefix = name + " line ";
+  auto shift = [&](DumpFile* f) {
+    if (f->name.rfind(prefix, 0) != 0) return;
+    f->name = prefix + std::to_string(std::stoul(f->name.substr(prefix.size())) + skipped);
+    if (f->log) f->log_name = f->name;
+  };
+  shift(&listing->frontend);
+  for (DumpPass& p : listing->passes) {
+    shift(&p.file);
+    if (p.before) shift(&*p.before);
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> InputParts(const std::string& input, InputFormat format) {
   std::error_code ec;
+  if (input != "-" && fs::is_regular_file(input, ec) && (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
+    try {
+      std::string text = ReadAll(input);
+      if (format == InputFormat::kMlirLog || LooksLikeMlirLog(std::string_view(text).substr(0, 1 << 20))) {
+        std::vector<std::string> names;
+        for (const LogPart& p : MlirLogParts(text)) names.push_back(p.name);
+        return names;
+      }
+    } catch (const Error&) {
+    }
+    return {};
+  }
   if (input == "-" || !fs::is_directory(input, ec)) return {};
   if (format == InputFormat::kXla || (format == InputFormat::kAuto && LooksLikeXlaDump(input))) {
     std::vector<std::string> modules = XlaModules(input);
@@ -118,7 +170,11 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
                   "llvm-log)");
     }
   }
-  DumpListing listing = format == InputFormat::kMlirLog ? ReadMlirLog(Shown(input), text) : ReadLlvmLog(Shown(input), text);
+  size_t skipped = 0;
+  DumpListing listing = format == InputFormat::kMlirLog ? ReadMlirLog(Shown(input), MlirLogPart(text, part, &skipped))
+                                                        : ReadLlvmLog(Shown(input), text);
+  ShiftLines(&listing, Shown(input), skipped);
+  if (!part.empty()) listing.title = part;
   if (input != "-") listing.sources.push_back(input);
   return listing;
 }

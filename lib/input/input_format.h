@@ -42,7 +42,8 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
                       const std::string& part = "");
 
 // The reports an input yields when it yields several (an XLA directory's modules: "module_0001.jit_f",
-// ...), sorted; empty when it yields one (every other kind). Never throws: an input that cannot be read
+// ..., sorted; an MLIR log of several compilations, Triton's: their kernels, in order); empty when it
+// yields one (every other kind; standard input is always one). Never throws: an input that cannot be read
 // yields one, whose conversion then reports why.
 std::vector<std::string> InputParts(const std::string& input, InputFormat format);
 

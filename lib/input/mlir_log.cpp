@@ -322,4 +322,46 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
                         program.empty() ? LogStem(name) : program);
 }
 
+namespace {
+
+// The functions a dump holds: the symbols of its lines that name a `func` operation.
+std::set<std::string> Functions(const std::string& text) {
+  std::set<std::string> out;
+  for (const std::string& l : SplitKeepingBreaks(text)) {
+    if (l.find("func") != std::string::npos && l.find('@') != std::string::npos) out.insert(FirstSymbol(l));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<LogPart> MlirLogParts(const std::string& text) {
+  LineIndex lines(text, '\n');
+  std::string trailing;
+  std::vector<Dump> dumps = SplitDumps(lines, &trailing);
+  const size_t m = 3;
+  if (dumps.size() < 2 * m) return {};
+  auto starts_again = [&](size_t i) {
+    if (i + m > dumps.size()) return false;
+    for (size_t k = 0; k < m; ++k) {
+      if (dumps[i + k].banner.pass != dumps[k].banner.pass || dumps[i + k].banner.before != dumps[k].banner.before) return false;
+    }
+    return Functions(dumps[i].text) != Functions(dumps[i - 1].text);
+  };
+  std::vector<size_t> starts{0};
+  for (size_t i = m; i < dumps.size(); ++i) {
+    if (i - starts.back() >= m && starts_again(i)) starts.push_back(i);
+  }
+  if (starts.size() < 2) return {};
+  std::vector<LogPart> parts;
+  std::set<std::string> names;
+  for (size_t p = 0; p < starts.size(); ++p) {
+    std::set<std::string> fns = Functions(dumps[starts[p]].text);
+    std::string name = fns.empty() ? "" : *fns.begin();
+    if (name.empty() || !names.insert(name).second) name = "part_" + std::to_string(p + 1);
+    parts.push_back(LogPart{name, dumps[starts[p]].line});
+  }
+  return parts;
+}
+
 }  // namespace irtrace

@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "input/dump_dir.h"
 
@@ -39,5 +40,18 @@ bool LooksLikeMlirLog(std::string_view head);
 //   with a note.
 // Throws DumpError (names relative to the log) when the log holds no IR dump.
 DumpListing ReadMlirLog(const std::string& name, const std::string& text);
+
+// One compilation of a stream that holds several (Triton with MLIR_ENABLE_DUMP=1 prints every kernel's
+// pipeline into one stderr stream, at module scope, with before-dumps).
+struct LogPart {
+  std::string name;       // the first function its first dump holds (`tt.func public @add_kernel` is
+                          // "add_kernel"); "part_N" (1-based) when there is none or it repeats
+  size_t first_line = 0;  // 1-based line of its first banner
+};
+
+// The compilations of `text`: the log starts again where its first three dumps' passes come again, in that
+// order, on a module whose functions differ from the dump before's (a pipeline that only repeats passes on
+// the same module is one compilation). Returns them in order, or nothing when there is one.
+std::vector<LogPart> MlirLogParts(const std::string& text);
 
 }  // namespace irtrace
