@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "cli_in_process.h"
 #include "driver/find_dumps.h"
 #include "test_util.h"
 #include "util/error.h"
@@ -24,4 +25,21 @@ TEST_CASE("find_dumps: every directory with 0+_frontend.<ext>, sorted, links not
   CHECK(FindDumps(t.path() + "/").front() == ".");
   CHECK_THROWS_AS(FindDumps(t / "missing"), irtrace::Error);
   CHECK_THROWS_AS(FindDumps(t / "00_frontend.py"), irtrace::Error);
+}
+
+TEST_CASE("find_dumps: compilers' own dump directories too, not searched further", "[find_dumps]") {
+  TempDir t;
+  namespace fs = std::filesystem;
+  fs::copy(std::string(IRTRACE_SOURCE_DIR) + "/testdata", t / "testdata", fs::copy_options::recursive);
+  WriteFile(t / "tree/builtin_module_no-symbol-name/0_cse.mlir",
+            "// -----// IR Dump After CSE (cse) //----- //\nmodule {\n}\n");
+  WriteFile(t / "tree/builtin_module_no-symbol-name/func_func_f/0_0_cse.mlir",
+            "// -----// IR Dump After CSE (cse) //----- //\nfunc.func @f() {\n}\n");
+  CHECK(FindDumps(t.path()) == std::vector<std::string>{"testdata/sample_dump", "testdata/tilelang_trace",
+                                                        "testdata/tvm_dump", "testdata/xla_dump", "tree"});
+  // Each found and converted: the XLA dump's two modules give two reports.
+  irtrace::test::CliResult r = irtrace::test::RunMain({"--find", t / "testdata", "-o", t / "out/", "-q"});
+  CHECK(r.code == 0);
+  CHECK(fs::exists(t / "out/xla_dump__module_0002.jit_g.html"));
+  CHECK(fs::exists(t / "out/tilelang_trace.html"));
 }

@@ -363,8 +363,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
           ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::vector<std::string> finds;  // one ROOT: a second --find is an error, not a silent override
   app.add_option("--find", finds,
-                 "Convert every dump under ROOT (a directory holding 00_frontend.<ext>, any depth, symbolic "
-                 "links not followed) into -o OUTDIR/; finding none is an error")
+                 "Convert every dump under ROOT (a directory holding 00_frontend.<ext>, or a compiler's own dump "
+                 "directory; any depth, symbolic links not followed) into -o OUTDIR/; finding none is an error")
       ->type_name("ROOT")
       ->allow_extra_args(false);
   std::string jobs;

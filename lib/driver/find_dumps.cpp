@@ -6,6 +6,7 @@
 #include <set>
 
 #include "input/dump_dir.h"
+#include "input/input_format.h"
 #include "util/error.h"
 
 namespace irtrace {
@@ -17,14 +18,25 @@ std::vector<std::string> FindDumps(const std::string& root) {
     std::string cause = ec ? ec.message() : fs::exists(root, ec) ? "Not a directory" : "No such file or directory";
     throw Error("cannot search '" + root + "': " + cause);
   }
+  std::set<std::string> found;
+  auto add = [&](const fs::path& dir) {
+    fs::path rel = dir.lexically_relative(root);
+    found.insert(rel.empty() || rel == "." ? "." : rel.string());
+  };
+  // A dump is not searched further: its own subdirectories (an MLIR tree's, TileLang's runs) are part of it.
+  if (DetectDirectory(root) != InputFormat::kAuto) {
+    add(root);
+    return std::vector<std::string>(found.begin(), found.end());
+  }
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
   if (ec) throw Error("cannot search '" + root + "': " + ec.message());
-  std::set<std::string> found;
   for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
-    if (!IsFrontendName(it->path().filename().string())) continue;
-    fs::path rel = it->path().parent_path().lexically_relative(root);
-    found.insert(rel.empty() ? "." : rel.string());
+    std::error_code type_ec;
+    if (it->is_symlink(type_ec) || !it->is_directory(type_ec)) continue;
+    if (DetectDirectory(it->path().string()) == InputFormat::kAuto) continue;
+    add(it->path());
+    it.disable_recursion_pending();
   }
   if (ec) throw Error("cannot search '" + root + "': " + ec.message());
   return std::vector<std::string>(found.begin(), found.end());

@@ -6,9 +6,11 @@
 
 namespace irtrace {
 
-// Every directory under `root`, at any depth and `root` itself, that holds a frontend snapshot
-// (0+_frontend.<ext>, input/dump_dir.h IsFrontendName), as paths relative to `root` ("." for `root`
-// itself), sorted bytewise. Symbolic links to directories are not followed (a link loop cannot hang
+// Every directory under `root`, at any depth and `root` itself, that is a dump (input/input_format.h
+// DetectDirectory: one holding a frontend snapshot, 0+_frontend.<ext>, or a compiler's own dump directory:
+// an MLIR tree, an LLVM -ir-dump-directory, TileLang run records, an XLA dump, a TVM DumpIR directory), as
+// paths relative to `root` ("." for `root` itself), sorted bytewise. A dump is not searched further (its
+// subdirectories are its own parts). Symbolic links to directories are not followed (a link loop cannot hang
 // the walk and no dump is found twice); a subdirectory that cannot be read is skipped.
 // Throws Error (ExitCode::kInput, naming `root` as given) when `root` is not a readable directory.
 std::vector<std::string> FindDumps(const std::string& root);

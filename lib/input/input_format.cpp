@@ -103,6 +103,19 @@ void ShiftLines(DumpListing* listing, const std::string& name, size_t skipped) {
 
 }  // namespace
 
+InputFormat DetectDirectory(const std::string& dir) {
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (IsFrontendName(it->path().filename().string())) return InputFormat::kNumbered;
+  }
+  return LooksLikeMlirTree(dir)       ? InputFormat::kMlirTree
+         : LooksLikeLlvmDumpDir(dir)  ? InputFormat::kLlvmDir
+         : LooksLikeTileLangRuns(dir) ? InputFormat::kTileLang
+         : LooksLikeXlaDump(dir)      ? InputFormat::kXla
+         : LooksLikeTvmDir(dir)       ? InputFormat::kTvmDir
+                                      : InputFormat::kAuto;
+}
+
 std::vector<std::string> InputParts(const std::string& input, InputFormat format) {
   std::error_code ec;
   if (input != "-" && fs::is_regular_file(input, ec) && (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
@@ -131,12 +144,8 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
   // numbered dump; a file or standard input is read and its content decides.
   if (format == InputFormat::kAuto && input != "-" && fs::is_directory(input, ec)) {
-    format = LooksLikeMlirTree(input)      ? InputFormat::kMlirTree
-             : LooksLikeLlvmDumpDir(input) ? InputFormat::kLlvmDir
-             : LooksLikeTileLangRuns(input) ? InputFormat::kTileLang
-             : LooksLikeXlaDump(input)     ? InputFormat::kXla
-             : LooksLikeTvmDir(input)      ? InputFormat::kTvmDir
-                                           : InputFormat::kNumbered;
+    format = DetectDirectory(input);
+    if (format == InputFormat::kAuto) format = InputFormat::kNumbered;  // ListDump says what is wrong
   }
   if (format == InputFormat::kNumbered || (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
     return ListDump(input, codegen_dirs);

@@ -28,6 +28,10 @@ std::vector<std::string> InputFormatNames();
 // Parses a --format name (exactly one of InputFormatNames()). Returns false, leaving *format alone, else.
 bool ParseInputFormat(const std::string& name, InputFormat* format);
 
+// The kind of dump directory `dir` is, as ListInput detects it without --format: kNumbered (it holds a
+// `00_frontend.*`), a compiler's own directory kind, or kAuto when it is none of them (what --find skips).
+InputFormat DetectDirectory(const std::string& dir);
+
 // Reads `input` as `format` (kAuto: detected) into a listing. A directory holding `00_frontend.*` is a
 // numbered dump, else an MLIR tree, an LLVM dump directory, TileLang run records or a TVM directory when
 // it looks like one (LooksLikeMlirTree, LooksLikeLlvmDumpDir, LooksLikeTileLangRuns, LooksLikeTvmDir), else

@@ -66,7 +66,7 @@ bool LooksLikeMlirTree(const std::string& dir) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (IsFrontendName(it->path().filename().string())) return false;
   }
-  for (const TreeFile& f : TreeFiles(dir, 3)) {
+  for (const TreeFile& f : TreeFiles(dir, 1)) {  // the root operation's folder, or the files themselves
     std::ifstream in(fs::path(dir) / f.rel, std::ios::binary);
     std::string first;
     std::getline(in, first);

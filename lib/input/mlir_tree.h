@@ -10,8 +10,8 @@
 
 namespace irtrace {
 
-// True when `dir` is such a tree: no `00_frontend.*`, and a file `N[_N...]_<pass>.mlir` at most three
-// directories down whose first line is an MLIR IR-dump banner.
+// True when `dir` is such a tree: no `00_frontend.*`, and a file `N[_N...]_<pass>.mlir` in it or in one of
+// its folders (the root operation's) whose first line is an MLIR IR-dump banner.
 bool LooksLikeMlirTree(const std::string& dir);
 
 // Lists the tree: its files ordered by their counter chains (then path), read as one MLIR log
