@@ -125,7 +125,13 @@ TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, de
   CHECK(Names(l) == std::vector<std::string>{"frontend", "LayoutInference", "LowerTileOp", "InjectSoftwarePipeline", "Simplify"});
   CHECK(l.title == "tilelang_trace");
   CHECK(l.frontend.name == ".run_records/run_20261130_101500_000123_4242/pipeline_LowerAndLegalize/01_LayoutInference_before.tir");
-  CHECK(l.notes == std::vector<std::string>{"the latest of 2 runs: run_20261130_101500_000123_4242"});
+  CHECK(l.notes == std::vector<std::string>{"the latest of 2 runs: run_20261130_101500_000123_4242 (--all-runs converts every one)"});
+  // --all-runs: every run a report.
+  CHECK(InputParts(dir, InputFormat::kAuto, true) ==
+        std::vector<std::string>{"run_20261130_091500_000001_4100", "run_20261130_101500_000123_4242"});
+  CHECK(InputParts(dir, InputFormat::kAuto, false).empty());
+  DumpListing old = ListInput(dir, InputFormat::kAuto, {}, "run_20261130_091500_000001_4100");
+  CHECK(Names(old) == std::vector<std::string>{"frontend", "LayoutInference"});
   CHECK(l.passes[0].phase == "LowerAndLegalize");
   CHECK(l.passes[2].phase == "OptimizeForTarget");
   CHECK_FALSE(l.passes[1].before);  // its _before is pass 1's _after
@@ -141,6 +147,14 @@ TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, de
   WriteFile(t / "run/run2_pipeline_lower/07_A_after.tir", "x = 2\n");
   DumpListing r = ListInput(t / "run", InputFormat::kAuto, {});
   CHECK(r.passes[0].phase == "run2_lower");
+  CHECK(test::RunMain({dir, "--all-runs", "-o", t / "all.html"}).code == 2);
+  CHECK(test::RunMain({dir, "--all-runs", "-o", t / "all/", "-q"}).code == 0);
+  size_t reports = 0;
+  for (const auto& e : std::filesystem::directory_iterator(t / "all")) {
+    std::string n = e.path().filename().string();
+    reports += n.size() > 5 && n.compare(n.size() - 5, 5, ".html") == 0 && n.find("__run_2026") != std::string::npos;
+  }
+  CHECK(reports == 2);
   test::CliResult c = test::RunMain({dir, "-o", t / "tl.html"});
   CHECK(c.code == 0);
   CHECK(c.err == "wrote " + t / "tl.html" + ": 4 passes, 3 changed, 1 failed, 1 codegen, 0 warnings\n");
@@ -158,7 +172,7 @@ TEST_CASE("xla_dump: one report per module, pass files by counter, -o FILE refus
   TempDir t;
   test::CliResult r = test::RunMain({dir, "-o", t / "one.html"});
   CHECK(r.code == 2);
-  CHECK(r.err.find("holds 2 modules (module_0001.jit_f, module_0002.jit_g): -o DIR/ writes one report each") != std::string::npos);
+  CHECK(r.err.find("holds 2 reports (module_0001.jit_f, module_0002.jit_g): -o DIR/ writes one each") != std::string::npos);
   r = test::RunMain({dir, "-o", t / "out/", "-q", "--json", t / "s.json"});
   CHECK(r.code == 0);
   CHECK(std::filesystem::exists(t / "out/index.html"));

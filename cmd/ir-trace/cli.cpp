@@ -431,6 +431,9 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->type_name("DIR");
   bool plain_json = false;
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
+  app.add_flag("--all-runs", options.all_runs,
+               "TileLang run records: convert every run of the script directory, one report each (-o DIR/), not "
+               "only the latest");
   std::string format = "auto";
   app.add_option("--format", format,
                  "What the input is: auto (default: a directory is a numbered dump, a file or - is detected from "
@@ -528,10 +531,10 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   if (!ParseInputFormat(format, &options.format)) return usage_error(FormatError(format));
   if (!run.batch) {
     // An input that yields several reports (an XLA directory's modules) needs a directory for them.
-    std::vector<std::string> parts = InputParts(options.dump_dir, options.format);
+    std::vector<std::string> parts = InputParts(options.dump_dir, options.format, options.all_runs);
     if (parts.size() > 1) {
-      return usage_error(options.dump_dir + " holds " + std::to_string(parts.size()) + " modules (" + parts[0] + ", " +
-                         parts[1] + (parts.size() > 2 ? ", ..." : "") + "): -o DIR/ writes one report each");
+      return usage_error(options.dump_dir + " holds " + std::to_string(parts.size()) + " reports (" + parts[0] + ", " +
+                         parts[1] + (parts.size() > 2 ? ", ..." : "") + "): -o DIR/ writes one each");
     }
   }
   std::string terminal_wrong = CheckTerminal(terminal, run, output->count() > 0, app);

@@ -202,7 +202,7 @@ std::vector<Job> BatchJobs(const RunOptions& options) {
   // path and the part.
   std::vector<std::string> parts(dumps.size());
   for (size_t i = 0; i < dumps.size();) {
-    std::vector<std::string> found = InputParts(dumps[i], options.convert.format);
+    std::vector<std::string> found = InputParts(dumps[i], options.convert.format, options.convert.all_runs);
     if (found.empty()) {
       ++i;
       continue;

@@ -17,6 +17,7 @@ struct ConvertOptions {
   std::string dump_dir;                   // the pass dump to read: a directory, a log file, "-" (stdin)
   InputFormat format = InputFormat::kAuto;  // --format (input/input_format.h)
   std::string part;                       // one of InputParts(dump_dir): the report of that part ("" for all)
+  bool all_runs = false;                  // --all-runs: every TileLang run a part (input/input_format.h)
   std::string output = "ir_trace.html";   // report path (see ResolveOutput in util/output_file.h): a
                                           // regular file or new name (its directory must exist), a
                                           // symbolic link, a character device, a FIFO; "-" = standard output

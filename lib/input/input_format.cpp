@@ -116,7 +116,7 @@ InputFormat DetectDirectory(const std::string& dir) {
                                       : InputFormat::kAuto;
 }
 
-std::vector<std::string> InputParts(const std::string& input, InputFormat format) {
+std::vector<std::string> InputParts(const std::string& input, InputFormat format, bool all_runs) {
   std::error_code ec;
   if (input != "-" && fs::is_regular_file(input, ec) && (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
     try {
@@ -131,6 +131,10 @@ std::vector<std::string> InputParts(const std::string& input, InputFormat format
     return {};
   }
   if (input == "-" || !fs::is_directory(input, ec)) return {};
+  if (all_runs && (format == InputFormat::kTileLang || (format == InputFormat::kAuto && LooksLikeTileLangRuns(input)))) {
+    std::vector<std::string> runs = TileLangRuns(input);
+    if (runs.size() > 1) return runs;
+  }
   if (format == InputFormat::kXla || (format == InputFormat::kAuto && LooksLikeXlaDump(input))) {
     std::vector<std::string> modules = XlaModules(input);
     if (modules.size() > 1) return modules;
@@ -159,7 +163,7 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
       case InputFormat::kTvmDir: return ListTvmDir(input);
       case InputFormat::kLlvmDir: return ListLlvmDumpDir(input);
       case InputFormat::kXla: return ListXlaDump(input, part);
-      default: return ListTileLangRuns(input);
+      default: return ListTileLangRuns(input, part);
     }
   }
   std::string text = ReadAll(input);  // read once: standard input cannot be read again

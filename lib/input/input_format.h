@@ -49,6 +49,7 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
 // ..., sorted; an MLIR log of several compilations, Triton's: their kernels, in order); empty when it
 // yields one (every other kind; standard input is always one). Never throws: an input that cannot be read
 // yields one, whose conversion then reports why.
-std::vector<std::string> InputParts(const std::string& input, InputFormat format);
+// `all_runs` (--all-runs): TileLang run records yield every run (else only the latest).
+std::vector<std::string> InputParts(const std::string& input, InputFormat format, bool all_runs = false);
 
 }  // namespace irtrace

@@ -115,10 +115,16 @@ bool LooksLikeTileLangRuns(const std::string& dir) {
   return false;
 }
 
-DumpListing ListTileLangRuns(const std::string& dir) {
+std::vector<std::string> TileLangRuns(const std::string& dir) { return Runs(dir); }
+
+DumpListing ListTileLangRuns(const std::string& dir, const std::string& which) {
   std::vector<std::string> runs = Runs(dir);
-  fs::path run = runs.empty() ? fs::path(dir) : fs::path(dir) / ".run_records" / runs.back();
-  std::string shown_run = runs.empty() ? "" : ".run_records/" + runs.back() + "/";
+  if (!which.empty() && std::find(runs.begin(), runs.end(), which) == runs.end()) {
+    throw DumpError("no run '" + which + "' in .run_records");
+  }
+  std::string chosen = which.empty() && !runs.empty() ? runs.back() : which;
+  fs::path run = runs.empty() ? fs::path(dir) : fs::path(dir) / ".run_records" / chosen;
+  std::string shown_run = runs.empty() ? "" : ".run_records/" + chosen + "/";
   auto steps = Steps(run);
   DumpListing listing;
   auto file = [&](const std::string& rel, const std::string& ext) {
@@ -170,8 +176,9 @@ DumpListing ListTileLangRuns(const std::string& dir) {
     throw DumpError("no TileLang pass record (NN_<Pass>_before.tir / _after.tir in a phase folder)" +
                     std::string(runs.empty() ? "" : " in " + shown_run));
   }
-  if (!runs.empty() && runs.size() > 1) {
-    listing.notes.push_back("the latest of " + std::to_string(runs.size()) + " runs: " + runs.back());
+  if (which.empty() && runs.size() > 1) {
+    listing.notes.push_back("the latest of " + std::to_string(runs.size()) + " runs: " + chosen +
+                            " (--all-runs converts every one)");
   }
   listing.title = ParentDirectoryTitle(dir + "/x");  // the directory given: the script's (or the run's)
   return listing;
