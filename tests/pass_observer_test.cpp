@@ -105,7 +105,7 @@ TEST_CASE("pass_observer: a throwing pass prints a FAILED block with the error a
   CHECK(err.find("irtrace: k: pass 1 Tile: +1 -1\n") == 0);
   CHECK(err.find("[FAILED] irtrace: k: pass 2 Alloc\n"
                  "error: out of tiles\n"
-                 "last IR (01_after_Tile.py):\n"
+                 "last IR (02_after_Alloc.py):\n"  // as ir-trace --terminal names the dump's file
                  "def f():\n    return 2\n") != std::string::npos);
 }
 

@@ -38,7 +38,9 @@ struct TerminalState {
     std::unique_ptr<Snapshot> before = MakeSnapshot(last_name, last_ext, std::string(e.before));
     std::string text;
     if (e.failed) {
-      WriteFailedPass(pass, e.error, *before, last_name, style, std::nullopt, &text);
+      // The dump stores the IR before a throwing pass as that pass's own snapshot: named as ir-trace
+      // --terminal names it.
+      WriteFailedPass(pass, e.error, *before, name, style, std::nullopt, &text);
     } else {
       std::unique_ptr<Snapshot> after = MakeSnapshot(name, ext, std::string(e.after));
       WritePassDiff(pass, *before, *after, DiffPass(*before, *after), style, std::nullopt, &text);
