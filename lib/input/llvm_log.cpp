@@ -156,36 +156,27 @@ std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
   return out;
 }
 
-// Before-dumps only: a run of consecutive dumps of one pass (on the module, or on one function or SCC
-// after another) is the IR before that pass, which is the IR after the pass of the run before: run r's dumps
-// are relabelled as after the pass of run r-1. Run 0 is the input (`input`, the first of its dumps, its
-// functions applied through `start`). `last_pass` gets the last run's pass, whose result the log lacks.
+// Before-dumps only (AfterPassOfBeforeDumps): the first dump is the input (`input`); the first run's other
+// dumps come first in the result with an empty pass name, for the caller to apply to the input.
 std::vector<Dump> ShiftBeforeDumps(const std::vector<Dump>& dumps, std::optional<Dump>* input, std::string* last_pass) {
-  std::vector<Dump> out;
-  size_t i = 0;
   std::vector<Dump> befores;
   for (const Dump& d : dumps) {
     if (d.banner.kind == Kind::kBefore) befores.push_back(d);
   }
-  if (befores.empty()) return out;
-  *input = befores[0];
-  for (i = 1; i < befores.size() && befores[i].banner.pass == befores[0].banner.pass; ++i) out.push_back(befores[i]);
-  for (Dump& d : out) d.banner.kind = Kind::kAfter;  // more of the input: applied before the first pass
-  size_t input_dumps = out.size();
-  std::string previous = befores[0].banner.pass;
-  while (i < befores.size()) {
-    std::string pass = befores[i].banner.pass;
-    for (; i < befores.size() && befores[i].banner.pass == pass; ++i) {
-      Dump d = befores[i];
-      d.banner.pass = previous;
-      d.banner.kind = Kind::kAfter;
-      out.push_back(std::move(d));
+  std::vector<std::string> passes;
+  for (const Dump& d : befores) passes.push_back(d.banner.pass);
+  std::vector<std::string> after = AfterPassOfBeforeDumps(passes, last_pass);
+  std::vector<Dump> out;
+  for (size_t i = 0; i < befores.size(); ++i) {
+    if (i == 0) {
+      *input = befores[0];
+      continue;
     }
-    previous = pass;
+    Dump d = befores[i];
+    d.banner.pass = after[i];
+    d.banner.kind = Kind::kAfter;
+    out.push_back(std::move(d));
   }
-  *last_pass = previous;
-  // The input's other dumps (run 0 on several functions) are marked so the caller applies them silently.
-  for (size_t k = 0; k < input_dumps; ++k) out[k].banner.pass.clear();
   return out;
 }
 

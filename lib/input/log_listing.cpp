@@ -197,6 +197,19 @@ int BraceDelta(std::string_view line) {
   return d;
 }
 
+std::vector<std::string> AfterPassOfBeforeDumps(const std::vector<std::string>& passes, std::string* last_pass) {
+  std::vector<std::string> after(passes.size());
+  std::string previous;  // the pass of the run before ("" for the first run)
+  for (size_t i = 0; i < passes.size();) {
+    size_t end = i;
+    while (end < passes.size() && passes[end] == passes[i]) after[end++] = previous;
+    previous = passes[i];
+    i = end;
+  }
+  *last_pass = previous;
+  return after;
+}
+
 bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line)) {
   for (size_t at = 0; at < text.size();) {
     size_t nl = text.find('\n', at);

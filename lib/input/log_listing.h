@@ -71,6 +71,12 @@ DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string
 // The change of `{` / `}` nesting over `line`, outside string literals ("..." with \ escapes).
 int BraceDelta(std::string_view line);
 
+// A log of before-dumps only, as the pass each dump is the IR after: a run of consecutive dumps of one pass
+// (on the module, or on one function after another) is the IR before that pass, which is the IR after the
+// pass of the run before. Takes each dump's pass name in log order; returns the pass each is after ("" for
+// the first run's: the input), and sets `last_pass` to the last run's pass, whose result the log lacks.
+std::vector<std::string> AfterPassOfBeforeDumps(const std::vector<std::string>& passes, std::string* last_pass);
+
 // True when some line of `text` (split at '\n') satisfies `is_banner`: how a log's kind is told.
 bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line));
 

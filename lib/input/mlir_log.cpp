@@ -206,35 +206,29 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
   }
 }
 
-// Turns a log of before-dumps into after-dumps. A run of consecutive dumps of one pass (on the module, or on
-// one function after another) is the IR before that pass, which is the IR after the pass of the run before:
-// run r's dumps are relabelled as after the pass of run r-1. Run 0 is the input: `input` gets it as one
-// dump (its functions spliced together when it holds several). `last_pass` gets the last run's pass, whose
-// result the log does not hold.
+// Turns a log of before-dumps into after-dumps (AfterPassOfBeforeDumps). The first run is the input:
+// `input` gets it as one dump (its functions spliced together when it holds several).
 std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* last_pass) {
+  std::vector<std::string> passes;
+  for (const Dump& d : dumps) passes.push_back(d.banner.pass);
+  std::vector<std::string> after = AfterPassOfBeforeDumps(passes, last_pass);
   std::vector<Dump> out;
-  size_t i = 0;
   SplicedModule first(ScopeLanguage::kMlir);
-  for (; i < dumps.size() && dumps[i].banner.pass == dumps[0].banner.pass; ++i) {
-    if (dumps[i].module) first.SetModule(dumps[i].text); else first.SetFunction(dumps[i].sym, dumps[i].text);
+  for (size_t i = 0; i < dumps.size(); ++i) {
+    if (after[i].empty()) {
+      if (dumps[i].module) first.SetModule(dumps[i].text); else first.SetFunction(dumps[i].sym, dumps[i].text);
+      if (!*input) *input = dumps[i];
+      continue;
+    }
+    Dump d = std::move(dumps[i]);
+    d.banner.pass = after[i];
+    d.banner.before = false;
+    out.push_back(std::move(d));
   }
-  if (!dumps.empty()) {
-    *input = dumps[0];
+  if (*input) {
     (*input)->text = first.Text();
     (*input)->module = true;
   }
-  std::string previous = dumps.empty() ? "" : dumps[0].banner.pass;
-  while (i < dumps.size()) {
-    std::string pass = dumps[i].banner.pass;
-    for (; i < dumps.size() && dumps[i].banner.pass == pass; ++i) {
-      Dump d = std::move(dumps[i]);
-      d.banner.pass = previous;
-      d.banner.before = false;
-      out.push_back(std::move(d));
-    }
-    previous = pass;
-  }
-  *last_pass = previous;
   return out;
 }
 
