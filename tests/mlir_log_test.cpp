@@ -1,6 +1,7 @@
 #include "input/mlir_log.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 
@@ -324,6 +325,46 @@ TEST_CASE("input_format: --format names, an unknown file, --codegen with a log",
   test::WriteFile(t / "m.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA);
   CHECK(test::RunMain({t / "m.log", "--codegen", t.path(), "-o", t / "m.html"}).code == 2);
   CHECK(test::RunMain({t / "m.log", "-o", t / "m.log"}).code == 2);  // never over the log itself
+}
+
+// The payload of a report written with --no-compress.
+nlohmann::json PayloadOf(const std::string& report) {
+  std::string html = test::ReadFile(report);
+  const std::string open = "id=\"ir-trace-data\">";
+  size_t at = html.find(open) + open.size();
+  return nlohmann::json::parse(html.substr(at, html.find("</script>", at) - at));
+}
+
+TEST_CASE("mlir_log: a numbered split of a module-scope log gives the same report data as the log", "[mlir_log]") {
+  REQUIRE(std::filesystem::exists(kMlirOpt));
+  TempDir t;
+  test::WriteFile(t / "in.mlir",
+                  "func.func @f(%a: memref<64xf32>) {\n  affine.for %i = 0 to 64 {\n    %x = affine.load %a[%i] : memref<64xf32>\n"
+                  "    %y = arith.addf %x, %x : f32\n    affine.store %y, %a[%i] : memref<64xf32>\n  }\n  return\n}\n");
+  RunMlirOpt(test::ShellQuote(t / "in.mlir") +
+                 " -canonicalize -affine-loop-tile=tile-size=4 -cse -lower-affine --mlir-print-ir-after-all "
+                 "--mlir-print-ir-module-scope --mlir-disable-threading",
+             t / "ms.log");
+  // The split a user would make by hand: the first dump as the frontend, then one file per dump.
+  DumpListing l = ListInput(t / "ms.log", InputFormat::kAuto, {});
+  test::WriteFile(t / "split/00_frontend.mlir", *l.frontend.text);
+  for (const DumpPass& p : l.passes) {
+    char num[8];
+    std::snprintf(num, sizeof num, "%02lu", p.number);
+    test::WriteFile(t / "split/" + std::string(num) + "_after_" + p.pass_name + ".mlir", *p.file.text);
+  }
+  REQUIRE(test::RunMain({t / "ms.log", "-o", t / "log.html", "--no-compress", "-q"}).code == 0);
+  REQUIRE(test::RunMain({t / "split", "-o", t / "split.html", "--no-compress", "-q"}).code == 0);
+  nlohmann::json a = PayloadOf(t / "log.html"), b = PayloadOf(t / "split.html");
+  // Everything but the names of the snapshots, the first entry's name and its note is the same.
+  for (nlohmann::json* p : {&a, &b}) {
+    for (auto& s : (*p)["snapshots"]) s.erase("file");
+    (*p)["entries"][0].erase("name");
+    (*p)["entries"][0]["notes"] = nlohmann::json::array();
+    p->erase("title");
+  }
+  CHECK(a["entries"].size() == 4);
+  CHECK(a == b);
 }
 
 }  // namespace
