@@ -529,14 +529,6 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   }
   options.compress = !plain_json;
   if (!ParseInputFormat(format, &options.format)) return usage_error(FormatError(format));
-  if (!run.batch) {
-    // An input that yields several reports (an XLA directory's modules) needs a directory for them.
-    std::vector<std::string> parts = InputParts(options.dump_dir, options.format, options.all_runs);
-    if (parts.size() > 1) {
-      return usage_error(options.dump_dir + " holds " + std::to_string(parts.size()) + " reports (" + parts[0] + ", " +
-                         parts[1] + (parts.size() > 2 ? ", ..." : "") + "): -o DIR/ writes one each");
-    }
-  }
   std::string terminal_wrong = CheckTerminal(terminal, run, output->count() > 0, app);
   if (!terminal_wrong.empty()) return usage_error(terminal_wrong + " (see ir-trace --help)");
   if (terminal.on) return TerminalMain(terminal, run, output->count() > 0, out, err, verbose, quiet);

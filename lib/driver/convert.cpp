@@ -198,7 +198,7 @@ bool ParseJobs(const std::string& text, unsigned* jobs) {
 
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer) {
   Clock::time_point start = Clock::now();
-  DumpListing listing = ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part);
+  DumpListing listing = ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part, options.all_runs);
   if (observer.diagnostic) {
     for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
   }

@@ -64,45 +64,6 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
   return false;
 }
 
-namespace {
-
-// The text of part `part` of an MLIR log (MlirLogParts), and the number of lines before it; the whole
-// text when `part` is "". Throws DumpError for a part the log does not have.
-std::string MlirLogPart(const std::string& text, const std::string& part, size_t* skipped) {
-  *skipped = 0;
-  if (part.empty()) return text;
-  std::vector<LogPart> parts = MlirLogParts(text);
-  for (size_t p = 0; p < parts.size(); ++p) {
-    if (parts[p].name != part) continue;
-    LineIndex lines(text, '\n');
-    auto offset = [&](size_t line) {  // the byte offset of 1-based `line`
-      return line > lines.size() ? text.size() : static_cast<size_t>(lines[line - 1].data() - text.data());
-    };
-    size_t end = p + 1 < parts.size() ? offset(parts[p + 1].first_line) : text.size();
-    *skipped = parts[p].first_line - 1;
-    return text.substr(offset(parts[p].first_line), end - offset(parts[p].first_line));
-  }
-  throw DumpError("no compilation '" + part + "' in the log");
-}
-
-// Names "<log> line N" of `listing` moved down by `skipped` lines (a part read on its own).
-void ShiftLines(DumpListing* listing, const std::string& name, size_t skipped) {
-  if (skipped == 0) return;
-  const std::string prefix = name + " line ";
-  auto shift = [&](DumpFile* f) {
-    if (f->name.rfind(prefix, 0) != 0) return;
-    f->name = prefix + std::to_string(std::stoul(f->name.substr(prefix.size())) + skipped);
-    if (f->log) f->log_name = f->name;
-  };
-  shift(&listing->frontend);
-  for (DumpPass& p : listing->passes) {
-    shift(&p.file);
-    if (p.before) shift(&*p.before);
-  }
-}
-
-}  // namespace
-
 InputFormat DetectDirectory(const std::string& dir) {
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
@@ -143,7 +104,7 @@ std::vector<std::string> InputParts(const std::string& input, InputFormat format
 }
 
 DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
-                      const std::string& part) {
+                      const std::string& part, bool all_runs) {
   std::error_code ec;
   // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
   // numbered dump; a file or standard input is read and its content decides.
@@ -163,7 +124,7 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
       case InputFormat::kTvmDir: return ListTvmDir(input);
       case InputFormat::kLlvmDir: return ListLlvmDumpDir(input);
       case InputFormat::kXla: return ListXlaDump(input, part);
-      default: return ListTileLangRuns(input, part);
+      default: return ListTileLangRuns(input, part, all_runs);
     }
   }
   std::string text = ReadAll(input);  // read once: standard input cannot be read again
@@ -183,11 +144,10 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
                   "llvm-log)");
     }
   }
-  size_t skipped = 0;
-  DumpListing listing = format == InputFormat::kMlirLog ? ReadMlirLog(Shown(input), MlirLogPart(text, part, &skipped))
-                                                        : ReadLlvmLog(Shown(input), text);
-  ShiftLines(&listing, Shown(input), skipped);
-  if (!part.empty()) listing.title = part;
+  // Standard input is always one compilation (it cannot be read again for a second report).
+  DumpListing listing = format == InputFormat::kMlirLog
+                            ? ReadMlirLog(Shown(input), text, input == "-" ? std::nullopt : std::optional<std::string>(part))
+                            : ReadLlvmLog(Shown(input), text);
   if (input != "-") listing.sources.push_back(input);
   return listing;
 }

@@ -41,9 +41,11 @@ InputFormat DetectDirectory(const std::string& dir);
 // not of its format, and Error (ExitCode::kInput) when it cannot be read (with errno's words); an input
 // whose kind cannot be told is Error (ExitCode::kInput) "X: the dump is not a directory, nor a log ir-trace
 // knows (...): --format NAME reads it as one". --codegen with a log is Error (ExitCode::kUsage).
-// `part`: one of InputParts(input, format), for an input that yields several reports; "" otherwise.
+// `part`: one of InputParts(input, format, all_runs), for an input that yields several reports; "" otherwise,
+// and then an input that yields several is Error (ExitCode::kUsage) naming them (log_listing.h
+// SeveralReports), found as the input is read (a log is read and split once).
 DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
-                      const std::string& part = "");
+                      const std::string& part = "", bool all_runs = false);
 
 // The reports an input yields when it yields several (an XLA directory's modules: "module_0001.jit_f",
 // ..., sorted; an MLIR log of several compilations, Triton's: their kernels, in order); empty when it

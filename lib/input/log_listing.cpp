@@ -229,6 +229,12 @@ void AddSoleDumpAsPass(DumpListing* listing) {
   listing->passes.push_back(std::move(p));
 }
 
+Error SeveralReports(const std::string& input, const std::vector<std::string>& parts) {
+  return Error(input + " holds " + std::to_string(parts.size()) + " reports (" + parts.at(0) + ", " + parts.at(1) +
+                   (parts.size() > 2 ? ", ..." : "") + "): -o DIR/ writes one each",
+               ExitCode::kUsage);
+}
+
 std::string LogStem(const std::string& name) {
   std::string base = name.substr(name.find_last_of('/') + 1);
   size_t dot = base.rfind('.');

@@ -83,6 +83,10 @@ bool AnyLine(std::string_view text, bool (*is_banner)(std::string_view line));
 // A listing of one dump only (its first entry) gets that dump as its one pass too: a listing has a pass.
 void AddSoleDumpAsPass(DumpListing* listing);
 
+// The error for an input that yields several reports (`parts`, at least two) read as one: Error
+// (ExitCode::kUsage) "<input> holds N reports (a, b, ...): -o DIR/ writes one each".
+Error SeveralReports(const std::string& input, const std::vector<std::string>& parts);
+
 // The title of a log without a program name in it: the file's name without its directory and extension.
 std::string LogStem(const std::string& name);
 

@@ -232,17 +232,76 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   return out;
 }
 
+// The functions a dump holds: the symbols of its lines that name a `func` operation.
+std::set<std::string> Functions(const std::string& text) {
+  std::set<std::string> out;
+  for (const std::string& l : SplitKeepingBreaks(text)) {
+    if (l.find("func") != std::string::npos && l.find('@') != std::string::npos) out.insert(FirstSymbol(l));
+  }
+  return out;
+}
+
+// The compilations of a log's dumps (MlirLogParts' rule), each with the index of its first dump; empty
+// when there is one.
+std::vector<std::pair<LogPart, size_t>> Parts(const std::vector<Dump>& dumps) {
+  const size_t m = 3;
+  if (dumps.size() < 2 * m) return {};
+  auto starts_again = [&](size_t i) {
+    if (i + m > dumps.size()) return false;
+    for (size_t k = 0; k < m; ++k) {
+      if (dumps[i + k].banner.pass != dumps[k].banner.pass || dumps[i + k].banner.before != dumps[k].banner.before) return false;
+    }
+    return Functions(dumps[i].text) != Functions(dumps[i - 1].text);
+  };
+  std::vector<size_t> starts{0};
+  for (size_t i = m; i < dumps.size(); ++i) {
+    if (i - starts.back() >= m && starts_again(i)) starts.push_back(i);
+  }
+  if (starts.size() < 2) return {};
+  std::vector<std::pair<LogPart, size_t>> parts;
+  std::set<std::string> names;
+  for (size_t p = 0; p < starts.size(); ++p) {
+    std::set<std::string> fns = Functions(dumps[starts[p]].text);
+    std::string name = fns.empty() ? "" : *fns.begin();
+    if (name.empty() || !names.insert(name).second) name = "part_" + std::to_string(p + 1);
+    parts.push_back({LogPart{name, dumps[starts[p]].line}, starts[p]});
+  }
+  return parts;
+}
+
+// Keeps only the dumps of compilation `part` (Parts); "" with several is SeveralReports. Returns whether
+// the kept dumps are the log's last (whose trailing text is theirs).
+bool KeepPart(const std::string& name, const std::string& part, std::vector<Dump>* dumps) {
+  std::vector<std::pair<LogPart, size_t>> parts = Parts(*dumps);
+  if (parts.empty()) {
+    if (part.empty()) return true;
+    throw DumpError("no compilation '" + part + "' in the log");
+  }
+  std::vector<std::string> names;
+  for (const auto& p : parts) names.push_back(p.first.name);
+  if (part.empty()) throw SeveralReports(name, names);
+  for (size_t p = 0; p < parts.size(); ++p) {
+    if (parts[p].first.name != part) continue;
+    size_t end = p + 1 < parts.size() ? parts[p + 1].second : dumps->size();
+    dumps->erase(dumps->begin() + static_cast<long>(end), dumps->end());
+    dumps->erase(dumps->begin(), dumps->begin() + static_cast<long>(parts[p].second));
+    return p + 1 == parts.size();
+  }
+  throw DumpError("no compilation '" + part + "' in the log");
+}
+
 }  // namespace
 
 bool LooksLikeMlirLog(std::string_view head) {
   return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
-DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
+DumpListing ReadMlirLog(const std::string& name, const std::string& text, const std::optional<std::string>& part) {
   LineIndex lines(text, '\n');
   std::string trailing;
   std::vector<Dump> dumps = SplitDumps(lines, &trailing);
   if (dumps.empty()) throw DumpError("no MLIR IR dump in the log (no '// -----// IR Dump' banner)");
+  if (part && !KeepPart(name, *part, &dumps)) trailing.clear();
   std::string cut;  // a note when the log ends inside its last dump (a killed run, a truncated file)
   if (dumps.back().truncated) {
     cut = "the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
@@ -312,50 +371,17 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text) {
                     (n == 1 ? " line that is" : " lines that are") + " not a dump (the tool's own output), not shown");
   }
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
-  return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes),
-                        program.empty() ? LogStem(name) : program);
+  std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;
+  return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
 }
 
-namespace {
-
-// The functions a dump holds: the symbols of its lines that name a `func` operation.
-std::set<std::string> Functions(const std::string& text) {
-  std::set<std::string> out;
-  for (const std::string& l : SplitKeepingBreaks(text)) {
-    if (l.find("func") != std::string::npos && l.find('@') != std::string::npos) out.insert(FirstSymbol(l));
-  }
-  return out;
-}
-
-}  // namespace
 
 std::vector<LogPart> MlirLogParts(const std::string& text) {
   LineIndex lines(text, '\n');
   std::string trailing;
-  std::vector<Dump> dumps = SplitDumps(lines, &trailing);
-  const size_t m = 3;
-  if (dumps.size() < 2 * m) return {};
-  auto starts_again = [&](size_t i) {
-    if (i + m > dumps.size()) return false;
-    for (size_t k = 0; k < m; ++k) {
-      if (dumps[i + k].banner.pass != dumps[k].banner.pass || dumps[i + k].banner.before != dumps[k].banner.before) return false;
-    }
-    return Functions(dumps[i].text) != Functions(dumps[i - 1].text);
-  };
-  std::vector<size_t> starts{0};
-  for (size_t i = m; i < dumps.size(); ++i) {
-    if (i - starts.back() >= m && starts_again(i)) starts.push_back(i);
-  }
-  if (starts.size() < 2) return {};
-  std::vector<LogPart> parts;
-  std::set<std::string> names;
-  for (size_t p = 0; p < starts.size(); ++p) {
-    std::set<std::string> fns = Functions(dumps[starts[p]].text);
-    std::string name = fns.empty() ? "" : *fns.begin();
-    if (name.empty() || !names.insert(name).second) name = "part_" + std::to_string(p + 1);
-    parts.push_back(LogPart{name, dumps[starts[p]].line});
-  }
-  return parts;
+  std::vector<LogPart> out;
+  for (auto& p : Parts(SplitDumps(lines, &trailing))) out.push_back(std::move(p.first));
+  return out;
 }
 
 }  // namespace irtrace

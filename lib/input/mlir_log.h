@@ -8,6 +8,7 @@
 // whole ("(anonymous namespace)::TestPass").
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,7 +40,11 @@ bool LooksLikeMlirLog(std::string_view head);
 //   pass k is the one before pass k+1, and the last pass, whose result the log does not hold, is left out
 //   with a note.
 // Throws DumpError (names relative to the log) when the log holds no IR dump.
-DumpListing ReadMlirLog(const std::string& name, const std::string& text);
+// `part`: with several compilations (MlirLogParts), the one to read (its title is its name); "" reads the
+// only one, and a log of several is SeveralReports (ExitCode::kUsage); nullopt reads the log as one
+// compilation whatever it holds (standard input, an IR tree).
+DumpListing ReadMlirLog(const std::string& name, const std::string& text,
+                        const std::optional<std::string>& part = std::nullopt);
 
 // One compilation of a stream that holds several (Triton with MLIR_ENABLE_DUMP=1 prints every kernel's
 // pipeline into one stderr stream, at module scope, with before-dumps).

@@ -80,7 +80,9 @@ DumpListing ListMlirTree(const std::string& dir) {
   if (files.empty()) throw DumpError("no MLIR dump file (N_<pass>.mlir, as --mlir-print-ir-tree-dir writes)");
   std::vector<std::string> rel;
   for (const TreeFile& f : files) rel.push_back(f.rel);
-  DumpListing listing = ReadFilesAsLog(dir, rel, ReadMlirLog);
+  DumpListing listing = ReadFilesAsLog(dir, rel, [](const std::string& name, const std::string& text) {
+    return ReadMlirLog(name, text);  // one compilation, however it looks
+  });
   // A tree holds no diagnostics: a Failed dump's error says so.
   auto no_diagnostics = [](DumpFile* f) {
     if (!f->log) return;

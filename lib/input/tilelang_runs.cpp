@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "input/log_listing.h"
 #include "input/program_name.h"
 
 namespace irtrace {
@@ -117,8 +118,9 @@ bool LooksLikeTileLangRuns(const std::string& dir) {
 
 std::vector<std::string> TileLangRuns(const std::string& dir) { return Runs(dir); }
 
-DumpListing ListTileLangRuns(const std::string& dir, const std::string& which) {
+DumpListing ListTileLangRuns(const std::string& dir, const std::string& which, bool all_runs) {
   std::vector<std::string> runs = Runs(dir);
+  if (all_runs && which.empty() && runs.size() > 1) throw SeveralReports(dir, runs);
   if (!which.empty() && std::find(runs.begin(), runs.end(), which) == runs.end()) {
     throw DumpError("no run '" + which + "' in .run_records");
   }

@@ -23,8 +23,9 @@ bool LooksLikeTileLangRuns(const std::string& dir);
 // pass's `_after` is its own before-dump (DumpPass::before), with a note. An empty `_after` after a
 // non-empty `_before` is a failed pass (its IR as before it). `NN_codegen_after.<ext>` files are device
 // codegen. The title is the script directory's name. Throws DumpError for no run or no pass file.
-// `run`: one of TileLangRuns(dir) to read that run instead of the latest.
-DumpListing ListTileLangRuns(const std::string& dir, const std::string& run = "");
+// `run`: one of TileLangRuns(dir) to read that run instead of the latest; with `all_runs` and no `run`, a
+// directory of several runs is SeveralReports.
+DumpListing ListTileLangRuns(const std::string& dir, const std::string& run = "", bool all_runs = false);
 
 // The runs of a script directory's `.run_records/`, oldest first (by the time in their names).
 std::vector<std::string> TileLangRuns(const std::string& dir);

@@ -64,9 +64,7 @@ DumpListing ListXlaDump(const std::string& dir, const std::string& module) {
     }
   }
   if (files.empty()) throw DumpError("no XLA pass dump" + (module.empty() ? std::string() : " of module '" + module + "'"));
-  if (module.empty() && XlaModules(dir).size() > 1) {
-    throw DumpError("it holds several modules: ask for one report each with -o DIR/");
-  }
+  if (module.empty() && XlaModules(dir).size() > 1) throw SeveralReports(dir, XlaModules(dir));
   auto file = [&](const XlaFile& f) {
     DumpFile d;
     d.name = f.name;

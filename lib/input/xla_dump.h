@@ -19,7 +19,7 @@ bool LooksLikeXlaDump(const std::string& dir);
 // The modules of the directory, "module_NNNN.<name>", sorted.
 std::vector<std::string> XlaModules(const std::string& dir);
 
-// Lists module `module` (one of XlaModules; "" when there is only one): its pass files in the order of
+// Lists module `module` (one of XlaModules; "" when there is only one, else SeveralReports): its pass files in the order of
 // their second counter, the first (`after_pipeline-start`, or the earliest) shown whole as the frontend, each
 // other named by its `after_<pass>` (with its pipeline when the module has several: "<pipeline>: <pass>").
 // Only passes that changed the module are dumped: the others are missing, not no-ops (a note says so). The
