@@ -1,6 +1,7 @@
 #include "report/batch_index.h"
 
 #include "report/embedded_assets.h"
+#include "report/json_summary.h"
 #include "report/html_report.h"
 #include "util/error.h"
 #include "util/json_writer.h"
@@ -23,13 +24,7 @@ void WriteDumps(const std::vector<DumpResult>& dumps, OutputSink* out) {
     w.Key("failed").Int(static_cast<int64_t>(d.failed));
     w.Key("warnings").Int(static_cast<int64_t>(d.warnings));
     w.Key("input_bytes").Int(static_cast<int64_t>(d.input_bytes));
-    w.Key("failed_passes").BeginArray();
-    for (const PassResult& p : d.pass_results) {
-      if (p.status != "failed") continue;
-      w.BeginObject().Key("num").Int(p.num).Key("name").String(p.name);
-      w.Key("error").String(FirstErrorLine(p.error)).EndObject();
-    }
-    w.EndArray();
+    WriteFailedPasses(w, d);
     if (d.has_baseline) {
       const BaselineResult& b = d.baseline;
       w.Key("baseline").BeginObject().Key("path").String(AsText(b.path)).Key("status").String(b.status);

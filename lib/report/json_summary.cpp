@@ -36,13 +36,7 @@ void WriteDump(JsonWriter& w, const DumpResult& d) {
   w.Key("error");
   StringOrNull(w, d.error);
   WriteCounts(w, d);
-  w.Key("failed_passes").BeginArray();
-  for (const PassResult& p : d.pass_results) {
-    if (p.status != "failed") continue;
-    w.BeginObject().Key("num").Int(p.num).Key("name").String(p.name);
-    w.Key("error").String(FirstErrorLine(p.error)).EndObject();
-  }
-  w.EndArray();
+  WriteFailedPasses(w, d);
   w.Key("warnings").BeginArray();
   for (const WarningResult& x : d.warning_list) {
     w.BeginObject().Key("num");
@@ -71,6 +65,16 @@ void WriteDump(JsonWriter& w, const DumpResult& d) {
 }
 
 }  // namespace
+
+void WriteFailedPasses(JsonWriter& w, const DumpResult& d) {
+  w.Key("failed_passes").BeginArray();
+  for (const PassResult& p : d.pass_results) {
+    if (p.status != "failed") continue;
+    w.BeginObject().Key("num").Int(p.num).Key("name").String(p.name);
+    w.Key("error").String(FirstErrorLine(p.error)).EndObject();
+  }
+  w.EndArray();
+}
 
 void WriteJsonSummary(const std::vector<DumpResult>& dumps, bool check, OutputSink* out) {
   JsonWriter w(out);

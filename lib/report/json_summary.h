@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "report/run_result.h"
+#include "util/json_writer.h"
 #include "util/output_sink.h"
 
 namespace irtrace {
@@ -18,5 +19,9 @@ constexpr int kJsonSummarySchema = 1;
 // pass through AsText); '<', '>', '&' are written \u003c... as everywhere ir-trace writes JSON. Throws
 // Error on a write failure.
 void WriteJsonSummary(const std::vector<DumpResult>& dumps, bool check, OutputSink* out);
+
+// The key "failed_passes" and its array as the summary spells it: per failed pass its number, name and
+// first error line (FirstErrorLine). The batch index's data has the same. `w` is inside a dump's object.
+void WriteFailedPasses(JsonWriter& w, const DumpResult& d);
 
 }  // namespace irtrace
