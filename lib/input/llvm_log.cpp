@@ -186,110 +186,138 @@ bool LooksLikeLlvmLog(std::string_view head) {
   return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
-DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
-  LineIndex lines(text, '\n');
-  std::vector<Dump> dumps = SplitDumps(lines);
-  if (dumps.empty()) throw DumpError("no LLVM IR dump in the log (no '*** IR Dump' banner)");
-  RefuseDiffForms(dumps);
+namespace {
 
-  std::optional<Dump> input;
-  std::string unfinished;
+// The dumps that make passes, and the input: with after-dumps, the start dump (or a first before-dump) is
+// the input and other before-dumps go; a log of before-dumps only is shifted (ShiftBeforeDumps), its last
+// pass named in `unfinished`.
+std::vector<Dump> SelectDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* unfinished) {
   bool any_after = false;
   for (const Dump& d : dumps) any_after = any_after || d.banner.kind != Kind::kBefore;
-  if (any_after) {
-    std::vector<Dump> kept;
-    for (Dump& d : dumps) {
-      if (d.banner.kind == Kind::kStart || (d.banner.kind == Kind::kBefore && kept.empty() && !input)) {
-        if (!input) input = d;
-        continue;
-      }
-      if (d.banner.kind != Kind::kBefore) kept.push_back(std::move(d));
+  if (!any_after) return ShiftBeforeDumps(dumps, input, unfinished);
+  std::vector<Dump> kept;
+  for (Dump& d : dumps) {
+    if (d.banner.kind == Kind::kStart || (d.banner.kind == Kind::kBefore && kept.empty() && !*input)) {
+      if (!*input) *input = d;
+      continue;
     }
-    dumps = std::move(kept);
+    if (d.banner.kind != Kind::kBefore) kept.push_back(std::move(d));
+  }
+  return kept;
+}
+
+// A module dump (or an `(invalidated)` one) replaces the module; a function or SCC dump its functions.
+void Apply(const Dump& d, SplicedModule* state) {
+  if (d.banner.kind == Kind::kStart || d.banner.unit == Unit::kModule || d.banner.invalidated) {
+    state->SetModule(d.text);
   } else {
-    dumps = ShiftBeforeDumps(dumps, &input, &unfinished);
+    for (auto& [key, f] : DumpedFunctions(d.text)) state->SetFunction(key, f);
+  }
+}
+
+// Turns the selected dumps into passes, one at a time.
+class StepBuilder {
+ public:
+  StepBuilder(const std::string& name, std::optional<Dump>* input) : name_(name), input_(input) {
+    if (*input) Apply(**input, &state_);
   }
 
-  SplicedModule state(ScopeLanguage::kLlvm);
-  if (input) {
-    if (input->banner.kind == Kind::kStart || input->banner.unit == Unit::kModule) {
-      state.SetModule(input->text);
-    } else {
-      for (auto& [key, f] : DumpedFunctions(input->text)) state.SetFunction(key, f);
-    }
-  }
-  std::vector<LogStep> steps;
-  std::vector<std::string> pending;  // notes for the next pass ("ignored" lines)
-  std::map<std::string, std::pair<std::string, size_t>> loop_last;  // loop -> its last dump, and its line
-  bool after_loop = false;  // the last step shows a loop: the next one is diffed against the module again
-  for (const Dump& d : dumps) {
+  void Add(const Dump& d) {
     const Banner& b = d.banner;
     if (b.pass.empty() && b.kind == Kind::kAfter) {  // more of the input (a before-only log's first run)
-      if (b.unit == Unit::kModule || b.invalidated) state.SetModule(d.text);
-      else for (auto& [key, f] : DumpedFunctions(d.text)) state.SetFunction(key, f);
-      if (input) input->text = state.Text();
-      continue;
+      Apply(d, &state_);
+      if (*input_) (*input_)->text = state_.Text();
+      return;
     }
     if (b.kind == Kind::kIgnored) {
       pending.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
-                        " (a -print-changed line: not a pass that changed the IR)");
-      continue;
+                         " (a -print-changed line: not a pass that changed the IR)");
+      return;
     }
     LogStep step;
     step.pass = b.pass;
     step.line = d.line;
     step.notes = std::move(pending);
     pending.clear();
-    if (after_loop && !(b.kind == Kind::kAfter && b.unit == Unit::kLoop)) {
-      step.before = state.Text();
-      step.before_name = name + ": the IR before this pass";
-      after_loop = false;
+    bool loop = b.kind == Kind::kAfter && b.unit == Unit::kLoop;
+    if (after_loop_ && !loop) {
+      step.before = state_.Text();
+      step.before_name = name_ + ": the IR before this pass";
+      after_loop_ = false;
     }
-    if (b.kind == Kind::kAfter && b.unit == Unit::kLoop) {
-      // A loop dump holds only the loop's blocks: shown against the previous dump of that loop (nothing
-      // for its first), never spliced into its function.
-      // Its first dump has nothing earlier to be compared with: shown against itself (what the pass did to
-      // the loop is unknown), not as all inserted.
-      // LLVM names most loops "%<unnamed loop>": a loop is told by its function and its header block (the
-      // first label under "; Loop:").
-      std::string loop_key = b.ir + "\x01" + LoopHeader(d.text);
-      auto last = loop_last.find(loop_key);
-      bool first_dump = last == loop_last.end();
-      step.before = first_dump ? d.text : last->second.first;
-      step.before_name = name + " line " + std::to_string(first_dump ? d.line : last->second.second);
-      step.text = d.text;
-      step.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against " +
-                           (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
-                                       : "the previous dump of this loop") +
-                           "; the function shows the change at its next dump");
-      loop_last[loop_key] = {d.text, d.line};
-      after_loop = true;
-      steps.push_back(std::move(step));
-      continue;
+    if (loop) {
+      AddLoop(d, std::move(step));
+      return;
     }
-    if (b.kind == Kind::kAfter && (b.unit == Unit::kModule || b.invalidated)) {
-      state.SetModule(d.text);
+    if (b.kind == Kind::kAfter) {
+      Apply(d, &state_);
       if (b.invalidated) step.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
-    } else if (b.kind == Kind::kAfter) {
-      for (auto& [key, f] : DumpedFunctions(d.text)) state.SetFunction(key, f);
-      if (!b.funcs.empty() && d.text.empty()) step.notes.push_back("the dump of " + b.ir + " is empty");
+      if (b.unit != Unit::kModule && !b.invalidated && d.text.empty()) step.notes.push_back("the dump of " + b.ir + " is empty");
     }
     if (b.kind == Kind::kOmitted) step.notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
-    step.text = state.Text();
+    step.text = state_.Text();
     steps.push_back(std::move(step));
   }
+
+  std::vector<LogStep> steps;
+  std::vector<std::string> pending;  // notes for the next pass ("ignored" lines); the rest at the end
+
+ private:
+  // A loop dump holds only the loop's blocks: shown against the previous dump of that loop, never spliced
+  // into its function. Its first dump, with nothing earlier, against itself (what the pass did is unknown),
+  // not as all inserted. LLVM names most loops "%<unnamed loop>": a loop is told by its function and its
+  // header block (the first label under "; Loop:").
+  void AddLoop(const Dump& d, LogStep step) {
+    const Banner& b = d.banner;
+    std::string key = b.ir + "\x01" + LoopHeader(d.text);
+    auto last = loop_last_.find(key);
+    bool first_dump = last == loop_last_.end();
+    step.before = first_dump ? d.text : last->second.first;
+    step.before_name = name_ + " line " + std::to_string(first_dump ? d.line : last->second.second);
+    step.text = d.text;
+    step.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against " +
+                         (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
+                                     : "the previous dump of this loop") +
+                         "; the function shows the change at its next dump");
+    loop_last_[key] = {d.text, d.line};
+    after_loop_ = true;
+    steps.push_back(std::move(step));
+  }
+
+  const std::string& name_;
+  std::optional<Dump>* input_;
+  SplicedModule state_{ScopeLanguage::kLlvm};
+  std::map<std::string, std::pair<std::string, size_t>> loop_last_;  // loop -> its last dump, and its line
+  bool after_loop_ = false;  // the last step shows a loop: the next one is diffed against the module again
+};
+
+// A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
+bool CutShort(const Dump& last) {
+  int depth = 0;
+  for (const std::string& l : SplitKeepingBreaks(last.text)) depth += BraceDelta(l);
+  return depth > 0;
+}
+
+}  // namespace
+
+DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
+  LineIndex lines(text, '\n');
+  std::vector<Dump> dumps = SplitDumps(lines);
+  if (dumps.empty()) throw DumpError("no LLVM IR dump in the log (no '*** IR Dump' banner)");
+  RefuseDiffForms(dumps);
+  std::optional<Dump> input;
+  std::string unfinished;
+  dumps = SelectDumps(std::move(dumps), &input, &unfinished);
+  StepBuilder builder(name, &input);
+  for (const Dump& d : dumps) builder.Add(d);
+  std::vector<LogStep>& steps = builder.steps;
   if (steps.empty() && !input) throw DumpError("no LLVM IR dump in the log (only '*** IR Pass ... ignored' lines)");
   std::vector<std::string> notes;
   // Lines after the last pass ("IR Pass ... ignored" at the end of -print-changed) belong to it.
-  for (std::string& n : pending) (steps.empty() ? notes : steps.back().notes).push_back(std::move(n));
-  // A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
-  if (!dumps.empty() && !steps.empty()) {
-    int depth = 0;
-    for (const std::string& l : SplitKeepingBreaks(dumps.back().text)) depth += BraceDelta(l);
-    if (depth > 0) {
-      steps.back().notes.push_back("the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
-                                   "): its function is cut short and not spliced");
-    }
+  for (std::string& n : builder.pending) (steps.empty() ? notes : steps.back().notes).push_back(std::move(n));
+  if (!dumps.empty() && !steps.empty() && CutShort(dumps.back())) {
+    steps.back().notes.push_back("the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
+                                 "): its function is cut short and not spliced");
   }
   if (!unfinished.empty()) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
