@@ -272,20 +272,40 @@ void MakeOutDir(const std::string& dir) {
   }
 }
 
+// Makes OUTDIR (and OUTDIR/compare/ with --baseline, whose ROOT2 must be a directory). Throws Error as
+// MakeOutDir does, and for a ROOT2 that is not a directory.
+void MakeOutDirs(const RunOptions& options) {
+  if (!options.check) MakeOutDir(options.out_dir);
+  if (options.baseline.empty()) return;
+  std::error_code ec;
+  // A misspelt ROOT2 must not pass as "every dump without a baseline".
+  if (!fs::is_directory(options.baseline, ec)) {
+    throw Error("cannot use --baseline '" + options.baseline + "': " +
+                (ec ? ec.message() : fs::exists(options.baseline, ec) ? "not a directory" : "No such file or directory"));
+  }
+  MakeOutDir(JoinPath(options.out_dir, "compare/"));
+}
+
+// Writes OUTDIR/index.html (not with --check). Returns the exit code class of a failure (0 when written),
+// printing its error line.
+int WriteIndexPage(const RunOptions& options, const std::vector<DumpResult>& out, Console* console) {
+  if (options.check) return 0;
+  try {
+    OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
+    WriteBatchIndex(out, &index);
+    index.Commit();
+    return 0;
+  } catch (const Error& e) {
+    console->Error(e.what());
+    return static_cast<int>(ExitCode::kInput);
+  }
+}
+
 int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult>* results) {
   std::vector<Job> jobs;
   try {
     jobs = BatchJobs(options);
-    if (!options.check) MakeOutDir(options.out_dir);
-    if (!options.baseline.empty()) {
-      std::error_code ec;
-      // A misspelt ROOT2 must not pass as "every dump without a baseline".
-      if (!fs::is_directory(options.baseline, ec)) {
-        throw Error("cannot use --baseline '" + options.baseline + "': " +
-                    (ec ? ec.message() : fs::exists(options.baseline, ec) ? "not a directory" : "No such file or directory"));
-      }
-      MakeOutDir(JoinPath(options.out_dir, "compare/"));
-    }
+    MakeOutDirs(options);
   } catch (const Error& e) {
     console->Error(e.what());
     return static_cast<int>(e.code());
@@ -323,7 +343,9 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     if (out[i].status != "ok") console->Error(ErrorLine(out[i]));
     if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
     for (const std::string& line : {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
-      if (!line.empty()) console->Error(line);
+      if (line.empty()) continue;
+      console->Error(line);
+      codes[i] = std::max(codes[i], static_cast<int>(ExitCode::kInput));
     }
     console->DumpProgress(done, jobs.size(), jobs[i].dump);
   });
@@ -332,23 +354,11 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   size_t invalid = 0, with_failed = 0, with_warnings = 0;
   for (size_t i = 0; i < out.size(); ++i) {
     code = std::max(code, codes[i]);
-    if (!FailOnLine(out[i], options.fail_on).empty() || !DivergedLine(out[i], options.fail_on_diverged).empty()) {
-      code = std::max(code, static_cast<int>(ExitCode::kInput));
-    }
     invalid += out[i].status != "ok";
     with_failed += out[i].failed > 0;
     with_warnings += out[i].warnings > 0;
   }
-  if (!options.check) {
-    try {
-      OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
-      WriteBatchIndex(out, &index);
-      index.Commit();
-    } catch (const Error& e) {
-      console->Error(e.what());
-      code = std::max(code, static_cast<int>(ExitCode::kInput));
-    }
-  }
+  code = std::max(code, WriteIndexPage(options, out, console));
   code = std::max(code, WriteSummaries(options.summaries, options.check, out, console));
   console->BatchSummary(options.out_dir, options.check, out.size(), invalid, with_failed, with_warnings);
   if (!options.baseline.empty()) console->Line(BaselineLine(options.baseline, out));
