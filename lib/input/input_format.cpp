@@ -65,10 +65,23 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
 }
 
 InputFormat DetectDirectory(const std::string& dir) {
+  // One listing decides most directories (--find asks of every directory of a build tree): a numbered
+  // dump by its frontend, and none when no name could belong to a compiler's own dump directory.
   std::error_code ec;
+  bool maybe_native = false;
+  auto ends_with = [](const std::string& n, const char* ext) {
+    size_t k = std::strlen(ext);
+    return n.size() > k && n.compare(n.size() - k, k, ext) == 0;
+  };
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (IsFrontendName(it->path().filename().string())) return InputFormat::kNumbered;
+    std::string name = it->path().filename().string();
+    if (IsFrontendName(name)) return InputFormat::kNumbered;
+    maybe_native = maybe_native || ends_with(name, ".mlir") || ends_with(name, ".ll") || ends_with(name, ".py") ||
+                   ends_with(name, ".txt") || ends_with(name, ".tir") || name == ".run_records" ||
+                   name.rfind("builtin_module", 0) == 0 || name.rfind("pipeline_", 0) == 0 || name == "unscoped" ||
+                   name == "codegen" || name.rfind("run", 0) == 0;
   }
+  if (!maybe_native) return InputFormat::kAuto;
   return LooksLikeMlirTree(dir)       ? InputFormat::kMlirTree
          : LooksLikeLlvmDumpDir(dir)  ? InputFormat::kLlvmDir
          : LooksLikeTileLangRuns(dir) ? InputFormat::kTileLang
