@@ -6,6 +6,8 @@
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
+#include "input/log_listing.h"
+#include "payload_json.h"
 #include "test_util.h"
 #include "util/error.h"
 
@@ -31,29 +33,70 @@ std::string Module(const std::string& a, const std::string& b) {
          "\nattributes #0 = { nounwind }\n";
 }
 
-TEST_CASE("llvm_log: module, function and SCC dumps, function dumps spliced into the module", "[llvm_log]") {
+// The report of `log` (written to `dir`/r.html, --no-compress) read back.
+nlohmann::json Convert(const TempDir& dir, const std::string& log) {
+  test::WriteFile(dir / "in.log", log);
+  test::CliResult r = test::RunMain({dir / "in.log", "--no-compress", "-o", dir / "r.html"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return test::PayloadOf(dir / "r.html");
+}
+
+TEST_CASE("llvm_log: module, function and SCC dumps each hold their IR unit, the module built around them",
+          "[llvm_log]") {
   CHECK(LooksLikeLlvmLog("; *** IR Dump After InstCombinePass on f ***\n"));
   CHECK(LooksLikeLlvmLog("*** IR Dump At Start ***\n"));
   CHECK_FALSE(LooksLikeLlvmLog("// -----// IR Dump After CSE (cse) //----- //\n"));
+  std::string f10 = "; Function Attrs: nounwind readnone\n" + Fn("f", "ret i32 10");
   std::string log = "; *** IR Dump After Annotation2MetadataPass on [module] ***\n" +
                     Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) +
-                    "; *** IR Dump After InstCombinePass on f ***\n; Function Attrs: nounwind readnone\n" +
-                    Fn("f", "ret i32 10") + "\n" +
+                    "; *** IR Dump After InstCombinePass on f ***\n" + f10 + "\n" +
+                    "; *** IR Dump After SROAPass on f ***\n" + f10 + "\n" +
                     "; *** IR Dump After InlinerPass on (g, h) ***\n" + Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30") +
                     "; *** IR Dump After RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>> on [module] ***\n" +
                     Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20"));
   DumpListing l = ReadLlvmLog("o.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"Annotation2MetadataPass", "InstCombinePass", "InlinerPass",
+  CHECK(Names(l) == std::vector<std::string>{"Annotation2MetadataPass", "InstCombinePass", "SROAPass", "InlinerPass",
                                              "RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>>"});
+  REQUIRE(l.passes.size() == 4);
   CHECK(l.passes[0].file.extension == "ll");
-  // The function replaces its define and the "; Function Attrs:" line above it.
-  CHECK(Text(l.passes[0].file) == "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n; Function Attrs: nounwind readnone\n" +
-                                      Fn("f", "ret i32 10") + "\n" + Fn("g", "ret i32 2") + "\nattributes #0 = { nounwind }\n");
-  // An SCC dump replaces its functions; a function the module lacks goes after its last function.
-  CHECK(Text(l.passes[1].file) == "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n; Function Attrs: nounwind readnone\n" +
-                                      Fn("f", "ret i32 10") + "\n" + Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30") +
-                                      "\nattributes #0 = { nounwind }\n");
-  CHECK(Text(l.passes[2].file) == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
+  // A function dump is that function, a no-op one (byte for byte its last dump) is not read again.
+  CHECK(l.passes[0].unit == IrUnit::kFunction);
+  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"f"});
+  CHECK(l.passes[0].file.load() == f10);
+  CHECK_FALSE(l.passes[0].unchanged);
+  CHECK(l.passes[1].unchanged);
+  CHECK(l.passes[2].unit == IrUnit::kScc);
+  CHECK(l.passes[2].unit_keys == std::vector<std::string>{"g", "h"});
+  CHECK(l.passes[2].file.load() == Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30"));
+  CHECK(l.passes[3].unit == IrUnit::kWhole);
+  CHECK(l.passes[3].file.load() == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
+
+  // The report: each pass diffed against its unit's last text; the module pass against the module with
+  // the functions dumped since put in their places (the function's "; Function Attrs:" line replaces the
+  // module's; a function the module lacks goes after its last function).
+  TempDir t;
+  nlohmann::json p = Convert(t, log);
+  CHECK(p["schema"] == 4);
+  const nlohmann::json& e = p["entries"];
+  REQUIRE(e.size() == 5);
+  CHECK(e[1]["unit"] == "function");
+  CHECK(e[1]["unit_keys"] == nlohmann::json::array({"f"}));
+  CHECK(test::SnapshotText(p, e[1]["before"]) == "; Function Attrs: nounwind\n" + Fn("f", "ret i32 1"));
+  CHECK(test::SnapshotText(p, e[1]["after"]) == f10);
+  CHECK(e[2]["status"] == "noop");
+  CHECK(e[2]["before"] == e[1]["after"]);
+  CHECK(e[2]["after"] == e[1]["after"]);  // no snapshot of its own
+  CHECK(e[3]["unit"] == "scc");
+  CHECK(test::SnapshotText(p, e[3]["before"]) == Fn("g", "ret i32 2") + "\n");  // g, then h: nothing yet
+  CHECK(e[4].find("unit") == e[4].end());
+  CHECK(p["snapshots"][e[4]["before"].get<int>()].contains("lines"));
+  CHECK(test::SnapshotText(p, e[4]["before"]) ==
+        "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n" + f10 + "\n" + Fn("g", "ret i32 20") + "\n" +
+            Fn("h", "ret i32 30") + "\nattributes #0 = { nounwind }\n");
+  CHECK(test::SnapshotText(p, e[4]["after"]) == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
+  CHECK(e[4]["del"] == 5);  // h's lines and its blank line, and f's "; Function Attrs:" line
+  CHECK(e[4]["ins"] == 1);
 }
 
 TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted, ignored and invalidated lines",
@@ -68,22 +111,30 @@ TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted,
   DumpListing l = ReadLlvmLog("c.log", log);
   CHECK(Names(l) == std::vector<std::string>{"frontend", "SROAPass", "LICMPass", "GVNPass", "GlobalDCEPass"});
   CHECK(Text(l.frontend) == start);
-  CHECK(Text(l.passes[0].file) == start);  // omitted: a no-op
+  CHECK(l.passes[0].unchanged);  // omitted: a no-op
+  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"f"});
   CHECK(l.passes[0].notes == std::vector<std::string>{"no change on f (-print-changed omitted the dump)"});
-  // A loop pass: its snapshot is the loop's blocks, never a function; its first dump against itself.
-  CHECK(Text(l.passes[1].file) == "; Preheader:\n  br label %3\n\n; Loop:\n3:\n  br label %3\n");
-  REQUIRE(l.passes[1].before);
-  CHECK(Text(*l.passes[1].before) == Text(l.passes[1].file));
+  // A loop pass: its snapshot is the loop's blocks, never a function.
+  CHECK(l.passes[1].unit == IrUnit::kLoop);
+  CHECK(l.passes[1].file.load() == "; Preheader:\n  br label %3\n\n; Loop:\n3:\n  br label %3\n");
   CHECK(l.passes[1].notes ==
         std::vector<std::string>{"PassManager<Function> on f: ignored (a -print-changed line: not a pass that changed the IR)",
                                  "a loop pass on loop %for.body in function f: a loop dump holds only the loop's blocks, "
                                  "shown against themselves (the loop's first dump: nothing earlier to compare); the "
                                  "function shows the change at its next dump"});
-  // The pass after it is diffed against the module again.
-  REQUIRE(l.passes[2].before);
-  CHECK(Text(*l.passes[2].before) == start);
-  CHECK(Text(l.passes[2].file).find("ret i32 7") != std::string::npos);
+  CHECK(l.passes[2].file.load().find("ret i32 7") != std::string::npos);
+  CHECK(l.passes[3].unit == IrUnit::kWhole);
   CHECK(l.passes[3].notes == std::vector<std::string>{"the pass invalidated [module]: the module is shown"});
+
+  TempDir t;
+  nlohmann::json p = Convert(t, log);
+  const nlohmann::json& e = p["entries"];
+  REQUIRE(e.size() == 5);
+  // The loop's first dump against itself; the function pass after it against the function, not the loop.
+  CHECK(e[2]["unit"] == "loop");
+  CHECK(e[2]["before"] == e[2]["after"]);
+  CHECK(test::SnapshotText(p, e[3]["before"]) == Fn("g", "ret i32 2"));
+  CHECK(test::SnapshotText(p, e[3]["after"]) == Fn("g", "ret i32 7"));
 }
 
 TEST_CASE("llvm_log: unnamed loops of one function are told apart by their header block", "[llvm_log]") {
@@ -97,9 +148,15 @@ TEST_CASE("llvm_log: unnamed loops of one function are told apart by their heade
                     "; *** IR Dump After L2 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3);
   DumpListing l = ReadLlvmLog("l.log", log);
   REQUIRE(l.passes.size() == 3);
+  CHECK(l.passes[0].unit_keys != l.passes[1].unit_keys);
+  CHECK(l.passes[1].unit_keys == l.passes[2].unit_keys);
   // The outer loop's first dump is against itself, not against the inner loop's.
-  CHECK(Text(*l.passes[1].before) == Text(l.passes[1].file));
-  CHECK(Text(*l.passes[2].before) == Text(l.passes[1].file));
+  TempDir t;
+  nlohmann::json p = Convert(t, log);
+  const nlohmann::json& e = p["entries"];
+  CHECK(e[2]["before"] == e[2]["after"]);
+  CHECK(e[3]["before"] == e[2]["after"]);
+  CHECK(test::SnapshotText(p, e[3]["after"]).find("add i32 3") != std::string::npos);
 }
 
 TEST_CASE("llvm_log: only 'ignored' lines is no dump, trailing ones go on the last pass, a cut dump is noted",
@@ -134,8 +191,8 @@ TEST_CASE("llvm_log: a log of before-dumps only", "[llvm_log]") {
   DumpListing l = ReadLlvmLog("b.log", log);
   // The dump before B (on f) is the IR after A; the one before C, after B.
   CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B"});
-  CHECK(Text(l.passes[0].file).find("ret i32 1") != std::string::npos);
-  CHECK(Text(l.passes[1].file).find("ret i32 2") != std::string::npos);
+  CHECK(l.passes[0].file.load().find("ret i32 1") != std::string::npos);
+  CHECK(l.passes[1].file.load().find("ret i32 2") != std::string::npos);
   CHECK(l.notes.back() == "the log holds only before-dumps: the result of its last pass, C, is not in it");
 }
 
@@ -160,13 +217,36 @@ TEST_CASE("llvm_log: real opt -O2 logs, function scope and module scope end in t
   DumpListing fs = ListInput(t / "fs.log", InputFormat::kAuto, {});
   DumpListing ms = ListInput(t / "ms.log", InputFormat::kAuto, {});
   DumpListing pc = ListInput(t / "pc.log", InputFormat::kAuto, {});
+  for (DumpListing* l : {&fs, &ms, &pc}) ListAllPasses(l);
   REQUIRE(Names(fs) == Names(ms));
   CHECK(fs.passes.size() > 200);
-  // Spliced function dumps give the module a module-scope log prints, at every [module] dump and at the end.
-  CHECK(Text(fs.passes.back().file) == Text(ms.passes.back().file));
   size_t loops = 0;
-  for (const DumpPass& p : fs.passes) loops += !p.notes.empty();
+  for (const DumpPass& p : fs.passes) loops += p.unit == IrUnit::kLoop;
   CHECK(loops > 0);  // LoopInstSimplifyPass, LICMPass, ... on loop %<unnamed loop> in function sum
+  // The module built around the function dumps is the module a module-scope log prints, at every module
+  // pass that follows function passes, but for the attribute groups function passes add (module-level
+  // lines a function-scope log shows only at the next module dump).
+  auto without_attribute_groups = [](const std::string& text) {
+    std::string out;
+    for (const std::string& l : SplitKeepingBreaks(text)) {
+      if (l.rfind("attributes #", 0) != 0) out += l;
+    }
+    return out;
+  };
+  REQUIRE(test::RunMain({t / "fs.log", "--no-compress", "-o", t / "fs.html"}).code == 0);
+  REQUIRE(test::RunMain({t / "ms.log", "--no-compress", "-o", t / "ms.html"}).code == 0);
+  nlohmann::json pf = test::PayloadOf(t / "fs.html"), pm = test::PayloadOf(t / "ms.html");
+  REQUIRE(pf["entries"].size() == pm["entries"].size());
+  size_t built = 0;
+  for (size_t k = 1; k < pf["entries"].size(); ++k) {
+    const nlohmann::json& e = pf["entries"][k];
+    if (e.contains("unit") || !pf["snapshots"][e["before"].get<int>()].contains("lines")) continue;
+    ++built;
+    INFO("entry " << k << " " << e["name"]);
+    CHECK(without_attribute_groups(test::SnapshotText(pf, e["before"])) ==
+          without_attribute_groups(test::SnapshotText(pm, pm["entries"][k]["before"])));
+  }
+  CHECK(built > 0);
   // -print-changed: the start is the frontend; no-op passes cost nothing and are listed.
   CHECK(pc.frontend_label == "frontend");
   CHECK(pc.passes.size() + 1 >= fs.passes.size());

@@ -7,6 +7,7 @@
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
+#include "payload_json.h"
 #include "test_util.h"
 #include "util/error.h"
 
@@ -327,13 +328,7 @@ TEST_CASE("input_format: --format names, an unknown file, --codegen with a log",
   CHECK(test::RunMain({t / "m.log", "-o", t / "m.log"}).code == 2);  // never over the log itself
 }
 
-// The payload of a report written with --no-compress.
-nlohmann::json PayloadOf(const std::string& report) {
-  std::string html = test::ReadFile(report);
-  const std::string open = "id=\"ir-trace-data\">";
-  size_t at = html.find(open) + open.size();
-  return nlohmann::json::parse(html.substr(at, html.find("</script>", at) - at));
-}
+using test::PayloadOf;
 
 TEST_CASE("mlir_log: a numbered split of a module-scope log gives the same report data as the log", "[mlir_log]") {
   REQUIRE(std::filesystem::exists(kMlirOpt));

@@ -79,7 +79,7 @@ TEST_CASE("payload_writer: header fields", "[payload_writer]") {
   Payload p("passes_dump", 5);
   p.Add("00_frontend.py", "py", "x = 1\n");
   json j = p.Finish();
-  CHECK(j["schema"] == 3);
+  CHECK(j["schema"] == 4);
   CHECK(j["schema"] == kPayloadSchema);
   CHECK(j["tool"] == std::string("ir-trace ") + IRTRACE_VERSION);
   CHECK(j["title"] == "passes_dump");
@@ -417,6 +417,43 @@ TEST_CASE("payload_writer: an entry's phase is written as \"phase\"", "[payload_
   json e = p.Finish(entries)["entries"];
   CHECK_FALSE(e[0].contains("phase"));
   CHECK(e[1]["phase"] == "tiling");
+}
+
+}  // namespace
+}  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("payload_writer: lines runs, and a delta and sections from an older snapshot (schema 4)", "[payload_writer]") {
+  StringSink sink;
+  PayloadWriter w(&sink, PayloadEncoding::kPlain, "log", 3);
+  std::string module = "define i32 @f() {\n  ret i32 1\n}\n\ndefine i32 @g() {\n  ret i32 2\n}\n";
+  auto m = MakeSnapshot("m", "ll", module);
+  auto g2 = MakeSnapshot("g2", "ll", "define i32 @g() {\n  ret i32 3\n}\n");
+  CHECK(w.AddSnapshot(*m) == 0);
+  // g cut out of the module: a run of its lines.
+  auto g = MakeSnapshot("m", "ll", "define i32 @g() {\n  ret i32 2\n}\n");
+  CHECK(w.AddLines(*g, {LineRun{0, 4, 7, ""}}) == 1);
+  // An unrelated snapshot in between, then g's next text as a delta from snapshot 1, not from 2.
+  auto other = MakeSnapshot("o", "ll", "define i32 @h() {\n  ret i32 0\n}\n");
+  CHECK(w.AddSnapshot(*other) == 2);
+  PassDiff d = DiffPass(*g, *g2);
+  CHECK(w.AddSnapshot(*g2, *g, 1, d) == 3);
+  // A literal line between two runs.
+  auto two = MakeSnapshot("two", "ll", "define i32 @f() {\n  ret i32 1\n}\n\ndefine i32 @g() {\n  ret i32 3\n}\n");
+  CHECK(w.AddLines(*two, {LineRun{0, 0, 3, ""}, LineRun{-1, 0, 0, ""}, LineRun{3, 0, 3, ""}}) == 4);
+  w.Finish();
+  json j = json::parse(sink.text);
+  CHECK(j["schema"] == 4);
+  const json& s = j["snapshots"];
+  CHECK(s[1]["lines"] == json::parse(R"([[0, 4, 7]])"));
+  CHECK(s[1]["sections"] == json::parse(R"([["g", 0, 3]])"));
+  CHECK(s[3]["delta"]["from"] == 1);
+  CHECK(s[3]["delta"]["ins"] == json::parse(R"(["  ret i32 3"])"));
+  CHECK(s[3]["sections"] == json::parse(R"({"from": 1})"));
+  CHECK(s[4]["lines"] == json::parse(R"([[0, 0, 3], "", [3, 0, 3]])"));
+  CHECK(s[4]["n"] == 7);
 }
 
 }  // namespace

@@ -63,6 +63,7 @@ struct OneRun {
   OneRun(const std::string& dump_dir, InputFormat format) : dump(dump_dir) {
     try {
       listing = ListInput(dump, format, {});
+      ListAllPasses(&listing);  // the two runs are aligned by their passes
     } catch (const Error& e) {
       throw OnSide(e, dump);
     }

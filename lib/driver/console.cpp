@@ -83,7 +83,8 @@ ConvertObserver Console::Observer() {
 
 void Console::Progress(size_t done, size_t total) {
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() < 1.0) return;
-  std::fprintf(err_, "\rir-trace: %zu/%zu snapshots", done, total);
+  if (total) std::fprintf(err_, "\rir-trace: %zu/%zu snapshots", done, total);
+  else std::fprintf(err_, "\rir-trace: %zu snapshots", done);
   std::fflush(err_);
   progress_shown_ = true;
 }

@@ -11,6 +11,7 @@
 
 #include "diff/pass_diff.h"
 #include "driver/dump_reading.h"
+#include "driver/pass_stage.h"
 #include "driver/report_sink.h"
 #include "input/dump_dir.h"
 #include "input/input_format.h"
@@ -29,102 +30,6 @@ using Clock = std::chrono::steady_clock;
 double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
 }
-
-// The frontend and the passes, in order, converted in batches: load (decode, split) in parallel, diff in
-// parallel, then write in order and keep only the batch's last snapshot (the next one's "before"), so
-// memory holds a batch, not the dump. Entries are kept: the payload lists them after every snapshot.
-class PassStage {
- public:
-  PassStage(const DumpListing& listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries)
-      : listing_(listing), threads_(threads), payload_(payload), entries_(entries) {
-    files_.push_back(&listing.frontend);
-    pass_of_.push_back(kFrontend);
-    for (size_t k = 0; k < listing.passes.size(); ++k) {
-      // A pass's own before-dump is stored just before its snapshot, with no entry: the pass is diffed
-      // against it, and the next pass against this pass's snapshot, as always the snapshot before.
-      if (listing.passes[k].before) {
-        files_.push_back(&*listing.passes[k].before);
-        pass_of_.push_back(kOwnBefore);
-      }
-      files_.push_back(&listing.passes[k].file);
-      pass_of_.push_back(static_cast<long>(k));
-    }
-  }
-
-  size_t Snapshots() const { return files_.size(); }
-
-  // Converts every snapshot, calling progress(done, total) after each batch.
-  void Run(const ConvertObserver& observer) {
-    size_t batch = std::max<size_t>(4, 2 * (threads_ ? threads_ : std::thread::hardware_concurrency()));
-    for (size_t first = 0; first < files_.size(); first += batch) {
-      size_t n = std::min(batch, files_.size() - first);
-      std::vector<LoadedFile> loaded = LoadBatch(first, n);
-      std::vector<PassDiff> diffs = DiffBatch(first, loaded);
-      WriteBatch(first, &loaded, &diffs);
-      previous_ = std::move(loaded[n - 1]);
-      if (observer.progress) observer.progress(first + n, files_.size());
-    }
-    previous_ = LoadedFile();
-  }
-
-  double load_seconds = 0, diff_seconds = 0;
-
- private:
-  std::vector<LoadedFile> LoadBatch(size_t first, size_t n) {
-    Clock::time_point t = Clock::now();
-    std::vector<LoadedFile> loaded(n);
-    ParallelFor(n, threads_, [&](size_t i) { loaded[i] = LoadFile(*files_[first + i]); });
-    load_seconds += Seconds(t);
-    return loaded;
-  }
-
-  // The snapshot before loaded[i] (snapshot first + i), which must not be the frontend.
-  const Snapshot& Before(const std::vector<LoadedFile>& loaded, size_t i) const {
-    return i == 0 ? *previous_.snap : *loaded[i - 1].snap;
-  }
-
-  std::vector<PassDiff> DiffBatch(size_t first, const std::vector<LoadedFile>& loaded) {
-    Clock::time_point t = Clock::now();
-    std::vector<PassDiff> diffs(loaded.size());
-    ParallelFor(loaded.size(), threads_, [&](size_t i) {
-      if (first + i > 0) diffs[i] = DiffPass(Before(loaded, i), *loaded[i].snap);
-    });
-    diff_seconds += Seconds(t);
-    return diffs;
-  }
-
-  void WriteBatch(size_t first, std::vector<LoadedFile>* loaded, std::vector<PassDiff>* diffs) {
-    for (size_t i = 0; i < loaded->size(); ++i) {
-      size_t index = first + i;
-      const Snapshot& snap = *(*loaded)[i].snap;
-      const std::string& log_text = (*loaded)[i].log_text;
-      if (pass_of_[index] == kFrontend) {
-        payload_->AddSnapshot(snap);
-        entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_.frontend.log_name), log_text));
-        entries_->back().name = DisplayText(listing_.frontend_label);
-        for (const std::string& n : listing_.notes) entries_->back().notes.push_back(n);
-        continue;
-      }
-      payload_->AddSnapshot(snap, Before(*loaded, i), (*diffs)[i]);
-      if (pass_of_[index] == kOwnBefore) continue;
-      const DumpPass& p = listing_.passes[pass_of_[index]];
-      entries_->push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
-                                        static_cast<int>(index - 1), static_cast<int>(index), snap,
-                                        std::move((*diffs)[i]), DisplayText(p.file.log_name), log_text));
-      for (const std::string& n : p.notes) entries_->back().notes.push_back(n);
-      if (!p.phase.empty()) entries_->back().phase = DisplayText(p.phase);
-    }
-  }
-
-  const DumpListing& listing_;
-  unsigned threads_;
-  PayloadWriter* payload_;
-  std::vector<Entry>* entries_;
-  static constexpr long kFrontend = -1, kOwnBefore = -2;
-  std::vector<const DumpFile*> files_;  // frontend, then passes (each after its own before-dump, if any)
-  std::vector<long> pass_of_;           // per file: its index in listing_.passes, kFrontend, kOwnBefore
-  LoadedFile previous_;                     // the last snapshot of the previous batch
-};
 
 // The entry of the pass that crashed, if any: its log only, after the last snapshot written (`last`).
 void ConvertCrashed(const DumpListing& listing, int last, std::vector<Entry>* entries) {
@@ -216,8 +121,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   PayloadWriter payload(&out, options.compress ? PayloadEncoding::kDeflateBase64 : PayloadEncoding::kPlain, title,
                         options.context);
   std::vector<Entry> entries;
-  PassStage passes(listing, options.threads, &payload, &entries);
-  passes.Run(observer);
+  PassStage passes(&listing, options.threads, &payload, &entries);
+  passes.Run(observer.progress);
   ConvertCrashed(listing, payload.SnapshotCount() - 1, &entries);
   ConvertCodegen(listing, options.threads, &payload, &entries);
   AssignPhases(listing, &entries);
@@ -233,7 +138,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   if (observer.diagnostic) {
     observer.diagnostic(fmt::format(
         "{} snapshots, {} {} ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
-        passes.Snapshots(), summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed,
+        passes.snapshots, summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed,
         summary.codegen, passes.load_seconds, passes.diff_seconds, Seconds(start)));
   }
   return summary;

@@ -21,8 +21,8 @@ struct LoadedFile {
   std::string log_text;
 };
 
-// The snapshot of `f`: its file read (input/snapshot.h LoadSnapshot), or its text when the format held it
-// in memory. Throws Error as LoadSnapshot does.
+// The snapshot of `f`: its file read (input/snapshot.h LoadSnapshot), its text when the format held it
+// in memory, or what its `load` returns. Throws Error as LoadSnapshot (or `load`) does.
 std::unique_ptr<Snapshot> LoadSnapshotOf(const DumpFile& f);
 
 // The diagnostics of `f`'s pass: its .log read (ReadTextFile), its in-memory log, or "" when it has none.

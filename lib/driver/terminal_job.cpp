@@ -67,6 +67,7 @@ std::string ResolveFunction(const std::string& name, const std::vector<DumpFunct
 
 TerminalJob::TerminalJob(const TerminalOptions& options) : options_(options) {
   listing_ = ListInput(options_.dump_dir, options_.format, {});
+  ListAllPasses(&listing_);  // --pass and --function choose among them all
   files_.push_back(&listing_.frontend);
   for (const DumpPass& p : listing_.passes) files_.push_back(&p.file);
   SelectPasses();

@@ -401,4 +401,18 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   return listing;
 }
 
+void ListAllPasses(DumpListing* listing) {
+  if (!listing->stream) return;
+  DumpPass p;
+  while (listing->stream->Next(&p)) {
+    if (p.file.load) p.file.text.reset();  // read again when needed: the listing does not hold the log
+    listing->passes.push_back(std::move(p));
+  }
+  for (std::string& n : listing->stream->LastPassNotes()) {
+    (listing->passes.empty() ? listing->notes : listing->passes.back().notes).push_back(std::move(n));
+  }
+  for (std::string& n : listing->stream->InputNotes()) listing->notes.push_back(std::move(n));
+  listing->stream.reset();
+}
+
 }  // namespace irtrace

@@ -1,6 +1,7 @@
 // Listing and validating a numbered pass dump directory (the dump contract).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +16,11 @@ namespace irtrace {
 inline Error DumpError(const std::string& message) {
   return Error(message, ExitCode::kInput, ErrorPlace::kInInput);
 }
+
+// What a pass's snapshot holds: the whole module (or file), or one IR unit of it as an LLVM function-scope
+// log prints it (input/llvm_log.h): one function with the "; Function Attrs:" line above its define, an
+// SCC's functions (a blank line between them), a loop's blocks.
+enum class IrUnit { kWhole, kFunction, kScc, kLoop };
 
 // One snapshot file of the dump, named relative to the dump directory.
 struct DumpFile {
@@ -31,6 +37,10 @@ struct DumpFile {
   // (then `log_name` names where, and `log_path` is empty).
   std::shared_ptr<const std::string> text;
   std::shared_ptr<const std::string> log;
+  // A log too large to hold (input/llvm_log.h) leaves its snapshots where they are: then `load` returns the
+  // snapshot's bytes, read again on each call (and `text` is null). Throws Error as reading the log does.
+  std::function<std::string()> load;
+  uint64_t load_bytes = 0;  // with `load`: how many bytes it returns (to size a batch of loads)
 };
 
 // A numbered pass snapshot.
@@ -43,6 +53,13 @@ struct DumpPass {
   // The pass's own before-dump, where the format has one that is not the previous pass's snapshot (a loop
   // pass's previous dump of that loop; a TileLang `_before` that differs): the pass is diffed against it.
   std::optional<DumpFile> before;
+  // What `file` holds (kWhole but for an LLVM function-scope log's passes), and for kFunction and kScc the
+  // functions' names as the banner gives them, for kLoop the loop's key (its function and header block).
+  IrUnit unit = IrUnit::kWhole;
+  std::vector<std::string> unit_keys;
+  // The reader found `file` byte for byte the unit's previous dump (its last dump of the same function or
+  // loop): the pass changed nothing, and its file need not be read or diffed. Never set for kWhole.
+  bool unchanged = false;
 };
 
 // Where a generated source runs: codegen_device* or kernels/** (device), codegen_host* or
@@ -62,6 +79,19 @@ struct DumpPhase {
   std::string name;  // verbatim bytes (the report decodes them as it does file names)
 };
 
+// The passes of a log too large to list whole (input/llvm_log.h), handed out one at a time.
+class PassStream {
+ public:
+  virtual ~PassStream() = default;
+  // Fills `pass` with the next pass (numbered from 1, in order); false after the last. Throws Error as
+  // reading the log does, and DumpError for what the log's reader refuses.
+  virtual bool Next(DumpPass* pass) = 0;
+  // After Next returned false: facts found at the log's end, for the last pass handed out, and for the
+  // first entry (as DumpListing::notes). Each may be taken once.
+  virtual std::vector<std::string> LastPassNotes() = 0;
+  virtual std::vector<std::string> InputNotes() = 0;
+};
+
 // The validated contents of a dump, in execution order.
 struct DumpListing {
   std::string title;                  // the program's name (input/program_name.h), else the parent
@@ -78,7 +108,14 @@ struct DumpListing {
   std::vector<std::string> notes;     // facts about the whole input, shown on the first entry
   std::vector<DumpPhase> phases;      // from phases.txt, `first` strictly ascending; empty without one
   std::string phases_path;            // the phases.txt read (dump dir joined), "" when none was used
+  // A log too large to list (input/llvm_log.h): `passes` is empty and the passes come from here, read as
+  // they are converted. ListAllPasses turns it into `passes` for a job that needs them all at once.
+  std::shared_ptr<PassStream> stream;
 };
+
+// Reads every pass of `listing->stream` (if any) into `listing->passes`, with the stream's end notes, and
+// drops the stream. Throws what PassStream::Next throws.
+void ListAllPasses(DumpListing* listing);
 
 // The name of the optional file that names the phases (README "The dump"): one line per phase start,
 // "<first entry number><TAB><phase name>", numbers ascending (a repeated number: the later line wins).

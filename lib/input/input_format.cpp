@@ -10,6 +10,7 @@
 
 #include "input/llvm_dump_dir.h"
 #include "input/llvm_log.h"
+#include "input/log_text.h"
 #include "input/mlir_log.h"
 #include "input/mlir_tree.h"
 #include "input/tilelang_runs.h"
@@ -21,21 +22,6 @@ namespace irtrace {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The whole of `input` ("-": standard input). Throws Error naming it, with errno's words.
-std::string ReadAll(const std::string& input) {
-  std::ostringstream s;
-  if (input == "-") {
-    s << std::cin.rdbuf();
-    return s.str();
-  }
-  errno = 0;
-  std::ifstream in(input, std::ios::binary);
-  if (!in) throw Error("cannot read '" + input + "': " + std::strerror(errno ? errno : EIO));
-  s << in.rdbuf();
-  if (in.bad()) throw Error("cannot read '" + input + "': " + std::strerror(errno ? errno : EIO));
-  return s.str();
-}
 
 // The name messages and snapshot names give the input: as given, "standard input" for "-".
 std::string Shown(const std::string& input) { return input == "-" ? "standard input" : input; }
@@ -94,10 +80,11 @@ std::vector<std::string> InputParts(const std::string& input, InputFormat format
   std::error_code ec;
   if (input != "-" && fs::is_regular_file(input, ec) && (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
     try {
-      std::string text = ReadAll(input);
-      if (format == InputFormat::kMlirLog || LooksLikeMlirLog(std::string_view(text).substr(0, 1 << 20))) {
+      // Only an MLIR log is read whole here (an LLVM log of any size is read as it is converted).
+      std::shared_ptr<const LogText> log = LogText::OpenFile(input, input);
+      if (format == InputFormat::kMlirLog || LooksLikeMlirLog(log->Read(0, 1 << 20))) {
         std::vector<std::string> names;
-        for (const LogPart& p : MlirLogParts(text)) names.push_back(p.name);
+        for (const LogPart& p : MlirLogParts(log->Read(0, log->size()))) names.push_back(p.name);
         return names;
       }
     } catch (const Error&) {
@@ -140,13 +127,14 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
       default: return ListTileLangRuns(input, part, all_runs);
     }
   }
-  std::string text = ReadAll(input);  // read once: standard input cannot be read again
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+  // Standard input is copied aside as it is read, so a reader can read its snapshots again.
+  std::shared_ptr<const LogText> log = input == "-" ? LogText::SpoolStandardInput() : LogText::OpenFile(input, input);
+  std::string head = log->Read(0, 1 << 20);
+  if (head.find_first_not_of(" \t\r\n") == std::string::npos && log->size() <= head.size()) {
     // mlir-opt --mlir-print-ir-after-failure on a run where nothing failed writes nothing, for one.
     throw Error(Shown(input) + ": the input is empty: no IR dump to read");
   }
   if (format == InputFormat::kAuto) {
-    std::string_view head = std::string_view(text).substr(0, 1 << 20);
     if (LooksLikeMlirLog(head)) {
       format = InputFormat::kMlirLog;
     } else if (LooksLikeLlvmLog(head)) {
@@ -159,8 +147,9 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   }
   // Standard input is always one compilation (it cannot be read again for a second report).
   DumpListing listing = format == InputFormat::kMlirLog
-                            ? ReadMlirLog(Shown(input), text, input == "-" ? std::nullopt : std::optional<std::string>(part))
-                            : ReadLlvmLog(Shown(input), text);
+                            ? ReadMlirLog(Shown(input), log->Read(0, log->size()),
+                                          input == "-" ? std::nullopt : std::optional<std::string>(part))
+                            : ListLlvmLog(Shown(input), log);
   if (input != "-") listing.sources.push_back(input);
   return listing;
 }

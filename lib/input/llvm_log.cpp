@@ -1,9 +1,12 @@
 #include "input/llvm_log.h"
 
+#include <cstring>
 #include <map>
 #include <optional>
-#include <regex>
+#include <unordered_map>
 #include <vector>
+
+#include <xxhash.h>
 
 #include "input/log_listing.h"
 #include "input/program_name.h"
@@ -28,105 +31,152 @@ struct Banner {
 
 std::string_view TrimCr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
 
+bool StartsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(0, p.size()) == p; }
+
+// Drops `suffix` from the end of `s` when it is there.
+bool CutSuffix(std::string_view* s, std::string_view suffix) {
+  if (s->size() < suffix.size() || s->substr(s->size() - suffix.size()) != suffix) return false;
+  s->remove_suffix(suffix.size());
+  return true;
+}
+
 // The function names of an IR unit: "[module]", "(f, g)", "loop %x in function f", "f".
-void ParseUnit(const std::string& ir, Banner* b) {
-  b->ir = ir;
-  static const std::regex loop(R"(^loop %(.*) in function (.*)$)");
-  std::smatch m;
+void ParseUnit(std::string_view ir, Banner* b) {
+  b->ir = std::string(ir);
+  size_t in_function = ir.rfind(" in function ");
   if (ir == "[module]") {
     b->unit = Unit::kModule;
-  } else if (std::regex_match(ir, m, loop)) {
+  } else if (StartsWith(ir, "loop %") && in_function != std::string_view::npos && in_function >= 5) {
     b->unit = Unit::kLoop;
-    b->funcs = {m[2]};
+    b->funcs = {std::string(ir.substr(in_function + 13))};
   } else if (ir.size() >= 2 && ir.front() == '(' && ir.back() == ')') {
     b->unit = Unit::kScc;
-    std::string list = ir.substr(1, ir.size() - 2);
+    std::string_view list = ir.substr(1, ir.size() - 2);
     for (size_t at = 0; at <= list.size();) {
       size_t comma = std::min(list.find(", ", at), list.size());
-      b->funcs.push_back(list.substr(at, comma - at));
+      b->funcs.emplace_back(list.substr(at, comma - at));
       at = comma + 2;
     }
   } else {
     b->unit = Unit::kFunction;
-    b->funcs = {ir};
+    b->funcs = {std::string(ir)};
   }
 }
 
+// "<pass> on <unit>": the first " on " after a non-empty pass name; false when there is none or the unit
+// is empty.
+bool SplitOn(std::string_view s, Banner* b) {
+  size_t on = s.size() > 1 ? s.find(" on ", 1) : std::string_view::npos;
+  if (on == std::string_view::npos || on + 4 >= s.size()) return false;
+  b->pass = std::string(s.substr(0, on));
+  ParseUnit(s.substr(on + 4), b);
+  return true;
+}
+
 std::optional<Banner> ParseBanner(std::string_view raw) {
-  std::string line(TrimCr(raw));
-  if (line.rfind("; ", 0) == 0) line.erase(0, 2);
-  if (line.rfind("*** IR ", 0) != 0 || line.size() < 11 || line.compare(line.size() - 4, 4, " ***") != 0) {
-    return std::nullopt;
-  }
-  std::string middle = line.substr(7, line.size() - 11);
+  std::string_view line = TrimCr(raw);
+  if (StartsWith(line, "; ")) line.remove_prefix(2);
+  if (!StartsWith(line, "*** IR ") || line.size() < 11 || line.substr(line.size() - 4) != " ***") return std::nullopt;
+  std::string_view middle = line.substr(7, line.size() - 11);
   Banner b;
   if (middle == "Dump At Start") {
     b.kind = Kind::kStart;
     return b;
   }
-  static const std::regex dump(R"(^Dump (After|Before) (.+?) on (.+?)( \(invalidated\))?( omitted because no change)?$)");
-  static const std::regex pass(R"(^Pass (.+?) on (.+?) (ignored|invalidated)$)");
-  std::smatch m;
-  if (std::regex_match(middle, m, dump)) {
-    b.kind = m[5].matched ? Kind::kOmitted : m[1] == "After" ? Kind::kAfter : Kind::kBefore;
-    b.pass = m[2];
-    b.invalidated = m[4].matched;
-    ParseUnit(m[3], &b);
+  bool after = StartsWith(middle, "Dump After "), before = StartsWith(middle, "Dump Before ");
+  if (after || before) {
+    middle.remove_prefix(after ? 11 : 12);
+    bool omitted = CutSuffix(&middle, " omitted because no change");
+    b.invalidated = CutSuffix(&middle, " (invalidated)");
+    if (!SplitOn(middle, &b)) return std::nullopt;
+    b.kind = omitted ? Kind::kOmitted : after ? Kind::kAfter : Kind::kBefore;
     return b;
   }
-  if (std::regex_match(middle, m, pass)) {
+  if (StartsWith(middle, "Pass ")) {
+    middle.remove_prefix(5);
+    bool ignored = CutSuffix(&middle, " ignored");
+    bool invalidated = !ignored && CutSuffix(&middle, " invalidated");
+    if ((!ignored && !invalidated) || !SplitOn(middle, &b)) return std::nullopt;
     b.kind = Kind::kIgnored;
-    b.pass = m[1];
-    b.invalidated = m[3] == "invalidated";
-    ParseUnit(m[2], &b);
+    b.invalidated = invalidated;
     return b;
   }
   return std::nullopt;
 }
 
-// One banner and the text under it (blank lines around it dropped).
+// One banner and the text under it (blank lines around it dropped), with where that text lies in the log.
 struct Dump {
   Banner banner;
-  size_t line = 0;  // 1-based line of the banner
-  std::string text;
+  size_t line = 0;      // 1-based line of the banner
+  uint64_t offset = 0;  // where `text` starts in the log
+  std::string text;     // its lines, each with '\n' (one the log lacks at its end added)
+  size_t size = 0;      // the text's size as read (kept where the text is dropped, to read it again)
 };
 
-std::vector<Dump> SplitDumps(const LineIndex& lines) {
-  std::vector<Dump> dumps;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    std::optional<Banner> b = ParseBanner(lines[i]);
-    if (b) {
-      dumps.push_back(Dump{*b, i + 1, ""});
-    } else if (!dumps.empty() && (!dumps.back().text.empty() || !TrimCr(lines[i]).empty())) {
-      dumps.back().text.append(lines[i]).push_back('\n');
+// The dumps of a log in order, read a line at a time: memory holds one dump, not the log.
+class DumpScanner {
+ public:
+  explicit DumpScanner(std::shared_ptr<const LogText> log) : lines_(std::move(log)) {}
+
+  // The next dump; false after the last.
+  bool Next(Dump* d) {
+    std::string_view l;
+    uint64_t at = 0;
+    while (!banner_) {
+      if (!lines_.Next(&l, &at)) return false;
+      banner_ = BannerOf(l);
+      banner_line_ = lines_.line_number();
     }
+    d->banner = std::move(*banner_);
+    d->line = banner_line_;
+    d->offset = 0;
+    d->text.clear();
+    banner_.reset();
+    while (lines_.Next(&l, &at)) {
+      if ((banner_ = BannerOf(l))) {
+        banner_line_ = lines_.line_number();
+        break;
+      }
+      if (d->text.empty()) {
+        if (TrimCr(l).empty()) continue;
+        d->offset = at;
+      }
+      d->text.append(l).push_back('\n');
+    }
+    while (d->text.size() >= 2 && d->text[d->text.size() - 2] == '\n') d->text.pop_back();  // trailing blank lines
+    d->size = d->text.size();
+    return true;
   }
-  for (Dump& d : dumps) {
-    while (d.text.size() >= 2 && d.text[d.text.size() - 2] == '\n') d.text.pop_back();  // trailing blank lines
-    if (d.text == "\n") d.text.clear();
+
+ private:
+  static std::optional<Banner> BannerOf(std::string_view l) {
+    if (l.empty() || (l[0] != ';' && l[0] != '*')) return std::nullopt;
+    return ParseBanner(l);
   }
-  return dumps;
-}
+
+  LineReader lines_;
+  std::optional<Banner> banner_;  // the banner that ended the last dump
+  size_t banner_line_ = 0;
+};
 
 // -print-changed=diff and =cdiff print a diff under each changed pass, not its IR: every line of such a
-// dump starts with ' ', '+' or '-' (=cdiff colours them with escape sequences).
-void RefuseDiffForms(const std::vector<Dump>& dumps) {
-  for (const Dump& d : dumps) {
-    if (d.banner.kind != Kind::kAfter || d.text.empty()) continue;
-    bool colour = d.text.find("\x1b[") != std::string::npos;
-    bool all_diff = true, any_change = false;
-    for (const std::string& l : SplitKeepingBreaks(d.text)) {
-      char c = l.empty() ? '\n' : l[0];
-      if (c == '\x1b') continue;
-      if (c == '+' || c == '-') any_change = true;
-      else if (c != ' ' && c != '\n') all_diff = false;
-    }
-    if (all_diff && (any_change || colour)) {
-      throw DumpError(std::string("this is -print-changed=") + (colour ? "cdiff" : "diff") +
-                      " output, diffs rather than the IR after each pass: run with -print-changed (or "
-                      "-print-after-all) instead");
-    }
+// dump starts with ' ', '+' or '-' (=cdiff colours them with escape sequences). Stops at the first line
+// that is not a diff's, so an IR dump costs one line.
+void RefuseDiffForm(const Dump& d) {
+  if (d.banner.kind != Kind::kAfter || d.text.empty()) return;
+  bool any_change = false;
+  for (size_t at = 0; at < d.text.size();) {
+    size_t nl = d.text.find('\n', at);
+    char c = nl == at ? '\n' : d.text[at];
+    if (c == '+' || c == '-') any_change = true;
+    else if (c != ' ' && c != '\n' && c != '\x1b') return;
+    at = nl + 1;
   }
+  bool colour = d.text.find("\x1b[") != std::string::npos;
+  if (!any_change && !colour) return;
+  throw DumpError(std::string("this is -print-changed=") + (colour ? "cdiff" : "diff") +
+                  " output, diffs rather than the IR after each pass: run with -print-changed (or "
+                  "-print-after-all) instead");
 }
 
 // The label of a loop dump's header block: the first block label after its "; Loop:" line ("" for none).
@@ -156,29 +206,275 @@ std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
   return out;
 }
 
-// Before-dumps only (AfterPassOfBeforeDumps): the first dump is the input (`input`); the first run's other
-// dumps come first in the result with an empty pass name, for the caller to apply to the input.
-std::vector<Dump> ShiftBeforeDumps(const std::vector<Dump>& dumps, std::optional<Dump>* input, std::string* last_pass) {
-  std::vector<Dump> befores;
-  for (const Dump& d : dumps) {
-    if (d.banner.kind == Kind::kBefore) befores.push_back(d);
-  }
-  std::vector<std::string> passes;
-  for (const Dump& d : befores) passes.push_back(d.banner.pass);
-  std::vector<std::string> after = AfterPassOfBeforeDumps(passes, last_pass);
-  std::vector<Dump> out;
-  for (size_t i = 0; i < befores.size(); ++i) {
-    if (i == 0) {
-      *input = befores[0];
-      continue;
-    }
-    Dump d = befores[i];
-    d.banner.pass = after[i];
-    d.banner.kind = Kind::kAfter;
-    out.push_back(std::move(d));
-  }
-  return out;
+// A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
+bool CutShort(const std::string& last) {
+  int depth = 0;
+  for (const std::string& l : SplitKeepingBreaks(last)) depth += BraceDelta(l);
+  return depth > 0;
 }
+
+// A dump that prints the whole module: a module pass's, an "(invalidated)" one, "At Start", and any dump
+// under -print-module-scope (its text starts with the module's "; ModuleID").
+bool IsWholeModule(const Dump& d) {
+  return d.banner.kind == Kind::kStart || d.banner.unit == Unit::kModule || d.banner.invalidated ||
+         StartsWith(d.text, "; ModuleID");
+}
+
+uint64_t Hash(const std::string& s) { return XXH3_64bits(s.data(), s.size()); }
+
+// The passes of an LLVM log, one at a time (PassStream): each pass's snapshot is its own dump, left in the
+// log (DumpFile::load) and holding its IR unit (DumpPass::unit), so nothing is spliced or held here.
+class LlvmPassStream : public PassStream {
+ public:
+  LlvmPassStream(std::string name, std::shared_ptr<const LogText> log)
+      : name_(std::move(name)), log_(log), scanner_(std::move(log)) {}
+
+  // Reads up to the first pass and fills the listing's first entry, title and notes.
+  void Start(DumpListing* listing) {
+    std::optional<Dump> input;
+    std::vector<Dump> befores;  // before-dumps while no after-dump was seen: their text is not kept
+    Dump d;
+    while (!first_ && scanner_.Next(&d)) {
+      RefuseDiffForm(d);
+      const Banner& b = d.banner;
+      if (b.kind == Kind::kStart) {
+        if (!input) input = std::move(d);
+      } else if (b.kind == Kind::kBefore) {
+        if (!input) {
+          d.text.clear();
+          d.text.shrink_to_fit();
+          befores.push_back(d);
+        }
+      } else if (b.kind == Kind::kIgnored) {
+        Ignored(b);
+      } else {
+        first_ = std::move(d);
+      }
+    }
+    if (!first_ && befores.empty() && !input) {
+      throw DumpError(pending_.empty() ? "no LLVM IR dump in the log (no '*** IR Dump' banner)"
+                                       : "no LLVM IR dump in the log (only '*** IR Pass ... ignored' lines)");
+    }
+    if (first_) {
+      if (!input && !befores.empty()) input = Reload(befores[0]);
+    } else if (!input) {
+      StartBeforeOnly(std::move(befores), &input, listing);
+    }
+    DumpFile front;
+    if (input) {
+      front = InMemoryFile(*input);
+      Apply(*input);
+    } else {
+      // The log starts after its first pass: that pass's output is shown whole, as the first entry.
+      listing->frontend_label = first_->banner.pass;
+      listing->notes.push_back("the log starts after this pass: this is its output, shown whole");
+      for (std::string& n : pending_) listing->notes.push_back(std::move(n));
+      pending_.clear();
+      front = InMemoryFile(*first_);
+      Apply(*first_);
+      last_text_ = std::make_shared<const std::string>(std::move(first_->text));
+      first_.reset();
+      sole_ = front;
+      sole_name_ = listing->frontend_label;
+    }
+    std::string program = ProgramName(*front.text, "ll");
+    listing->title = program.empty() ? LogStem(name_) : program;
+    listing->frontend = std::move(front);
+  }
+
+  bool Next(DumpPass* p) override {
+    Dump d;
+    for (;;) {
+      if (first_) {
+        d = std::move(*first_);
+        first_.reset();
+      } else if (before_only_) {
+        if (replay_ >= befores_.size()) return End(p);
+        d = Reload(befores_[replay_]);
+        d.banner.pass = after_pass_[replay_++];
+        d.banner.kind = Kind::kAfter;
+      } else {
+        if (!scanner_.Next(&d)) return End(p);
+        RefuseDiffForm(d);
+      }
+      const Banner& b = d.banner;
+      if (b.kind == Kind::kStart || b.kind == Kind::kBefore) continue;
+      if (b.kind == Kind::kIgnored) {
+        Ignored(b);
+        continue;
+      }
+      break;
+    }
+    *p = MakePass(d);
+    return true;
+  }
+
+  std::vector<std::string> LastPassNotes() override { return std::move(last_notes_); }
+  std::vector<std::string> InputNotes() override { return std::move(input_notes_); }
+
+ private:
+  void Ignored(const Banner& b) {
+    pending_.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
+                       " (a -print-changed line: not a pass that changed the IR)");
+  }
+
+  // A dump whose text was not kept, read again from the log.
+  Dump Reload(const Dump& d) {
+    Dump r = d;
+    r.text = ReadRange(*log_, d.offset, d.size);
+    return r;
+  }
+
+  static std::string ReadRange(const LogText& log, uint64_t offset, size_t size) {
+    std::string s = log.Read(offset, size);
+    if (s.size() + 1 == size) s.push_back('\n');  // the log's last line, which lacks its '\n'
+    return s;
+  }
+
+  DumpFile InMemoryFile(const Dump& d) {
+    DumpFile f;
+    f.name = name_ + " line " + std::to_string(d.line);
+    f.extension = "ll";
+    f.text = std::make_shared<const std::string>(d.text);
+    return f;
+  }
+
+  // A log of before-dumps only (AfterPassOfBeforeDumps): the first run of one pass is the input (its
+  // dumps spliced into one text), every later dump the IR after the pass of the run before it; the last
+  // run's pass is left out, with a note.
+  void StartBeforeOnly(std::vector<Dump> befores, std::optional<Dump>* input, DumpListing* listing) {
+    std::vector<std::string> passes;
+    for (const Dump& d : befores) passes.push_back(d.banner.pass);
+    std::string unfinished;
+    std::vector<std::string> after = AfterPassOfBeforeDumps(passes, &unfinished);
+    SplicedModule first_run(ScopeLanguage::kLlvm);
+    size_t k = 0;
+    for (; k < befores.size() && after[k].empty(); ++k) {
+      Dump d = Reload(befores[k]);
+      if (IsWholeModule(d)) first_run.SetModule(d.text);
+      else for (auto& [key, f] : DumpedFunctions(d.text)) first_run.SetFunction(key, f);
+      if (k == 0) *input = d;
+    }
+    (*input)->text = first_run.Text();
+    before_only_ = true;
+    befores_.assign(befores.begin() + static_cast<long>(k), befores.end());
+    after_pass_.assign(after.begin() + static_cast<long>(k), after.end());
+    replay_ = 0;
+    listing->notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished +
+                             ", is not in it");
+  }
+
+  // The hashes the reader keeps of each unit's last dump: a dump equal to it is an unchanged pass.
+  void Apply(const Dump& d) {
+    if (IsWholeModule(d)) func_hash_.clear();
+  }
+
+  DumpPass MakePass(Dump& d) {
+    const Banner& b = d.banner;
+    DumpPass p;
+    p.number = ++count_;
+    p.pass_name = b.pass;
+    p.notes = std::move(pending_);
+    pending_.clear();
+    p.file.name = name_ + " line " + std::to_string(d.line);
+    p.file.extension = "ll";
+    bool whole = IsWholeModule(d) && b.kind != Kind::kOmitted;
+    if (b.kind == Kind::kOmitted) {
+      p.notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
+      p.unchanged = true;
+      if (b.unit == Unit::kModule) {
+        p.unit = IrUnit::kWhole;
+      } else {
+        p.unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;  // a loop: its function
+        p.unit_keys = b.unit == Unit::kLoop ? std::vector<std::string>{b.funcs.at(0)} : b.funcs;
+      }
+      return p;
+    }
+    if (whole) {
+      p.unit = IrUnit::kWhole;
+      if (b.invalidated) p.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
+      Apply(d);
+    } else if (b.unit == Unit::kLoop) {
+      p.unit = IrUnit::kLoop;
+      std::string key = b.ir + "\x01" + LoopHeader(d.text);
+      p.unit_keys = {key};
+      bool first_dump = !loop_hash_.count(key);
+      p.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against " +
+                        (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
+                                    : "the previous dump of this loop") +
+                        "; the function shows the change at its next dump");
+      uint64_t h = Hash(d.text);
+      p.unchanged = !first_dump && loop_hash_[key] == h;
+      loop_hash_[key] = h;
+    } else {
+      p.unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
+      p.unit_keys = b.funcs;
+      if (d.text.empty()) {
+        p.notes.push_back("the dump of " + b.ir + " is empty");
+        p.unchanged = true;
+        return p;
+      }
+      if (b.funcs.size() == 1) {
+        uint64_t h = Hash(d.text);
+        auto it = func_hash_.find(b.funcs[0]);
+        p.unchanged = it != func_hash_.end() && it->second == h;
+        func_hash_[b.funcs[0]] = h;
+      } else {
+        for (const std::string& f : b.funcs) func_hash_.erase(f);
+      }
+    }
+    if (!p.unchanged) {
+      std::shared_ptr<const LogText> log = log_;
+      uint64_t offset = d.offset;
+      size_t size = d.text.size();
+      p.file.load = [log, offset, size] { return ReadRange(*log, offset, size); };
+      p.file.load_bytes = size;
+    }
+    // The pass is converted right after it is handed out: its text, just read, saves reading it again.
+    last_text_ = std::make_shared<const std::string>(std::move(d.text));
+    if (!p.unchanged) p.file.text = last_text_;
+    return p;
+  }
+
+  // After the last dump: a log of one dump only is that one pass too; the notes found at the end.
+  bool End(DumpPass* p) {
+    if (count_ == 0 && sole_) {
+      ++count_;
+      *p = DumpPass();
+      p->number = 1;
+      p->pass_name = sole_name_;
+      p->file = *sole_;
+      sole_.reset();
+      return true;
+    }
+    std::vector<std::string>& notes = count_ ? last_notes_ : input_notes_;
+    for (std::string& n : pending_) notes.push_back(std::move(n));
+    pending_.clear();
+    if (count_ && !ended_ && last_text_ && CutShort(*last_text_)) {
+      last_notes_.push_back("the log ends inside its last dump: its function is cut short");
+    }
+    ended_ = true;
+    return false;
+  }
+
+  std::string name_;
+  std::shared_ptr<const LogText> log_;
+  DumpScanner scanner_;
+  std::optional<Dump> first_;             // the first pass's dump, read by Start
+  std::optional<DumpFile> sole_;          // the first dump when it is shown whole as the first entry
+  std::string sole_name_;
+  std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
+  std::vector<std::string> last_notes_, input_notes_;
+  std::shared_ptr<const std::string> last_text_;  // the last dump's text (is the log cut short inside it?)
+  std::unordered_map<std::string, uint64_t> func_hash_;  // function -> hash of its last function dump
+  std::unordered_map<std::string, uint64_t> loop_hash_;  // loop key -> hash of its last dump
+  bool before_only_ = false;
+  std::vector<Dump> befores_;             // a before-only log's dumps after the input's run (no text)
+  std::vector<std::string> after_pass_;   // the pass each of those is the IR after
+  size_t replay_ = 0;
+  unsigned long count_ = 0;               // passes handed out
+  bool ended_ = false;
+};
 
 }  // namespace
 
@@ -186,152 +482,18 @@ bool LooksLikeLlvmLog(std::string_view head) {
   return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
-namespace {
-
-// The dumps that make passes, and the input: with after-dumps, the start dump (or a first before-dump) is
-// the input and other before-dumps go; a log of before-dumps only is shifted (ShiftBeforeDumps), its last
-// pass named in `unfinished`.
-std::vector<Dump> SelectDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* unfinished) {
-  bool any_after = false;
-  for (const Dump& d : dumps) any_after = any_after || d.banner.kind != Kind::kBefore;
-  if (!any_after) return ShiftBeforeDumps(dumps, input, unfinished);
-  std::vector<Dump> kept;
-  for (Dump& d : dumps) {
-    if (d.banner.kind == Kind::kStart || (d.banner.kind == Kind::kBefore && kept.empty() && !*input)) {
-      if (!*input) *input = d;
-      continue;
-    }
-    if (d.banner.kind != Kind::kBefore) kept.push_back(std::move(d));
-  }
-  return kept;
+DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log) {
+  DumpListing listing;
+  auto stream = std::make_shared<LlvmPassStream>(name, std::move(log));
+  stream->Start(&listing);
+  listing.stream = std::move(stream);
+  return listing;
 }
-
-// A module dump (or an `(invalidated)` one) replaces the module; a function or SCC dump its functions.
-void Apply(const Dump& d, SplicedModule* state) {
-  if (d.banner.kind == Kind::kStart || d.banner.unit == Unit::kModule || d.banner.invalidated) {
-    state->SetModule(d.text);
-  } else {
-    for (auto& [key, f] : DumpedFunctions(d.text)) state->SetFunction(key, f);
-  }
-}
-
-// Turns the selected dumps into passes, one at a time.
-class StepBuilder {
- public:
-  StepBuilder(const std::string& name, std::optional<Dump>* input) : name_(name), input_(input) {
-    if (*input) Apply(**input, &state_);
-  }
-
-  void Add(const Dump& d) {
-    const Banner& b = d.banner;
-    if (b.pass.empty() && b.kind == Kind::kAfter) {  // more of the input (a before-only log's first run)
-      Apply(d, &state_);
-      if (*input_) (*input_)->text = state_.Text();
-      return;
-    }
-    if (b.kind == Kind::kIgnored) {
-      pending.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
-                         " (a -print-changed line: not a pass that changed the IR)");
-      return;
-    }
-    LogStep step;
-    step.pass = b.pass;
-    step.line = d.line;
-    step.notes = std::move(pending);
-    pending.clear();
-    bool loop = b.kind == Kind::kAfter && b.unit == Unit::kLoop;
-    if (after_loop_ && !loop) {
-      step.before = state_.Text();
-      step.before_name = name_ + ": the IR before this pass";
-      after_loop_ = false;
-    }
-    if (loop) {
-      AddLoop(d, std::move(step));
-      return;
-    }
-    if (b.kind == Kind::kAfter) {
-      Apply(d, &state_);
-      if (b.invalidated) step.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
-      if (b.unit != Unit::kModule && !b.invalidated && d.text.empty()) step.notes.push_back("the dump of " + b.ir + " is empty");
-    }
-    if (b.kind == Kind::kOmitted) step.notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
-    step.text = state_.Text();
-    steps.push_back(std::move(step));
-  }
-
-  std::vector<LogStep> steps;
-  std::vector<std::string> pending;  // notes for the next pass ("ignored" lines); the rest at the end
-
- private:
-  // A loop dump holds only the loop's blocks: shown against the previous dump of that loop, never spliced
-  // into its function. Its first dump, with nothing earlier, against itself (what the pass did is unknown),
-  // not as all inserted. LLVM names most loops "%<unnamed loop>": a loop is told by its function and its
-  // header block (the first label under "; Loop:").
-  void AddLoop(const Dump& d, LogStep step) {
-    const Banner& b = d.banner;
-    std::string key = b.ir + "\x01" + LoopHeader(d.text);
-    auto last = loop_last_.find(key);
-    bool first_dump = last == loop_last_.end();
-    step.before = first_dump ? d.text : last->second.first;
-    step.before_name = name_ + " line " + std::to_string(first_dump ? d.line : last->second.second);
-    step.text = d.text;
-    step.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against " +
-                         (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
-                                     : "the previous dump of this loop") +
-                         "; the function shows the change at its next dump");
-    loop_last_[key] = {d.text, d.line};
-    after_loop_ = true;
-    steps.push_back(std::move(step));
-  }
-
-  const std::string& name_;
-  std::optional<Dump>* input_;
-  SplicedModule state_{ScopeLanguage::kLlvm};
-  std::map<std::string, std::pair<std::string, size_t>> loop_last_;  // loop -> its last dump, and its line
-  bool after_loop_ = false;  // the last step shows a loop: the next one is diffed against the module again
-};
-
-// A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
-bool CutShort(const Dump& last) {
-  int depth = 0;
-  for (const std::string& l : SplitKeepingBreaks(last.text)) depth += BraceDelta(l);
-  return depth > 0;
-}
-
-}  // namespace
 
 DumpListing ReadLlvmLog(const std::string& name, const std::string& text) {
-  LineIndex lines(text, '\n');
-  std::vector<Dump> dumps = SplitDumps(lines);
-  if (dumps.empty()) throw DumpError("no LLVM IR dump in the log (no '*** IR Dump' banner)");
-  RefuseDiffForms(dumps);
-  std::optional<Dump> input;
-  std::string unfinished;
-  dumps = SelectDumps(std::move(dumps), &input, &unfinished);
-  StepBuilder builder(name, &input);
-  for (const Dump& d : dumps) builder.Add(d);
-  std::vector<LogStep>& steps = builder.steps;
-  if (steps.empty() && !input) throw DumpError("no LLVM IR dump in the log (only '*** IR Pass ... ignored' lines)");
-  std::vector<std::string> notes;
-  // Lines after the last pass ("IR Pass ... ignored" at the end of -print-changed) belong to it.
-  for (std::string& n : builder.pending) (steps.empty() ? notes : steps.back().notes).push_back(std::move(n));
-  if (!dumps.empty() && !steps.empty() && CutShort(dumps.back())) {
-    steps.back().notes.push_back("the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
-                                 "): its function is cut short and not spliced");
-  }
-  if (!unfinished.empty()) {
-    notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
-  }
-  std::optional<LogStep> first;
-  if (input) {
-    first.emplace();
-    first->pass = "frontend";
-    first->text = input->text;
-    first->line = input->line;
-  }
-  std::string program = ProgramName(first ? first->text : steps.empty() ? "" : steps[0].text, "ll");
-  return MakeLogListing(name, "ll", std::move(first), std::move(steps), std::move(notes),
-                        program.empty() ? LogStem(name) : program);
+  DumpListing listing = ListLlvmLog(name, LogText::InMemory(text, name));
+  ListAllPasses(&listing);
+  return listing;
 }
 
 }  // namespace irtrace

@@ -11,35 +11,43 @@
 // Pass names keep their spaces and <...> ("RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, ...>").
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "input/dump_dir.h"
+#include "input/log_text.h"
 
 namespace irtrace {
 
 // True when `head` (a file's first bytes) holds a line that is an LLVM IR-dump banner as above.
 bool LooksLikeLlvmLog(std::string_view head);
 
-// Splits `text`, the log `name` (as given; snapshot names say "<name> line N"), into a listing whose
-// snapshots are held in memory, in the numbered dump's model (input/dump_dir.h):
-// - A `[module]` dump (and an `(invalidated)` one, which prints the module) is the module as it is.
-// - A function dump and an SCC dump replace those functions in the last module dump (functions found by
-//   scope/llvm_scope; one the module lacks is added after its last function); before any module dump the
-//   snapshot is the functions seen so far. What a function-scope log cannot show: module-level lines a
-//   function pass adds (declarations, globals, metadata) appear only at the next module dump, and metadata
-//   numbers differ between a function dump and the module (`!5` vs `!11`).
-// - A loop dump holds only the loop's blocks: a loop-scope pass whose snapshot is those blocks, diffed
-//   against its own before-dump (DumpPass::before): the previous dump of that loop, a loop being told by its
-//   function and its header block's label, as LLVM names most loops "%<unnamed loop>" (its first dump, with
-//   nothing earlier, against itself: a no-op with a note);
-//   never spliced as a function. The pass after a loop pass is diffed against the module as it was.
-// - -print-changed: "At Start" is the frontend; "omitted because no change" a no-op pass at no cost;
-//   "ignored" and "invalidated" lines are no-op passes with a note saying so. Its =diff and =cdiff forms
-//   carry no whole IR: DumpError naming the form and the option to use instead.
-// - With after-dumps, before-dumps are dropped; a log of before-dumps only reads the dump before pass k+1
-//   as the one after pass k (the last pass is left out with a note).
-// Throws DumpError (names relative to the log) when it holds no IR dump.
+// Lists the log `log`, named `name` (as given; snapshot names say "<name> line N"), in the numbered dump's
+// model (input/dump_dir.h), reading it once, in order, as it is converted: the listing's first entry, title
+// and notes are read here, its passes come from DumpListing::stream, and each pass's snapshot is its own
+// dump, left in the log (DumpFile::load reads it again), so memory holds a dump, not the log:
+// - A `[module]` dump, an `(invalidated)` one and any dump under -print-module-scope (its text starts with
+//   "; ModuleID") hold the whole module (IrUnit::kWhole).
+// - A function dump holds that function (IrUnit::kFunction), an SCC dump its functions (IrUnit::kScc): the
+//   converter diffs it against that function's previous text and builds the module around it only where a
+//   module pass needs it (driver/unit_tracks.h). A dump byte for byte the function's previous function dump
+//   is DumpPass::unchanged (not read again, not diffed). What a function-scope log cannot show: module-level
+//   lines a function pass adds (declarations, globals, metadata) appear only at the next module dump, and
+//   metadata numbers differ between a function dump and the module (`!5` vs `!11`).
+// - A loop dump holds only the loop's blocks (IrUnit::kLoop, its key the loop's function and header block's
+//   label, as LLVM names most loops "%<unnamed loop>"): diffed against the previous dump of that loop (its
+//   first dump against itself: a no-op with a note), never spliced as a function.
+// - -print-changed: "At Start" is the first entry; "omitted because no change" an unchanged pass;
+//   "ignored" and "invalidated" lines become notes on the next pass. Its =diff and =cdiff forms carry no
+//   whole IR: DumpError naming the form and the option to use instead.
+// - With after-dumps, before-dumps are dropped (the first is the first entry when there is no "At Start");
+//   a log of before-dumps only reads the dump before pass k+1 as the one after pass k (the last pass is
+//   left out with a note).
+// Throws DumpError (names relative to the log) when it holds no IR dump, and Error when it cannot be read.
+DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log);
+
+// ListLlvmLog over `text` held in memory, with every pass listed (ListAllPasses).
 DumpListing ReadLlvmLog(const std::string& name, const std::string& text);
 
 }  // namespace irtrace

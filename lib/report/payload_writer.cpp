@@ -95,7 +95,8 @@ void PayloadWriter::WriteSnapshotStart(const Snapshot& s) {
   if (s.line_break == LineBreak::kCr) w_->Key("newline").String("cr");
 }
 
-void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, const EditScript* sections) {
+void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, int before_index,
+                                     const EditScript* sections) {
   const std::vector<Section>& secs = s.scope.sections;
   int index = SnapshotCount();
   auto section = [&](const Section& sec) {
@@ -104,7 +105,8 @@ void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, con
   };
   // Which form: full, a reference to an equal list, or a delta from the snapshot before.
   size_t inserted = sections ? sections->Inserted() : 0;
-  bool full = !sections || secs.empty() || (!sections->Empty() && (sections_depth_[index - 1] >= kMaxDeltaChain ||
+  bool full = !sections || before_index < 0 || secs.empty() ||
+              (!sections->Empty() && (sections_depth_[before_index] >= kMaxDeltaChain ||
                                                                    2 * inserted >= secs.size()));
   w_->Key("sections");
   if (full) {
@@ -114,19 +116,19 @@ void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, con
     sections_depth_.push_back(0);
     sections_root_.push_back(index);
   } else if (sections->Empty()) {
-    int from = sections_root_[index - 1];
+    int from = sections_root_[before_index];
     w_->BeginObject().Key("from").Int(from).EndObject();
     sections_depth_.push_back(sections_depth_[from]);
     sections_root_.push_back(from);
   } else {
     w_->BeginObject();
-    w_->Key("from").Int(index - 1);
+    w_->Key("from").Int(before_index);
     w_->Key("ops").IntArray(sections->ops);
     w_->Key("ins").BeginArray();
     ForEachInserted(*sections, [&](size_t k) { section(secs[k]); });
     w_->EndArray();
     w_->EndObject();
-    sections_depth_.push_back(sections_depth_[index - 1] + 1);
+    sections_depth_.push_back(sections_depth_[before_index] + 1);
     sections_root_.push_back(index);
   }
   if (!s.scope.fallback.empty()) w_->Key("fallback").String(s.scope.fallback);
@@ -135,41 +137,61 @@ void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, con
   root_.push_back(root);
 }
 
-int PayloadWriter::AddSnapshot(const Snapshot& s) { return WriteText(s, nullptr); }
+int PayloadWriter::AddSnapshot(const Snapshot& s) { return WriteText(s, -1, nullptr); }
 
-int PayloadWriter::WriteText(const Snapshot& s, const EditScript* sections) {
+int PayloadWriter::WriteText(const Snapshot& s, int before_index, const EditScript* sections) {
   int index = SnapshotCount();
   WriteSnapshotStart(s);
   w_->Key("text").BeginArray();
   for (std::string_view l : s.lines) w_->String(l);
   w_->EndArray();
-  WriteSnapshotEnd(s, 0, index, sections);
+  WriteSnapshotEnd(s, 0, index, before_index, sections);
   return index;
 }
 
 int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, const PassDiff& diff) {
+  return AddSnapshot(s, before, SnapshotCount() - 1, diff);
+}
+
+int PayloadWriter::AddLines(const Snapshot& s, const std::vector<LineRun>& runs) {
   int index = SnapshotCount();
-  if (index == 0) return AddSnapshot(s);
+  WriteSnapshotStart(s);
+  w_->Key("lines").BeginArray();
+  for (const LineRun& r : runs) {
+    if (r.snapshot < 0) {
+      w_->String(r.literal);
+    } else {
+      w_->BeginArray().Int(r.snapshot).Int(static_cast<int64_t>(r.begin)).Int(static_cast<int64_t>(r.end)).EndArray();
+    }
+  }
+  w_->EndArray();
+  WriteSnapshotEnd(s, 0, index, -1, nullptr);
+  return index;
+}
+
+int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, int before_index, const PassDiff& diff) {
+  int index = SnapshotCount();
+  if (index == 0 || before_index < 0) return AddSnapshot(s);
   const EditScript* sections = &diff.sections;  // empty for an identical pass: the lists are equal
   if (diff.identical) {
-    int root = root_[index - 1];
+    int root = root_[before_index];
     WriteSnapshotStart(s);
     w_->Key("same").Int(root);
-    WriteSnapshotEnd(s, depth_[root], root, sections);
+    WriteSnapshotEnd(s, depth_[root], root, before_index, sections);
     return index;
   }
-  if (depth_[index - 1] >= kMaxDeltaChain) return WriteText(s, sections);
+  if (depth_[before_index] >= kMaxDeltaChain) return WriteText(s, before_index, sections);
   // A delta costs its inserted and fixed text; it must be clearly smaller than the full text to be worth it.
   const EditScript& script = diff.whole.script;
   std::vector<std::pair<uint32_t, std::string_view>> fixes = DeltaFixes(before, s, script);
   size_t delta_bytes = 0;
   ForEachInserted(script, [&](size_t line) { delta_bytes += s.lines[line].size() + 4; });
   for (const auto& fix : fixes) delta_bytes += fix.second.size() + 8;
-  if (delta_bytes >= s.text.size() / 2) return WriteText(s, sections);
+  if (delta_bytes >= s.text.size() / 2) return WriteText(s, before_index, sections);
 
   WriteSnapshotStart(s);
   w_->Key("delta").BeginObject();
-  w_->Key("from").Int(index - 1);
+  w_->Key("from").Int(before_index);
   w_->Key("ops").IntArray(script.ops);
   w_->Key("ins").BeginArray();
   ForEachInserted(script, [&](size_t line) { w_->String(s.lines[line]); });
@@ -178,7 +200,7 @@ int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, const 
   for (const auto& [line, text] : fixes) w_->BeginArray().Int(line).String(text).EndArray();
   w_->EndArray();
   w_->EndObject();
-  WriteSnapshotEnd(s, depth_[index - 1] + 1, index, sections);
+  WriteSnapshotEnd(s, depth_[before_index] + 1, index, before_index, sections);
   return index;
 }
 
@@ -227,6 +249,14 @@ void PayloadWriter::AddEntry(const Entry& e) {
   if (e.crashed) w_->Key("crashed").Bool(true);
   if (e.base_num >= 0) w_->Key("base_num").Int(e.base_num);
   if (e.head_num >= 0) w_->Key("head_num").Int(e.head_num);
+  if (e.unit != IrUnit::kWhole) {
+    w_->Key("unit").String(e.unit == IrUnit::kFunction ? "function" : e.unit == IrUnit::kScc ? "scc" : "loop");
+    if (e.unit != IrUnit::kLoop) {
+      w_->Key("unit_keys").BeginArray();
+      for (const std::string& k : e.unit_keys) w_->String(k);
+      w_->EndArray();
+    }
+  }
   if (e.kind == EntryKind::kPass) {
     w_->Key("diff");
     WriteDiff(e.diff.whole);

@@ -29,7 +29,18 @@ class Snapshot;
 // "sections" may be {"from", "ops", "ins"} built from an earlier snapshot's.
 // 3: compare reports (driver/compare.h): entry statuses "added" and "removed", entry fields "base_num" and
 // "head_num", the payload's "compare" object.
-constexpr int kPayloadSchema = 3;
+// 4: per-unit snapshots (an LLVM function-scope log): a snapshot may be "lines" (runs of earlier snapshots'
+// lines and literal lines); a pass may have "unit" and "unit_keys" (its snapshots hold only that IR unit),
+// and "before" == "after" (a no-op pass on a unit: no snapshot of its own).
+constexpr int kPayloadSchema = 4;
+
+// One run of a "lines" snapshot: lines [begin, end) (0-based, end excluded) of the earlier snapshot
+// `snapshot`; or, when `snapshot` is -1, the one literal line `literal` (valid UTF-8, without '\n').
+struct LineRun {
+  int snapshot = -1;
+  size_t begin = 0, end = 0;
+  std::string literal;
+};
 
 // What a compare report says about its two runs (the payload's "compare").
 struct CompareHeader {
@@ -68,6 +79,13 @@ class PayloadWriter {
   // holding an equal list (diff.sections empty), a delta from `before`'s (diff.sections) while that chain
   // stays at most kMaxDeltaChain long and inserts fewer than half the sections, else in full.
   int AddSnapshot(const Snapshot& s, const Snapshot& before, const PassDiff& diff);
+  // The same with `before` stored as snapshot `before_index` (an earlier one, not necessarily index - 1):
+  // "same", the delta and the sections' reference or delta are taken from it.
+  int AddSnapshot(const Snapshot& s, const Snapshot& before, int before_index, const PassDiff& diff);
+  // Appends snapshot number SnapshotCount() stored as "lines": `runs` in order, which must rebuild `s`'s
+  // lines exactly (the caller made `s` from them); its sections in full. A full checkpoint for the chains.
+  // Returns its index.
+  int AddLines(const Snapshot& s, const std::vector<LineRun>& runs);
   int SnapshotCount() const { return static_cast<int>(depth_.size()); }
 
   // Appends an entry (after every snapshot: the first call ends the snapshot list).
@@ -79,11 +97,12 @@ class PayloadWriter {
 
  private:
   // Appends snapshot s stored in full, its sections per WriteSnapshotEnd; returns its index.
-  int WriteText(const Snapshot& s, const EditScript* sections);
+  int WriteText(const Snapshot& s, int before_index, const EditScript* sections);
   void WriteSnapshotStart(const Snapshot& s);
-  // Writes the sections (in full when `script` is null, else as described at AddSnapshot), the fallback
-  // and the end of the object, and records the snapshot's chains.
-  void WriteSnapshotEnd(const Snapshot& s, int depth, int root, const EditScript* sections);
+  // Writes the sections (in full when `sections` is null or `before_index` is -1, else as described at
+  // AddSnapshot, from snapshot `before_index`), the fallback and the end of the object, and records the
+  // snapshot's chains.
+  void WriteSnapshotEnd(const Snapshot& s, int depth, int root, int before_index, const EditScript* sections);
   void WriteDiff(const DiffData& d);
   void EndSnapshots();
 

@@ -48,6 +48,8 @@ struct Entry {
   long base_num = -1;          // compare reports: the pass's number in BASE (0: frontend), -1 when BASE
   long head_num = -1;          // did not run it; likewise in HEAD
   int failed_in[2] = {0, 0};   // compare reports: the pass failed or crashed in BASE ([0]), in HEAD ([1])
+  IrUnit unit = IrUnit::kWhole;           // what `before` and `after` hold (input/dump_dir.h)
+  std::vector<std::string> unit_keys;     // kFunction, kScc: the functions' keys (valid UTF-8)
 };
 
 // Builds a pass entry from its diff and its .log text (`log_text` empty when none). A log with a line

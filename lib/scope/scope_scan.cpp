@@ -129,22 +129,38 @@ bool TextCursor::SkipGroup() {
 }
 
 bool TextCursor::SkipBraces(bool* empty) {
+  // One line at a time in a tight loop (this walks every character of every function body): a comment
+  // starts wherever its marker is met outside a string, as SkipSpace finds it at each position.
   size_t depth = 0;
   *empty = true;
-  while (SkipSpace()) {
-    char c = Peek();
-    if (depth > 0 && c != '}') *empty = false;
-    if (c == '"') {
-      pos_ = StringEnd();
-      continue;
+  const std::string_view comment = syntax_.line_comment;
+  while (!AtEnd()) {
+    std::string_view s = Text();
+    size_t i = pos_;
+    while (i < s.size()) {
+      char c = s[i];
+      if (IsBlankChar(c)) {
+        ++i;
+        continue;
+      }
+      if (!comment.empty() && c == comment[0] && s.substr(i, comment.size()) == comment) break;
+      if (depth > 0 && c != '}') *empty = false;
+      if (c == '"') {
+        pos_ = i;
+        i = StringEnd();
+        continue;
+      }
+      if (c == '{') {
+        ++depth;
+      } else if (c == '}' && depth > 0 && --depth == 0) {
+        pos_ = i;
+        Advance();
+        return true;
+      }
+      ++i;
     }
-    if (c == '{') {
-      ++depth;
-    } else if (c == '}' && depth > 0 && --depth == 0) {
-      Advance();
-      return true;
-    }
-    Advance();
+    ++line_;
+    pos_ = 0;
   }
   return false;
 }

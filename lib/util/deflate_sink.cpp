@@ -2,6 +2,12 @@
 
 #include <zlib.h>
 
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
 #include "util/error.h"
 
 namespace irtrace {
@@ -37,7 +43,18 @@ size_t EncodeGroups(std::string_view in, bool last, std::string* out) {
 
 struct DeflateBase64Sink::State {
   z_stream z{};
+  std::mutex mu;
+  std::condition_variable changed;
+  std::deque<std::string> queue;    // chunks written, not yet deflated
+  bool finishing = false;           // Finish was called: deflate what is queued, then end the stream
+  bool done = false;                // the worker has stopped
+  std::exception_ptr failure;       // what the worker threw
+  std::thread worker;
 };
+
+namespace {
+constexpr size_t kMaxQueued = 32;  // chunks (the JSON writer's, 64 KiB each) the writer may run ahead
+}  // namespace
 
 std::string Base64(std::string_view bytes) {
   std::string out;
@@ -49,11 +66,73 @@ DeflateBase64Sink::DeflateBase64Sink(OutputSink* out) : state_(std::make_unique<
   if (deflateInit(&state_->z, 6) != Z_OK) throw Error("internal error: zlib deflateInit failed");
 }
 
-DeflateBase64Sink::~DeflateBase64Sink() { deflateEnd(&state_->z); }
+DeflateBase64Sink::~DeflateBase64Sink() {
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    state_->finishing = true;
+    state_->queue.clear();
+  }
+  state_->changed.notify_all();
+  if (state_->worker.joinable()) state_->worker.join();
+  deflateEnd(&state_->z);
+}
 
-void DeflateBase64Sink::Write(std::string_view bytes) { Deflate(bytes, Z_NO_FLUSH); }
+void DeflateBase64Sink::RethrowFailure() {
+  if (state_->failure) std::rethrow_exception(state_->failure);
+}
 
-void DeflateBase64Sink::Finish() { Deflate({}, Z_FINISH); }
+void DeflateBase64Sink::Write(std::string_view bytes) {
+  if (bytes.empty()) return;
+  std::unique_lock<std::mutex> lock(state_->mu);
+  if (!state_->worker.joinable()) state_->worker = std::thread([this] { Work(); });
+  state_->changed.wait(lock, [&] { return state_->queue.size() < kMaxQueued || state_->done; });
+  if (state_->done) RethrowFailure();
+  state_->queue.emplace_back(bytes);
+  lock.unlock();
+  state_->changed.notify_all();
+}
+
+void DeflateBase64Sink::Finish() {
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    state_->finishing = true;
+  }
+  state_->changed.notify_all();
+  if (state_->worker.joinable()) {
+    state_->worker.join();
+  } else {
+    state_->done = true;
+  }
+  RethrowFailure();
+  Deflate({}, Z_FINISH);
+}
+
+// The worker: deflates the queued chunks in order until Finish, or until one fails.
+void DeflateBase64Sink::Work() {
+  for (;;) {
+    std::string chunk;
+    {
+      std::unique_lock<std::mutex> lock(state_->mu);
+      state_->changed.wait(lock, [&] { return !state_->queue.empty() || state_->finishing; });
+      if (state_->queue.empty()) break;
+      chunk = std::move(state_->queue.front());
+      state_->queue.pop_front();
+    }
+    state_->changed.notify_all();
+    try {
+      Deflate(chunk, Z_NO_FLUSH);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(state_->mu);
+      state_->failure = std::current_exception();
+      break;
+    }
+  }
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    state_->done = true;
+  }
+  state_->changed.notify_all();
+}
 
 void DeflateBase64Sink::Deflate(std::string_view bytes, int flush) {
   z_stream& z = state_->z;

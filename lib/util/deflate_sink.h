@@ -12,7 +12,10 @@ namespace irtrace {
 
 // Deflates (zlib format, RFC 1950, level 6) everything written to it and passes the result base64-encoded
 // (RFC 4648, with padding, no line breaks) to `out`, which it does not own. Finish() must be called once
-// at the end; it flushes the compressor and the last base64 group. Throws Error if zlib fails.
+// at the end; it flushes the compressor and the last base64 group. The compression runs on a thread of
+// its own, a few chunks behind the writer (a large payload's deflate costs as much as everything else),
+// so `out` is written from that thread until Finish returns, and must not be written by anyone else
+// meanwhile. Throws Error if zlib fails, and what `out` throws, from a later Write or from Finish.
 class DeflateBase64Sink : public OutputSink {
  public:
   explicit DeflateBase64Sink(OutputSink* out);
@@ -23,6 +26,8 @@ class DeflateBase64Sink : public OutputSink {
  private:
   void Deflate(std::string_view bytes, int flush);
   void EmitBase64(std::string_view bytes, bool last);
+  void Work();
+  void RethrowFailure();
 
   struct State;
   std::unique_ptr<State> state_;

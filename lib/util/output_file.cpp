@@ -11,6 +11,7 @@
 
 #include "util/error.h"
 #include "util/symlink.h"
+#include "util/temp_file.h"
 
 namespace fs = std::filesystem;
 
@@ -64,17 +65,9 @@ OutputTarget ExistingFile(const std::string& given, const struct stat& st) {
   return t;
 }
 
-// An unnamed temporary file for reading and writing: O_TMPFILE, else a named file removed at once.
+// An unnamed temporary file for reading and writing (util/temp_file.h).
 std::FILE* OpenUnnamedTemp(const std::string& named) {
-  const char* env = std::getenv("TMPDIR");
-  std::string dir = env && *env ? env : "/tmp";
-  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    std::string templ = dir + "/.ir-trace-XXXXXX";
-    fd = ::mkostemp(templ.data(), O_CLOEXEC);
-    if (fd >= 0) ::unlink(templ.c_str());
-  }
-  if (fd < 0) throw Error("cannot write " + named + ": temporary file in '" + dir + "': " + ErrorText(errno));
+  int fd = OpenUnnamedTempFd(named);
   std::FILE* f = ::fdopen(fd, "w+b");
   if (!f) {
     int err = errno;

@@ -292,17 +292,22 @@ int DumpLog(const uint8_t* data, size_t size) {
     return 0;
   }
   Expect(!l.passes.empty(), "a listing has a pass");
-  auto check = [&](const DumpFile& f) {
-    Expect(f.text != nullptr && f.path.empty(), "snapshots are held in memory");
+  auto check = [&](const DumpFile& f, bool unchanged) {
+    Expect((f.text != nullptr || f.load || unchanged) && f.path.empty(),
+           "snapshots are held in memory or read again from the log");
+    if (f.load) Expect(f.load().size() == f.load_bytes, "a snapshot read again is as long as it was");
     Expect(f.name.rfind("f.log line ", 0) == 0, "snapshots are named by their line");
     size_t n = std::stoul(f.name.substr(11));
     Expect(n >= 1 && n <= lines, "the line is in the log");
     if (!f.log_name.empty()) Expect(f.log != nullptr, "a log held in memory");
   };
-  check(l.frontend);
+  check(l.frontend, false);
   for (size_t k = 0; k < l.passes.size(); ++k) {
-    Expect(l.passes[k].number == k + 1, "passes numbered 1..N");
-    check(l.passes[k].file);
+    const DumpPass& p = l.passes[k];
+    Expect(p.number == k + 1, "passes numbered 1..N");
+    Expect(p.unit == IrUnit::kWhole || !p.unit_keys.empty(), "a pass on an IR unit names it");
+    Expect(!p.unchanged || p.unit != IrUnit::kLoop || k > 0, "a loop's first dump is read");
+    check(p.file, p.unchanged);
   }
   return 0;
 }

@@ -1,0 +1,270 @@
+#include "driver/pass_stage.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "diff/pass_diff.h"
+#include "driver/dump_reading.h"
+#include "driver/unit_tracks.h"
+#include "util/parallel.h"
+
+namespace irtrace {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr uint64_t kBatchBytes = 16u << 20;
+constexpr size_t kMaxBatch = 4096;
+
+double Seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+
+std::shared_ptr<HeldSnapshot> Hold(std::unique_ptr<Snapshot> s) {
+  auto h = std::make_shared<HeldSnapshot>();
+  h->snap = std::move(s);
+  return h;
+}
+
+}  // namespace
+
+// One snapshot to write with its entry: the frontend, or a pass with what its before side is.
+struct PassStage::Item {
+  bool frontend = false;
+  DumpPass pass;
+  LoadedFile own_before;                        // a pass's own before-dump (DumpPass::before), loaded
+  LoadedFile after;                             // the pass's snapshot, loaded (not for an unchanged pass)
+  std::shared_ptr<HeldSnapshot> own_before_held, own_before_base;  // written first, as a delta from the base
+  UnitBefore before;                            // the before side (made here: written before `after_held`)
+  std::shared_ptr<HeldSnapshot> after_held;     // == before.held for an unchanged pass
+  PassDiff own_before_diff, diff;
+};
+
+// Reads a stream's passes on a thread of its own, up to kAheadBytes of text ahead of the conversion: the
+// log's scan overlaps the loads, diffs and writes instead of waiting for them.
+class PassStage::Prefetch {
+ public:
+  explicit Prefetch(PassStream* stream) : stream_(stream), thread_([this] { Run(); }) {}
+  ~Prefetch() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+  }
+
+  // The next pass, in order; false after the last. Rethrows what reading the stream threw, where it threw.
+  bool Next(DumpPass* p) {
+    std::unique_lock<std::mutex> lock(mu_);
+    changed_.wait(lock, [&] { return !queue_.empty() || ended_; });
+    if (queue_.empty()) {
+      if (failure_) std::rethrow_exception(failure_);
+      return false;
+    }
+    *p = std::move(queue_.front());
+    queue_.pop_front();
+    bytes_ -= Size(*p);
+    lock.unlock();
+    changed_.notify_all();
+    return true;
+  }
+
+ private:
+  static constexpr uint64_t kAheadBytes = 64u << 20;
+  static constexpr size_t kAheadPasses = 1u << 16;
+  static uint64_t Size(const DumpPass& p) { return p.file.text ? p.file.text->size() : 0; }
+
+  void Run() {
+    try {
+      for (;;) {
+        DumpPass p;
+        if (!stream_->Next(&p)) break;
+        std::unique_lock<std::mutex> lock(mu_);
+        changed_.wait(lock, [&] { return stop_ || (bytes_ < kAheadBytes && queue_.size() < kAheadPasses); });
+        if (stop_) return;
+        bytes_ += Size(p);
+        queue_.push_back(std::move(p));
+        lock.unlock();
+        changed_.notify_all();
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mu_);
+      failure_ = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      ended_ = true;
+    }
+    changed_.notify_all();
+  }
+
+  PassStream* stream_;
+  std::mutex mu_;
+  std::condition_variable changed_;
+  std::deque<DumpPass> queue_;
+  uint64_t bytes_ = 0;
+  bool stop_ = false, ended_ = false;
+  std::exception_ptr failure_;
+  std::thread thread_;  // last: starts when the rest is ready
+};
+
+PassStage::PassStage(DumpListing* listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries)
+    : listing_(listing), threads_(threads), payload_(payload), entries_(entries) {}
+
+PassStage::~PassStage() = default;
+
+bool PassStage::NextPass(DumpPass* p) {
+  if (listing_->stream) {
+    if (!prefetch_) prefetch_ = std::make_unique<Prefetch>(listing_->stream.get());
+    return prefetch_->Next(p);
+  }
+  if (next_listed_ >= listing_->passes.size()) return false;
+  *p = listing_->passes[next_listed_++];
+  return true;
+}
+
+void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
+  size_t batch = std::max<size_t>(4, 2 * (threads_ ? threads_ : std::thread::hardware_concurrency()));
+  // Without a stream the passes are listed: their count is known.
+  size_t total = listing_->stream ? 0 : listing_->passes.size() + 1;
+  bool more = true, first = true;
+  size_t done = 0;
+  while (more) {
+    std::vector<Item> items;
+    if (first) {
+      items.emplace_back();
+      items.back().frontend = true;
+      first = false;
+    }
+    // A batch of files is `batch` snapshots; passes whose size is known (a log's, read as it goes) are
+    // taken up to kBatchBytes (most of a log's dumps are small functions, many are not read at all).
+    uint64_t bytes = 0;
+    while (items.size() < batch || (items.back().pass.file.load && bytes < kBatchBytes && items.size() < kMaxBatch)) {
+      Item it;
+      if (!NextPass(&it.pass)) {
+        more = false;
+        break;
+      }
+      bytes += it.pass.unchanged ? 0 : it.pass.file.load_bytes;
+      items.push_back(std::move(it));
+    }
+    if (items.empty()) break;
+
+    Clock::time_point t = Clock::now();
+    ParallelFor(items.size(), threads_, [&](size_t i) {
+      Item& it = items[i];
+      if (it.frontend) {
+        it.after = LoadFile(listing_->frontend);
+        return;
+      }
+      if (it.pass.before) it.own_before = LoadFile(*it.pass.before);
+      if (!it.pass.unchanged) it.after = LoadFile(it.pass.file);
+    });
+    load_seconds += Seconds(t);
+
+    for (Item& it : items) Resolve(&it);
+
+    t = Clock::now();
+    ParallelFor(items.size(), threads_, [&](size_t i) {
+      Item& it = items[i];
+      if (it.frontend) return;
+      if (it.own_before_held && it.own_before_base) it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
+      it.diff = DiffPass(*it.before.held->snap, *it.after_held->snap);
+    });
+    diff_seconds += Seconds(t);
+
+    for (Item& it : items) Write(&it);
+    done += items.size();
+    if (progress) progress(done, total);
+  }
+  prefetch_.reset();  // the stream has ended: its end notes are ready
+  if (listing_->stream && !entries_->empty()) {
+    for (std::string& n : listing_->stream->LastPassNotes()) entries_->back().notes.push_back(std::move(n));
+    for (std::string& n : listing_->stream->InputNotes()) entries_->front().notes.push_back(std::move(n));
+  }
+}
+
+// Finds the item's before side and makes its after side held, in order: a unit's text depends on the
+// passes before it, in this batch too.
+void PassStage::Resolve(Item* it) {
+  UnitTracks& tracks = tracks_;
+  if (it->frontend) {
+    it->after_held = Hold(std::move(it->after.snap));
+    tracks.SetWhole(it->after_held);
+    return;
+  }
+  const DumpPass& p = it->pass;
+  std::string name = DisplayText(p.file.name);
+  if (p.unit == IrUnit::kLoop) {
+    std::shared_ptr<HeldSnapshot> last = tracks.Loop(p.unit_keys.at(0));
+    it->after_held = p.unchanged && last ? last : Hold(std::move(it->after.snap));
+    // A loop's first dump has nothing earlier: it is shown against itself.
+    it->before = UnitBefore{last ? last : it->after_held, false, {}};
+    tracks.SetLoop(p.unit_keys.at(0), it->after_held);
+    return;
+  }
+  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
+    it->before = tracks.Functions(p.unit_keys, name + ": before this pass");
+    it->after_held = p.unchanged ? it->before.held : Hold(std::move(it->after.snap));
+    if (!p.unchanged) tracks.SetFunctions(it->after_held, p.unit_keys);
+    return;
+  }
+  if (p.before) {
+    // A pass's own before-dump, stored just before its snapshot with no entry: the pass is diffed against
+    // it, and the next pass against this pass's snapshot, as always the snapshot before.
+    it->own_before_base = tracks.Whole(name).held;
+    it->own_before_held = Hold(std::move(it->own_before.snap));
+    it->before = UnitBefore{it->own_before_held, false, {}};
+  } else {
+    it->before = tracks.Whole(name + ": the module before this pass");
+  }
+  it->after_held = p.unchanged ? it->before.held : Hold(std::move(it->after.snap));
+  tracks.SetWhole(it->after_held);
+}
+
+void PassStage::Write(Item* it) {
+  if (it->frontend) {
+    const Snapshot& snap = *it->after_held->snap;
+    it->after_held->index = payload_->AddSnapshot(snap);
+    ++snapshots;
+    entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_->frontend.log_name), it->after.log_text));
+    entries_->back().name = DisplayText(listing_->frontend_label);
+    for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
+    return;
+  }
+  if (it->own_before_held) {
+    const HeldSnapshot& base = *it->own_before_base;
+    it->own_before_held->index = payload_->AddSnapshot(*it->own_before_held->snap, *base.snap, base.index, it->own_before_diff);
+    ++snapshots;
+  }
+  if (it->before.made) {
+    std::vector<LineRun> runs;
+    for (const HeldRun& r : it->before.runs) runs.push_back(LineRun{r.from ? r.from->index : -1, r.begin, r.end, r.literal});
+    it->before.held->index = payload_->AddLines(*it->before.held->snap, runs);
+    ++snapshots;
+  }
+  const HeldSnapshot& before = *it->before.held;
+  if (it->after_held->index < 0) {
+    it->after_held->index = payload_->AddSnapshot(*it->after_held->snap, *before.snap, before.index, it->diff);
+    ++snapshots;
+  }
+  const DumpPass& p = it->pass;
+  entries_->push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name), before.index,
+                                    it->after_held->index, *it->after_held->snap, std::move(it->diff),
+                                    DisplayText(p.file.log_name), it->after.log_text));
+  Entry& e = entries_->back();
+  for (const std::string& n : p.notes) e.notes.push_back(n);
+  if (!p.phase.empty()) e.phase = DisplayText(p.phase);
+  e.unit = p.unit;
+  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
+    for (const std::string& k : p.unit_keys) e.unit_keys.push_back(DisplayText(k));
+  }
+}
+
+}  // namespace irtrace

@@ -1,0 +1,49 @@
+// The frontend and the passes of one dump converted into the payload, in order (driver/convert.h).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "driver/unit_tracks.h"
+#include "input/dump_dir.h"
+#include "report/payload_writer.h"
+#include "report/report_model.h"
+
+namespace irtrace {
+
+// Converts in batches: load (decode, split) in parallel, find each pass's before side (driver/unit_tracks.h:
+// the snapshot before, a pass's own before-dump, or an IR unit's last text), diff in parallel, then write in
+// order. Memory holds a batch and the units' latest texts, not the dump; a listing's `stream` is read as it
+// goes. Entries are kept (`entries`): the payload lists them after every snapshot.
+class PassStage {
+ public:
+  // `listing`, `payload` and `entries` are not owned and must outlive the stage; `threads` 0: all cores.
+  PassStage(DumpListing* listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries);
+  ~PassStage();
+
+  // Converts every snapshot, calling progress(done, total) after each batch (total 0 while a stream's
+  // length is unknown). Throws Error as loading a snapshot or reading the stream does.
+  void Run(const std::function<void(size_t, size_t)>& progress);
+
+  size_t snapshots = 0;          // snapshots written
+  double load_seconds = 0, diff_seconds = 0;
+
+ private:
+  struct Item;
+  bool NextPass(DumpPass* p);
+  void Resolve(Item* item);
+  void Write(Item* item);
+
+  DumpListing* listing_;
+  unsigned threads_;
+  PayloadWriter* payload_;
+  std::vector<Entry>* entries_;
+  size_t next_listed_ = 0;  // the next of listing_->passes (without a stream)
+  UnitTracks tracks_;
+  class Prefetch;
+  std::unique_ptr<Prefetch> prefetch_;  // a stream read ahead on a thread of its own
+};
+
+}  // namespace irtrace

@@ -1,0 +1,135 @@
+#include "driver/unit_tracks.h"
+
+#include <set>
+
+namespace irtrace {
+namespace {
+
+bool AttrsLine(std::string_view l) { return l.rfind("; Function Attrs:", 0) == 0; }
+
+// A function's first line in `s`: its define, or the "; Function Attrs:" line right above it.
+size_t PieceBegin(const Snapshot& s, const Section& sec) {
+  return sec.begin > 0 && AttrsLine(s.lines[sec.begin - 1]) ? sec.begin - 1 : sec.begin;
+}
+
+// A snapshot made from runs, and the runs, as the pass's before side.
+class Maker {
+ public:
+  void Copy(const std::shared_ptr<HeldSnapshot>& from, size_t begin, size_t end) {
+    if (end <= begin) return;
+    runs_.push_back(HeldRun{from, begin, end, ""});
+    text_ += LinesText(*from->snap, begin, end);
+  }
+  void Literal(const std::string& line) {
+    runs_.push_back(HeldRun{nullptr, 0, 0, line});
+    text_ += line + "\n";
+  }
+  UnitBefore Make(const std::string& name) {
+    UnitBefore b;
+    b.held = std::make_shared<HeldSnapshot>();
+    b.held->snap = MakeSnapshot(name, "ll", std::move(text_));
+    b.made = true;
+    b.runs = std::move(runs_);
+    return b;
+  }
+
+ private:
+  std::vector<HeldRun> runs_;
+  std::string text_;
+};
+
+}  // namespace
+
+std::string LinesText(const Snapshot& s, size_t begin, size_t end) {
+  std::string out;
+  for (size_t k = begin; k < end; ++k) out.append(s.lines[k]).push_back('\n');
+  return out;
+}
+
+void UnitTracks::SetWhole(std::shared_ptr<HeldSnapshot> s) {
+  whole_ = std::move(s);
+  whole_sections_.clear();
+  whole_sections_built_ = false;
+  pieces_.clear();
+}
+
+bool UnitTracks::Find(const std::string& key, Piece* piece) {
+  auto it = pieces_.find(key);
+  if (it != pieces_.end()) {
+    *piece = it->second;
+    return true;
+  }
+  if (!whole_) return false;
+  const std::vector<Section>& secs = whole_->snap->scope.sections;
+  if (!whole_sections_built_) {
+    for (size_t k = 0; k < secs.size(); ++k) whole_sections_.emplace(secs[k].key, k);
+    whole_sections_built_ = true;
+  }
+  auto w = whole_sections_.find(key);
+  if (w == whole_sections_.end()) return false;
+  const Section& sec = secs[w->second];
+  *piece = Piece{whole_, PieceBegin(*whole_->snap, sec), sec.end};
+  return true;
+}
+
+UnitBefore UnitTracks::Functions(const std::vector<std::string>& keys, const std::string& name) {
+  Piece p;
+  if (keys.size() == 1 && Find(keys[0], &p) && p.begin == 0 && p.end == p.in->snap->lines.size()) {
+    return UnitBefore{p.in, false, {}};
+  }
+  Maker m;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (k > 0) m.Literal("");
+    if (Find(keys[k], &p)) m.Copy(p.in, p.begin, p.end);
+  }
+  UnitBefore b = m.Make(name);
+  // A function cut out of the module once serves its next passes too.
+  if (keys.size() == 1) pieces_[keys[0]] = Piece{b.held, 0, b.held->snap->lines.size()};
+  return b;
+}
+
+void UnitTracks::SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector<std::string>& keys) {
+  (void)keys;  // the viewer takes a snapshot's functions from its sections too: both must agree
+  const Snapshot& snap = *s->snap;
+  for (const Section& sec : snap.scope.sections) pieces_[sec.key] = Piece{s, PieceBegin(snap, sec), sec.end};
+}
+
+std::shared_ptr<HeldSnapshot> UnitTracks::Loop(const std::string& key) const {
+  auto it = loops_.find(key);
+  return it == loops_.end() ? nullptr : it->second;
+}
+
+UnitBefore UnitTracks::Whole(const std::string& name) {
+  if (pieces_.empty() || !whole_) return UnitBefore{whole_, false, {}};
+  const Snapshot& base = *whole_->snap;
+  const std::vector<Section>& secs = base.scope.sections;
+  size_t n = base.lines.size();
+  Maker m;
+  size_t cursor = 0;
+  std::set<std::string> in_base;
+  for (const Section& sec : secs) {
+    in_base.insert(sec.key);
+    auto it = pieces_.find(sec.key);
+    if (it == pieces_.end()) continue;
+    const Piece& p = it->second;
+    // LLVM prints "; Function Attrs:" above a define, outside its section: the piece's own replaces it.
+    size_t stop = sec.begin;
+    if (stop > cursor && AttrsLine(base.lines[stop - 1]) && p.end > p.begin && AttrsLine(p.in->snap->lines[p.begin])) --stop;
+    m.Copy(whole_, cursor, stop);
+    m.Copy(p.in, p.begin, p.end);
+    cursor = sec.end;
+  }
+  size_t insert_at = secs.empty() ? n : std::max(cursor, secs.back().end);
+  m.Copy(whole_, cursor, insert_at);
+  for (const auto& [key, p] : pieces_) {
+    if (in_base.count(key)) continue;
+    m.Literal("");
+    m.Copy(p.in, p.begin, p.end);
+  }
+  m.Copy(whole_, insert_at, n);
+  UnitBefore b = m.Make(name);
+  SetWhole(b.held);
+  return b;
+}
+
+}  // namespace irtrace

@@ -1,0 +1,76 @@
+// The latest text of each IR unit while a log's passes are converted (input/dump_dir.h IrUnit): the module,
+// each function dumped since the module was, each loop. A pass's before side is found here; where it is no
+// snapshot of its own (a function inside the module, the module with the functions dumped since), it is
+// made from line runs of snapshots already held (a "lines" snapshot, report/payload_writer.h).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "input/dump_dir.h"
+#include "input/snapshot.h"
+
+namespace irtrace {
+
+// A snapshot that is (or will be) in the payload, shared by the units whose text it holds. `index` is its
+// payload index, -1 until it is written; snapshots are written in the order they are made.
+struct HeldSnapshot {
+  std::shared_ptr<const Snapshot> snap;
+  int index = -1;
+};
+
+// One run of a made snapshot: lines [begin, end) of `from`, or (from null) the literal line `literal`.
+struct HeldRun {
+  std::shared_ptr<HeldSnapshot> from;
+  size_t begin = 0, end = 0;
+  std::string literal;
+};
+
+// A pass's before side: `held`; when `made`, it was made here from `runs` and must be written (as "lines")
+// before the pass's own snapshot.
+struct UnitBefore {
+  std::shared_ptr<HeldSnapshot> held;
+  bool made = false;
+  std::vector<HeldRun> runs;
+};
+
+class UnitTracks {
+ public:
+  // The module is `s` (the first entry, a module pass's snapshot): the functions dumped before are in it.
+  void SetWhole(std::shared_ptr<HeldSnapshot> s);
+  // The module as it stands: the last module snapshot with every function dumped since put in its place
+  // (SplicedModule::Text's rule for LLVM IR, which the viewer's module view follows: ARCHITECTURE.md). Made
+  // once per change; it becomes the module. Null before SetWhole.
+  UnitBefore Whole(const std::string& name);
+  // The current text of the functions `keys` (an SCC's, in its order; an empty line between two): a
+  // function's last dump, or its lines in the module (with the "; Function Attrs:" line above), or nothing.
+  // A snapshot that is exactly one function's text is used as it is; otherwise one is made and remembered.
+  UnitBefore Functions(const std::vector<std::string>& keys, const std::string& name);
+  // A function or SCC pass's snapshot `s`: each function in it (its sections) is now its text there.
+  void SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector<std::string>& keys);
+  // The last dump of loop `key`, or null.
+  std::shared_ptr<HeldSnapshot> Loop(const std::string& key) const;
+  void SetLoop(const std::string& key, std::shared_ptr<HeldSnapshot> s) { loops_[key] = std::move(s); }
+
+ private:
+  struct Piece {
+    std::shared_ptr<HeldSnapshot> in;
+    size_t begin = 0, end = 0;
+  };
+  // Where function `key` stands now; false when nothing holds it.
+  bool Find(const std::string& key, Piece* piece);
+
+  std::shared_ptr<HeldSnapshot> whole_;
+  std::unordered_map<std::string, size_t> whole_sections_;  // key -> index in whole_'s sections (built lazily)
+  bool whole_sections_built_ = false;
+  std::map<std::string, Piece> pieces_;  // functions dumped since whole_, by key (byte order)
+  std::unordered_map<std::string, std::shared_ptr<HeldSnapshot>> loops_;
+};
+
+// Lines [begin, end) of `s` joined, each with its '\n' (the last without one when `s` lacks it there).
+std::string LinesText(const Snapshot& s, size_t begin, size_t end);
+
+}  // namespace irtrace

@@ -1,0 +1,129 @@
+#include "input/log_text.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/error.h"
+#include "util/temp_file.h"
+
+namespace irtrace {
+namespace {
+
+constexpr size_t kChunk = 8u << 20;
+
+Error ReadError(const std::string& shown, int err) {
+  return Error("cannot read " + shown + ": " + std::strerror(err ? err : EIO));
+}
+
+}  // namespace
+
+LogText::~LogText() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::shared_ptr<const LogText> LogText::InMemory(std::string text, const std::string& shown) {
+  std::shared_ptr<LogText> t(new LogText());
+  t->size_ = text.size();
+  t->text_ = std::move(text);
+  t->shown_ = "'" + shown + "'";
+  return t;
+}
+
+std::shared_ptr<const LogText> LogText::OpenFile(const std::string& path, const std::string& shown) {
+  std::shared_ptr<LogText> t(new LogText());
+  t->shown_ = "'" + shown + "'";
+  t->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (t->fd_ < 0 || ::fstat(t->fd_, &st) != 0) throw ReadError(t->shown_, errno);
+  t->size_ = static_cast<uint64_t>(st.st_size);
+  return t;
+}
+
+std::shared_ptr<const LogText> LogText::SpoolStandardInput() {
+  std::shared_ptr<LogText> t(new LogText());
+  t->shown_ = "standard input";
+  t->fd_ = OpenUnnamedTempFd("a copy of standard input");
+  std::string buf(kChunk, '\0');
+  for (;;) {
+    ssize_t n = ::read(0, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw ReadError(t->shown_, errno);
+    if (n == 0) break;
+    for (ssize_t done = 0; done < n;) {
+      ssize_t w = ::pwrite(t->fd_, buf.data() + done, static_cast<size_t>(n - done), static_cast<off_t>(t->size_));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) throw Error("cannot write a copy of standard input: " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
+      done += w;
+      t->size_ += static_cast<uint64_t>(w);
+    }
+  }
+  return t;
+}
+
+std::string LogText::Read(uint64_t offset, size_t n) const {
+  if (offset >= size_) return "";
+  n = static_cast<size_t>(std::min<uint64_t>(n, size_ - offset));
+  if (fd_ < 0) return text_.substr(static_cast<size_t>(offset), n);
+  std::string out(n, '\0');
+  for (size_t done = 0; done < n;) {
+    ssize_t r = ::pread(fd_, out.data() + done, n - done, static_cast<off_t>(offset + done));
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) throw ReadError(shown_, errno);
+    if (r == 0) {  // the file was cut short since it was opened
+      out.resize(done);
+      break;
+    }
+    done += static_cast<size_t>(r);
+  }
+  return out;
+}
+
+bool LineReader::Next(std::string_view* line, uint64_t* offset) {
+  if (const std::string* text = log_->InMemoryText()) {
+    if (memory_pos_ >= text->size()) return false;
+    size_t at = static_cast<size_t>(memory_pos_);
+    const void* nl = std::memchr(text->data() + at, '\n', text->size() - at);
+    size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - text->data()) : text->size();
+    *line = std::string_view(*text).substr(at, end - at);
+    *offset = memory_pos_;
+    memory_pos_ = end + 1;
+    ++line_number_;
+    return true;
+  }
+  for (;;) {
+    const void* nl = pos_ < end_ ? std::memchr(buf_.data() + pos_, '\n', end_ - pos_) : nullptr;
+    uint64_t read_to = buf_offset_ + end_;
+    bool at_end = read_to >= log_->size();
+    if (nl || (at_end && pos_ < end_)) {
+      size_t stop = nl ? static_cast<size_t>(static_cast<const char*>(nl) - buf_.data()) : end_;
+      *line = std::string_view(buf_).substr(pos_, stop - pos_);
+      *offset = buf_offset_ + pos_;
+      pos_ = nl ? stop + 1 : end_;
+      ++line_number_;
+      return true;
+    }
+    if (at_end) return false;
+    // Keep the partial line, then read the next chunk after it (the buffer grows for a line over a chunk).
+    buf_.erase(0, pos_);
+    buf_offset_ += pos_;
+    end_ -= pos_;
+    pos_ = 0;
+    std::string more = log_->Read(read_to, kChunk);
+    if (more.empty()) {  // cut short since it was measured: what was read is all
+      if (end_ == 0) return false;
+      *line = std::string_view(buf_).substr(0, end_);
+      *offset = buf_offset_;
+      pos_ = end_;
+      ++line_number_;
+      return true;
+    }
+    buf_.resize(end_);
+    buf_ += more;
+    end_ = buf_.size();
+  }
+}
+
+}  // namespace irtrace

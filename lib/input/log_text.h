@@ -1,0 +1,61 @@
+// A compiler's log read once in order, line by line, and again by byte range for the snapshots a reader
+// keeps: so a log of any size costs a chunk of memory, not its size (input/llvm_log.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace irtrace {
+
+// The bytes of a log: text held in memory, a file read where it lies (pread), or standard input copied to
+// an unnamed temporary file as it is read. Read may be called from several threads at once.
+class LogText {
+ public:
+  ~LogText();
+  LogText(const LogText&) = delete;
+  LogText& operator=(const LogText&) = delete;
+
+  // `text` held in memory; `shown` names it in errors.
+  static std::shared_ptr<const LogText> InMemory(std::string text, const std::string& shown);
+  // The regular file `path`, named `shown` in errors. Throws Error "cannot read '<shown>': <errno's words>".
+  static std::shared_ptr<const LogText> OpenFile(const std::string& path, const std::string& shown);
+  // All of standard input, copied to an unnamed temporary file (util/temp_file.h) in chunks. Throws Error
+  // "cannot read standard input: ..." or the temporary file's error.
+  static std::shared_ptr<const LogText> SpoolStandardInput();
+
+  uint64_t size() const { return size_; }
+  // Bytes [offset, offset + n), fewer where the log ends first. Throws Error "cannot read '<shown>': ...".
+  std::string Read(uint64_t offset, size_t n) const;
+  // The text itself when held in memory, else null.
+  const std::string* InMemoryText() const { return fd_ < 0 ? &text_ : nullptr; }
+
+ private:
+  LogText() = default;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  std::string text_;
+  std::string shown_;
+};
+
+// The lines of a LogText in order, read 8 MiB at a time.
+class LineReader {
+ public:
+  explicit LineReader(std::shared_ptr<const LogText> log) : log_(std::move(log)) {}
+  // The next line, without its '\n' (a last line without one too), and the offset of its first byte in
+  // the log; false after the last line. The view is valid until the next call. Throws what Read throws.
+  bool Next(std::string_view* line, uint64_t* offset);
+  // 1-based number of the line Next returned last.
+  size_t line_number() const { return line_number_; }
+
+ private:
+  std::shared_ptr<const LogText> log_;
+  std::string buf_;
+  size_t pos_ = 0, end_ = 0;   // the next line's start in buf_, and the end of the bytes read into it
+  uint64_t buf_offset_ = 0;    // the log offset of buf_[0]
+  uint64_t memory_pos_ = 0;    // a log in memory: the next line's offset (no buffer)
+  size_t line_number_ = 0;
+};
+
+}  // namespace irtrace
