@@ -1,6 +1,7 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment; blame and the normalised
-// views through the analysis toggles (58_analysis.js).
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment, the Whole module toggle of
+// unit entries (64_module_views.js); blame and the normalised views through the analysis toggles
+// (58_analysis.js).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -28,6 +29,8 @@
       this.job = null;
       this.narrow = window.matchMedia('(max-width: ' + (NARROW_PX - 1) + 'px)');
       this.links = new T.links.DeepLinks(model);
+      this.modules = new T.modules.ModuleViews(model);
+      this.wholeModule = false; // the Whole module toggle: unit entries show the module around them
       this.build();
     }
 
@@ -63,11 +66,12 @@
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
+      this.moduleBtn = btn('Whole module', () => this.toggleWholeModule(), { class: 'seg', 'aria-pressed': 'false' });
       this.analysis = new T.analysis.Analysis(this);
       const toolbar = el('div', { class: 'toolbar' },
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
-        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.analysis.group, this.analysis.status,
+        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.moduleBtn, this.analysis.group, this.analysis.status,
         this.resetAlign, this.closeCompare);
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
@@ -227,6 +231,7 @@
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
       this.analysis.selecting(i);
+      this.updateModuleButton();
       const fns = this.analysis.functionsOf(i);
       this.pickFunction(fns);
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
@@ -234,6 +239,34 @@
       this.renderNotices(this.analysis.entryShown(i));
       this.showView();
       this.updateFragment();
+    }
+
+    // ---- the whole module around a unit entry (64_module_views.js) ----
+
+    // Whether the view shown is the module view of a unit entry: the toggle is on and the entry ran on one
+    // IR unit (other entries hold the whole module already).
+    moduleOn() {
+      return this.wholeModule && !this.compare && this.entry >= 0 && this.modules.has(this.entry);
+    }
+
+    updateModuleButton() {
+      const has = this.entry >= 0 && this.modules.has(this.entry);
+      this.moduleBtn.setAttribute('aria-pressed', String(this.wholeModule));
+      this.moduleBtn.disabled = !has;
+      this.moduleBtn.title = has
+        ? 'Show the whole module before and after this pass: the last module dump with every function dumped since put in its place (m)'
+        : 'Whole module: for a pass that ran on one function, SCC or loop (its snapshots hold only that); this pass holds the whole file (m)';
+    }
+
+    // m: the Whole module toggle. Sticky across passes; a pass that holds the whole file shows it as it is.
+    toggleWholeModule() {
+      if (this.entry < 0 || this.compare) return;
+      if (!this.modules.has(this.entry)) {
+        this.flash('Whole module: only for a pass that ran on one function, SCC or loop');
+        return;
+      }
+      this.wholeModule = !this.wholeModule;
+      this.select(this.entry);
     }
 
     // Sets fnKey / fnTo to the sticky choice (fnWanted, fnWantedTo) among choices fns (63_functions.js).
@@ -280,6 +313,12 @@
         this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
         this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
+      // What a unit entry's snapshots hold (the counts above are of that unit's text).
+      const unit = T.modules.unitLabel(e);
+      if (unit !== null) {
+        this.passTitle.appendChild(el('span', { class: 'chip unit-chip', title: 'This pass ran on one IR unit: its before and after hold only ' + unit +
+          ', as the log printed it, not the whole module (Whole module, m, shows the module around it)' }, unit));
+      }
     }
 
     renderNotices(e) {
@@ -313,6 +352,10 @@
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
       notes.unshift(...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // the runs; the no-op note, or what a normalisation ignored
+      if (this.moduleOn()) {
+        notes.unshift('Whole module: the last module dump with every function dumped since put in its place, before and after this pass, diffed in the page. ' +
+          'Module-level lines a function pass adds show only at the next module dump; loop passes change no module view.');
+      }
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -335,8 +378,9 @@
     // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
     // same view is re-aligned.
     showView(prebuilt, keepFolds) {
-      // A function read against another across names has no stored diff: the page makes it (runCompare).
-      if (!prebuilt && !this.compare && this.fnTo !== null) { this.runCompare(); return; }
+      // A function read against another across names, and the whole module of a unit entry, have no stored
+      // diff: the page makes it (runCompare).
+      if (!prebuilt && !this.compare && (this.fnTo !== null || this.moduleOn())) { this.runCompare(); return; }
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.analysis.view(e, this.entry, this.fnKey);
@@ -412,6 +456,11 @@
 
     copySide(side) {
       const e = this.model.entries[this.entry];
+      if (this.moduleOn()) {
+        const v = side === 'L' ? this.modules.before(this.entry) : this.modules.after(this.entry);
+        this.copy(v.lines.join('\n') + (v.lines.length ? '\n' : ''), 'the whole module ' + (side === 'L' ? 'before' : 'after') + ' this pass (' + plural(v.lines.length, 'line') + ')');
+        return;
+      }
       const snap = this.compare ? (side === 'L' ? this.compare.from : this.compare.to) : side === 'L' ? e.before : e.after;
       if (!Number.isInteger(snap)) return;
       const s = this.model.snapshots[snap];
@@ -446,6 +495,7 @@
       this.cancelJob();
       this.compare = { from, to };
       this.anchors = [];
+      this.moduleBtn.disabled = true; // a comparison shows two snapshots as they are
       const m = this.model;
       const keys = [];
       for (const s of [to, from]) for (const sec of m.sections(s)) if (!keys.includes(sec[0])) keys.push(sec[0]);
@@ -473,12 +523,14 @@
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
           leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
+      } else if (this.moduleOn()) {
+        base = this.modules.view(this.entry, this.fnKey);
       } else if (this.fnTo !== null) {
         base = this.model.acrossView(this.model.entries[this.entry], this.fnKey, this.fnTo);
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;
       this.realign = false;
-      if (!this.compare && !this.anchors.length && !base.across) { this.showView(null, realign); return; }
+      if (!this.compare && !this.anchors.length && !base.across && !base.module) { this.showView(null, realign); return; }
       this.progress.set(0, 'Diffing ' + grouped(base.left.length + base.right.length) + ' lines\u2026');
       const noEol = {
         left: T.model.viewNoEol(base.leftNoEol, base.leftNums, base.left.length),
