@@ -71,7 +71,7 @@
     // The functions offered for entry i: under a normalisation with the changed ones' counts recomputed; in
     // a unit entry's whole module, the module view's (compared in the page, never normalised).
     functionsOf(i) {
-      if (this.app.moduleOn()) return this.app.modules.functions(i);
+      if (this.app.whole.on()) return this.app.whole.views.functions(i);
       const fns = this.app.model.functionChoices(this.app.model.entries[i]);
       return this.normOn() ? this.normalizer.functions(this.norm, i, fns) : fns;
     }
@@ -203,15 +203,15 @@
       app.revealEntry(idx);
       // A unit entry shown as its whole module: the line where its module view holds it, once the page has
       // diffed the view (runCompare shows keepLine); a line the view does not hold: the pass's own snapshots.
-      if (app.wholeModule && app.modules.has(idx)) {
-        const at = app.modules.lineOf(idx, e.after, line);
+      if (app.whole.pressed && app.whole.views.has(idx)) {
+        const at = app.whole.views.lineOf(idx, e.after, line);
         if (at >= 0) {
           app.keepLine = at;
           app.select(idx, { fn });
           app.diff.scroller.focus({ preventScroll: true });
           return;
         }
-        app.wholeModule = false;
+        app.whole.pressed = false;
       }
       app.select(idx, { fn });
       if (!this.showAfterLine(line, true)) {
@@ -321,7 +321,7 @@
     // Compare and F7 views diff the real text: left as they are.
     reshow() {
       const app = this.app;
-      if (app.entry < 0 || app.compare || app.anchors.length || app.noneShown || app.moduleOn()) return;
+      if (app.entry < 0 || app.compare || app.anchors.length || app.noneShown || app.whole.on()) return;
       const m = app.model, e = m.entries[app.entry];
       const line = app.diff.view ? this.currentAfterLine() : -1;
       this.selecting(app.entry);

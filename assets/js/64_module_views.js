@@ -3,7 +3,7 @@
 // toggle shows, for such a pass, the module view after the entry before it against the module view after it
 // (codec moduleView: the last module dump with every function dumped since put in its place), diffed in the
 // page like a comparison. Views are built on demand, only for the pass shown, and cached: a report with
-// 100,000 unit entries costs nothing here until one is opened.
+// 100,000 unit entries costs nothing here until one is opened. WholeModule is the App's toggle for it.
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -126,5 +126,74 @@
     }
   }
 
-  T.modules = { ModuleViews, unitLabel, viewSection };
+  // The header's chip for unit entry e (what its snapshots hold), null for an entry holding the whole module.
+  function unitChip(e) {
+    const unit = unitLabel(e);
+    if (unit === null) return null;
+    return T.util.el('span', { class: 'chip unit-chip', title: 'This pass ran on one IR unit: its before and after hold only ' + unit +
+      ', as the log printed it, not the whole module (Whole module, m, shows the module around it)' }, unit);
+  }
+
+  // The Whole module toggle of the App (app: its model, entry, compare, select, flash and copy are used):
+  // its button, its state (sticky across passes; a pass that holds the whole file shows it as it is), and
+  // what the App asks while it is on: the view to diff, the note, the copies.
+  class WholeModule {
+    constructor(app) {
+      this.app = app;
+      this.views = new ModuleViews(app.model);
+      this.pressed = false;
+      this.button = T.util.el('button', { type: 'button', class: 'seg', 'aria-pressed': 'false' }, 'Whole module');
+      this.button.addEventListener('click', () => this.toggle());
+    }
+
+    // Whether the view shown is the module view of a unit entry (the toggle on, no comparison).
+    on() {
+      const app = this.app;
+      return this.pressed && !app.compare && app.entry >= 0 && this.views.has(app.entry);
+    }
+
+    // The pass header of entry e (title: its element): the unit's chip, and the button's state.
+    header(title, e) {
+      const chip = unitChip(e);
+      if (chip) title.appendChild(chip);
+      this.update();
+    }
+
+    // The button's state for what is shown now.
+    update() {
+      const app = this.app, has = !app.compare && app.entry >= 0 && this.views.has(app.entry);
+      this.button.setAttribute('aria-pressed', String(this.pressed));
+      this.button.disabled = !has;
+      this.button.title = has
+        ? 'Show the whole module before and after this pass: the last module dump with every function dumped since put in its place (m)'
+        : 'Whole module: for a pass that ran on one function, SCC or loop (its snapshots hold only that) (m)';
+    }
+
+    // m and the button: on or off, the pass shown again.
+    toggle() {
+      const app = this.app;
+      if (app.entry < 0 || app.compare) return;
+      if (!this.views.has(app.entry)) {
+        app.flash('Whole module: only for a pass that ran on one function, SCC or loop');
+        return;
+      }
+      this.pressed = !this.pressed;
+      app.select(app.entry);
+    }
+
+    // The note heading the notices while on: [] or [text].
+    notes() {
+      return this.on() ? ['Whole module: the last module dump with every function dumped since put in its place, before and after this pass, diffed in the page. ' +
+        'Module-level lines a function pass adds show only at the next module dump; loop passes change no module view.'] : [];
+    }
+
+    // Copy before / after: the module view on side 'L' or 'R'.
+    copySide(side) {
+      const app = this.app, v = side === 'L' ? this.views.before(app.entry) : this.views.after(app.entry);
+      app.copy(v.lines.join('\n') + (v.lines.length ? '\n' : ''), 'the whole module ' + (side === 'L' ? 'before' : 'after') + ' this pass (' +
+        T.util.plural(v.lines.length, 'line') + ')');
+    }
+  }
+
+  T.modules = { ModuleViews, WholeModule, unitLabel, unitChip, viewSection };
 })();

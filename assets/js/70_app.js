@@ -1,7 +1,6 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment, the Whole module toggle of
-// unit entries (64_module_views.js); blame and the normalised views through the analysis toggles
-// (58_analysis.js).
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment; Whole module through its
+// toggle (64_module_views.js), blame and the normalised views through the analysis toggles (58_analysis.js).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -29,8 +28,6 @@
       this.job = null;
       this.narrow = window.matchMedia('(max-width: ' + (NARROW_PX - 1) + 'px)');
       this.links = new T.links.DeepLinks(model);
-      this.modules = new T.modules.ModuleViews(model);
-      this.wholeModule = false; // the Whole module toggle: unit entries show the module around them
       this.build();
     }
 
@@ -60,18 +57,18 @@
       this.stackBtn = btn('Stacked', () => this.setLayout('stacked'), { class: 'seg' });
       this.expandBtn = btn('Expand all', () => this.diff.setAllFolds(true), { title: 'Expand all folds (Shift+E toggles)' });
       this.collapseBtn = btn('Collapse all', () => this.diff.setAllFolds(false), { title: 'Collapse all folds (Shift+E toggles)' });
-      this.copyBefore = btn('Copy before', () => this.copySide('L'), { title: 'Copy the whole file on the left' });
-      this.copyAfter = btn('Copy after', () => this.copySide('R'), { title: 'Copy the whole file on the right' });
+      this.copyBefore = btn('Copy before', () => (this.whole.on() ? this.whole.copySide('L') : this.copySide('L')), { title: 'Copy the whole file on the left' });
+      this.copyAfter = btn('Copy after', () => (this.whole.on() ? this.whole.copySide('R') : this.copySide('R')), { title: 'Copy the whole file on the right' });
       this.copyFn = btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
-      this.moduleBtn = btn('Whole module', () => this.toggleWholeModule(), { class: 'seg', 'aria-pressed': 'false' });
+      this.whole = new T.modules.WholeModule(this);
       this.analysis = new T.analysis.Analysis(this);
       const toolbar = el('div', { class: 'toolbar' },
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
-        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.moduleBtn, this.analysis.group, this.analysis.status,
+        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.whole.button, this.analysis.group, this.analysis.status,
         this.resetAlign, this.closeCompare);
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
@@ -231,7 +228,6 @@
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
       this.analysis.selecting(i);
-      this.updateModuleButton();
       const fns = this.analysis.functionsOf(i);
       this.pickFunction(fns);
       this.fillFunctions(fns, (m.snapshots[e.after] || {}).lang);
@@ -239,34 +235,6 @@
       this.renderNotices(this.analysis.entryShown(i));
       this.showView();
       this.updateFragment();
-    }
-
-    // ---- the whole module around a unit entry (64_module_views.js) ----
-
-    // Whether the view shown is the module view of a unit entry: the toggle is on and the entry ran on one
-    // IR unit (other entries hold the whole module already).
-    moduleOn() {
-      return this.wholeModule && !this.compare && this.entry >= 0 && this.modules.has(this.entry);
-    }
-
-    updateModuleButton() {
-      const has = this.entry >= 0 && this.modules.has(this.entry);
-      this.moduleBtn.setAttribute('aria-pressed', String(this.wholeModule));
-      this.moduleBtn.disabled = !has;
-      this.moduleBtn.title = has
-        ? 'Show the whole module before and after this pass: the last module dump with every function dumped since put in its place (m)'
-        : 'Whole module: for a pass that ran on one function, SCC or loop (its snapshots hold only that); this pass holds the whole file (m)';
-    }
-
-    // m: the Whole module toggle. Sticky across passes; a pass that holds the whole file shows it as it is.
-    toggleWholeModule() {
-      if (this.entry < 0 || this.compare) return;
-      if (!this.modules.has(this.entry)) {
-        this.flash('Whole module: only for a pass that ran on one function, SCC or loop');
-        return;
-      }
-      this.wholeModule = !this.wholeModule;
-      this.select(this.entry);
     }
 
     // Sets fnKey / fnTo to the sticky choice (fnWanted, fnWantedTo) among choices fns (63_functions.js).
@@ -313,12 +281,7 @@
         this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
         this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
-      // What a unit entry's snapshots hold (the counts above are of that unit's text).
-      const unit = T.modules.unitLabel(e);
-      if (unit !== null) {
-        this.passTitle.appendChild(el('span', { class: 'chip unit-chip', title: 'This pass ran on one IR unit: its before and after hold only ' + unit +
-          ', as the log printed it, not the whole module (Whole module, m, shows the module around it)' }, unit));
-      }
+      this.whole.header(this.passTitle, e); // a unit entry: what its snapshots hold; the toggle's state
     }
 
     renderNotices(e) {
@@ -351,11 +314,7 @@
       // The C++ side's crash note says what the error box says.
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      notes.unshift(...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // the runs; the no-op note, or what a normalisation ignored
-      if (this.moduleOn()) {
-        notes.unshift('Whole module: the last module dump with every function dumped since put in its place, before and after this pass, diffed in the page. ' +
-          'Module-level lines a function pass adds show only at the next module dump; loop passes change no module view.');
-      }
+      notes.unshift(...this.whole.notes(), ...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // Whole module; the runs; the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -378,9 +337,8 @@
     // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
     // same view is re-aligned.
     showView(prebuilt, keepFolds) {
-      // A function read against another across names, and the whole module of a unit entry, have no stored
-      // diff: the page makes it (runCompare).
-      if (!prebuilt && !this.compare && (this.fnTo !== null || this.moduleOn())) { this.runCompare(); return; }
+      // A function read against another across names, a unit entry's whole module: the page diffs them.
+      if (!prebuilt && !this.compare && (this.fnTo !== null || this.whole.on())) { this.runCompare(); return; }
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.analysis.view(e, this.entry, this.fnKey);
@@ -456,11 +414,6 @@
 
     copySide(side) {
       const e = this.model.entries[this.entry];
-      if (this.moduleOn()) {
-        const v = side === 'L' ? this.modules.before(this.entry) : this.modules.after(this.entry);
-        this.copy(v.lines.join('\n') + (v.lines.length ? '\n' : ''), 'the whole module ' + (side === 'L' ? 'before' : 'after') + ' this pass (' + plural(v.lines.length, 'line') + ')');
-        return;
-      }
       const snap = this.compare ? (side === 'L' ? this.compare.from : this.compare.to) : side === 'L' ? e.before : e.after;
       if (!Number.isInteger(snap)) return;
       const s = this.model.snapshots[snap];
@@ -495,7 +448,7 @@
       this.cancelJob();
       this.compare = { from, to };
       this.anchors = [];
-      this.moduleBtn.disabled = true; // a comparison shows two snapshots as they are
+      this.whole.update(); // a comparison shows two snapshots as they are
       const m = this.model;
       const keys = [];
       for (const s of [to, from]) for (const sec of m.sections(s)) if (!keys.includes(sec[0])) keys.push(sec[0]);
@@ -523,8 +476,7 @@
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
           leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
-      } else if (this.moduleOn()) {
-        base = this.modules.view(this.entry, this.fnKey);
+      } else if (this.whole.on()) { base = this.whole.views.view(this.entry, this.fnKey);
       } else if (this.fnTo !== null) {
         base = this.model.acrossView(this.model.entries[this.entry], this.fnKey, this.fnTo);
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));

@@ -133,7 +133,7 @@
         F: () => app.across.toggle(),
         '?': () => help.toggle(),
         s: () => app.setLayout(app.effectiveStacked() ? 'side' : 'stacked'),
-        m: () => app.toggleWholeModule(),
+        m: () => app.whole.toggle(),
         c: () => app.compareDlg.open(app.entry),
         b: () => app.analysis.toggleBlame(),
         B: () => app.analysis.openBlameAtCursor(),
