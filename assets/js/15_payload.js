@@ -1,9 +1,10 @@
-// ir-trace viewer: the report payload codec (schemas 1 to 3, ARCHITECTURE.md "Report payload"). The one
+// ir-trace viewer: the report payload codec (schemas 1 to 4, ARCHITECTURE.md "Report payload"). The one
 // module that knows the payload's format: the schema versions and their check, the spellings of entry kinds,
-// entry statuses, function statuses and codegen roles, the ops triples [E, D, I, ...] of deltas and diffs,
-// the pairs of a diff, how snapshots are rebuilt (text / same / delta), how a snapshot's sections are
-// resolved (a list, or a delta from an earlier snapshot's) and which functions an entry offers (a pass lists
-// its touched ones; the unchanged ones are derived). Other modules use these names and functions instead of
+// entry statuses, function statuses, codegen roles and IR units, the ops triples [E, D, I, ...] of deltas and
+// diffs, the pairs of a diff, how snapshots are rebuilt (text / same / delta / lines), how a snapshot's
+// sections are resolved (a list, or a delta from an earlier snapshot's), which functions an entry offers (a
+// pass lists its touched ones; the unchanged ones are derived) and the module view after an entry (unit
+// entries hold one function, SCC or loop: moduleView). Other modules use these names and functions instead of
 // reading or writing the format by hand.
 //
 // payloadCodec uses nothing outside itself (no window, no DOM), so find across passes puts its source into
@@ -16,8 +17,10 @@
   function payloadCodec() {
     // The newest schema this viewer reads (what ir-trace writes now), and the oldest. 2: a pass lists only
     // its touched functions (and none when not compared by function), sections may be a delta. 3: compare
-    // reports (statuses "added" and "removed", "base_num", "head_num", the payload's "compare").
-    const SCHEMA = 3;
+    // reports (statuses "added" and "removed", "base_num", "head_num", the payload's "compare"). 4: unit
+    // entries ("unit", "unit_keys": a pass's snapshots hold only its function, SCC or loop) and "lines"
+    // snapshots (made of line runs of earlier snapshots).
+    const SCHEMA = 4;
     const OLDEST_SCHEMA = 1;
     const READS = OLDEST_SCHEMA + ' to ' + SCHEMA;
     const ENCODING = 'deflate-base64';
@@ -30,6 +33,13 @@
     const FN_STATUS = Object.freeze({ CHANGED: 'changed', ADDED: 'added', REMOVED: 'removed', MOVED: 'moved', SAME: 'same' });
     // Codegen entry "role".
     const ROLE = Object.freeze({ DEVICE: 'device', HOST: 'host' });
+    // Entry "unit" (schema 4): the IR unit a pass ran on, whose text alone its snapshots hold; an entry
+    // without one holds the whole module (or file). FIELD: the entry fields that say so ("unit_keys": the
+    // section keys of the function or SCC's functions; absent for a loop).
+    const UNIT = Object.freeze({ FUNCTION: 'function', SCC: 'scc', LOOP: 'loop' });
+    const FIELD = Object.freeze({ UNIT: 'unit', UNIT_KEYS: 'unit_keys' });
+    // The line LLVM prints above a define, outside its section (the module view keeps one of them).
+    const ATTRS_PREFIX = '; Function Attrs:';
     // The flags of a diff's pairs entry: 0 = word highlight allowed, 1 = positional pairing (no highlight).
     const PAIR_FLAGS = Object.freeze({ WORDS: 0, POSITIONAL: 1 });
 
@@ -52,7 +62,7 @@
       return { error: 'unknown report data encoding ' + JSON.stringify(json.encoding) };
     }
 
-    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 to 3),
+    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 to 4),
     // else {error: message} (empty, another schema version, no snapshots or entries).
     function check(data) {
       if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
@@ -145,22 +155,24 @@
       return pairs.map((p) => [p[0] + by, ...p.slice(1)]);
     }
 
-    // ---- snapshots: exactly one of text / same / delta ----
+    // ---- snapshots: exactly one of text / same / delta / lines ----
 
     // Takes a snapshot. Returns the index of the snapshot it is rebuilt from (its "same", or its delta's
-    // "from"), or -1 when it holds its full text (or nothing usable).
+    // "from"), or -1 when it holds its full text, is made of line runs ("lines": a full checkpoint made of
+    // several snapshots, see applyLines) or holds nothing usable.
     function baseOf(s) {
-      if (!s || Array.isArray(s.text)) return -1;
+      if (!s || Array.isArray(s.text) || Array.isArray(s.lines)) return -1;
       if (Number.isInteger(s.same)) return s.same;
       if (s.delta && Number.isInteger(s.delta.from)) return s.delta.from;
       return -1;
     }
 
     // Takes a snapshot. Returns how many lines of text it stores itself (full text; a delta's inserted and
-    // fixed lines; 0 for "same").
+    // fixed lines; a "lines" list's literal lines and runs, one each; 0 for "same").
     function storedLines(s) {
       if (!s) return 0;
       if (Array.isArray(s.text)) return s.text.length;
+      if (Array.isArray(s.lines)) return s.lines.length;
       if (s.delta) return (s.delta.ins || []).length + (s.delta.fix || []).length;
       return 0;
     }
@@ -175,15 +187,35 @@
       return out;
     }
 
+    // Applies a "lines" list (schema 4): the concatenation, in order, of its items: a run [index, begin, end]
+    // copies items [begin, end) (0-based, end excluded; clipped to what there is) of get(index) (the lines, or
+    // per-line values, of snapshot index); a string is one literal line, put in as it is or as
+    // mapLit(text, its 0-based index in the result). Malformed items are skipped. Returns a new array.
+    function applyLines(list, get, mapLit) {
+      const out = [];
+      for (const it of list) {
+        if (typeof it === 'string') {
+          out.push(mapLit ? mapLit(it, out.length) : it);
+        } else if (Array.isArray(it) && it.length === 3 && Number.isInteger(it[0])) {
+          const src = get(it[0]) || [];
+          for (let j = Math.max(0, it[1]); j < it[2] && j < src.length; j++) out.push(src[j]);
+        }
+      }
+      return out;
+    }
+
     // Lines of snapshot i (0-based) of snaps, rebuilt: an array of strings without '\n' ('\r' kept), [] for
-    // a missing snapshot. linesOf(j) (optional) gives the lines of the snapshot a same / delta names (a
-    // cache); without it they are rebuilt the same way, uncached. A full text is returned as stored (not
-    // copied); callers must not modify the result.
+    // a missing snapshot. linesOf(j) (optional) gives the lines of the snapshot a same / delta / lines names
+    // (a cache); without it they are rebuilt the same way, uncached. Only earlier snapshots are read (a later
+    // one named is malformed: no lines). A full text is returned as stored (not copied); callers must not
+    // modify the result.
     function snapshotLines(snaps, i, linesOf) {
       const s = snaps[i];
       if (!s) return [];
-      const get = linesOf || ((j) => snapshotLines(snaps, j));
+      const read = linesOf || ((j) => snapshotLines(snaps, j));
+      const get = (j) => (j >= 0 && j < i ? read(j) : []);
       if (Array.isArray(s.text)) return s.text;
+      if (Array.isArray(s.lines)) return applyLines(s.lines, get);
       if (Number.isInteger(s.same)) return get(s.same);
       if (s.delta && Number.isInteger(s.delta.from)) return applyDelta(get(s.delta.from), s.delta);
       return [];
@@ -261,6 +293,121 @@
       return out;
     }
 
+    // ---- unit entries and the module view (schema 4) ----
+
+    // Takes an entry. Returns its "unit" (a UNIT value) when it ran on one IR unit, else null (its snapshots
+    // hold the whole module or file). An unknown spelling counts as a unit too (its snapshots are not the
+    // module), read as a loop: it adds nothing to the module view.
+    function unitOf(e) {
+      const u = e && e[FIELD.UNIT];
+      return typeof u === 'string' && u !== '' ? u : null;
+    }
+
+    // Takes an entry. Returns its "unit_keys" (the section keys of the functions its snapshots hold), [] when
+    // it has none (a loop, an entry without a unit).
+    function unitKeys(e) {
+      const k = e && e[FIELD.UNIT_KEYS];
+      return Array.isArray(k) ? k.filter((x) => typeof x === 'string') : [];
+    }
+
+    // Whether two keys are in UTF-8 byte order (the C++ side's std::map order): code point order, so a
+    // UTF-16 surrogate (a code point past U+FFFF) sorts after every other code unit.
+    function byteOrder(a, b) {
+      const n = Math.min(a.length, b.length);
+      for (let i = 0; i < n; i++) {
+        const x = a.charCodeAt(i), y = b.charCodeAt(i);
+        if (x === y) continue;
+        const sx = x >= 0xd800 && x <= 0xdfff, sy = y >= 0xd800 && y <= 0xdfff;
+        if (sx !== sy) return sx ? 1 : -1;
+        return x - y;
+      }
+      return a.length - b.length;
+    }
+
+    const isAttrs = (line) => typeof line === 'string' && line.startsWith(ATTRS_PREFIX);
+
+    // The entry the module view after entry e starts from: the nearest entry b <= e with no "unit" (the
+    // frontend or a module pass); -1 when there is none. A crashed pass (its "after" is the last snapshot
+    // written, maybe a unit's) and codegen entries (other files) are skipped: they wrote no module.
+    function moduleBase(entries, e) {
+      for (let b = Math.min(e, entries.length - 1); b >= 0; b--) {
+        const x = entries[b];
+        if (!x || unitOf(x) !== null || x.crashed || x.kind === KIND.CODEGEN) continue;
+        return Number.isInteger(x.after) ? b : -1;
+      }
+      return -1;
+    }
+
+    // The module view after entry e (0-based) of payload data (ARCHITECTURE.md "The module view"):
+    // 1. the base: the after snapshot of moduleBase (none: empty);
+    // 2. the pieces: for each entry k in (base, e] with unit "function" or "scc", each section [key, s0, s1]
+    //    of its after snapshot gives key's piece, its lines [s0', s1) (s0' = s0 - 1 when line s0 - 1 starts
+    //    with "; Function Attrs:", else s0); a later piece of a key replaces an earlier one; loops add nothing;
+    // 3. without a base the pieces in key order (byte order), an empty line between two; else the base's
+    //    lines with each section that has a piece replaced by it (and the base's "; Function Attrs:" line
+    //    just before it dropped when the piece starts with its own), then the pieces of keys the base lacks
+    //    after the end of its last section (its end when it has none), each after an empty line, in key order.
+    // linesOf(j) / sectionsOf(j) (optional) give snapshot j's lines and resolved sections (caches); without
+    // them they are rebuilt, uncached. Pure: reads data only. Returns {base (the base entry, -1 for none),
+    // runs (the view as a "lines" list over the payload's snapshots: see applyLines), lines, sections
+    // ([[key, begin, end], ...] of the view, in its order)}.
+    function moduleView(data, e, linesOf, sectionsOf) {
+      const snaps = data.snapshots, entries = data.entries;
+      const lines = linesOf || ((j) => snapshotLines(snaps, j));
+      const secsOf = sectionsOf || ((j) => snapshotSections(snaps, j));
+      const b = moduleBase(entries, e);
+      const pieces = new Map(); // key -> {snap, begin (s0'), start (s0), end (s1)}
+      for (let k = b + 1; k <= e && k < entries.length; k++) {
+        const x = entries[k], u = unitOf(x);
+        if ((u !== UNIT.FUNCTION && u !== UNIT.SCC) || !Number.isInteger(x.after) || !snaps[x.after]) continue;
+        const ls = lines(x.after);
+        for (const [key, s0, s1] of secsOf(x.after)) pieces.set(key, { snap: x.after, begin: s0 > 0 && isAttrs(ls[s0 - 1]) ? s0 - 1 : s0, start: s0, end: s1 });
+      }
+      const runs = [], sections = [];
+      let n = 0;
+      const copy = (snap, from, to) => {
+        if (to <= from) return;
+        const last = runs[runs.length - 1];
+        if (Array.isArray(last) && last[0] === snap && last[2] === from) last[2] = to;
+        else runs.push([snap, from, to]);
+        n += to - from;
+      };
+      const literal = (text) => { runs.push(text); n++; };
+      const put = (key, p) => {
+        sections.push([key, n + p.start - p.begin, n + p.end - p.begin]);
+        copy(p.snap, p.begin, p.end);
+      };
+      const keys = [...pieces.keys()].sort(byteOrder);
+      if (b < 0) {
+        keys.forEach((key, k) => { if (k) literal(''); put(key, pieces.get(key)); });
+      } else {
+        const base = entries[b].after, bl = lines(base), bs = secsOf(base);
+        const inBase = new Set();
+        let cursor = 0;
+        for (const [key, s0, s1] of bs) {
+          inBase.add(key);
+          const p = pieces.get(key);
+          if (!p) {
+            copy(base, cursor, s0);
+            sections.push([key, n, n + s1 - s0]);
+            copy(base, s0, s1);
+            cursor = Math.max(cursor, s1);
+            continue;
+          }
+          let stop = s0;
+          if (stop > cursor && isAttrs(bl[stop - 1]) && p.end > p.begin && isAttrs(lines(p.snap)[p.begin])) stop--;
+          copy(base, cursor, stop);
+          put(key, p);
+          cursor = Math.max(cursor, s1);
+        }
+        const at = bs.length ? Math.max(cursor, bs[bs.length - 1][2]) : bl.length;
+        copy(base, cursor, at);
+        for (const key of keys) if (!inBase.has(key)) { literal(''); put(key, pieces.get(key)); }
+        copy(base, at, bl.length);
+      }
+      return { base: b, runs, lines: applyLines(runs, lines), sections };
+    }
+
     // Takes a snapshot and its lines. Returns the file's text: lines joined with the snapshot's line break
     // ('\r' when "newline" is "cr", a file without any '\n'; else '\n'), plus a final one unless "eol" is
     // false; "" for no lines.
@@ -277,9 +424,10 @@
     }
 
     return {
-      SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, PAIR_FLAGS,
+      SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, UNIT, FIELD, PAIR_FLAGS,
       unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
-      baseOf, storedLines, applyDelta, snapshotLines, applySections, snapshotSections, entryFunctions, fileText, noEol,
+      baseOf, storedLines, applyDelta, applyLines, snapshotLines, applySections, snapshotSections, entryFunctions,
+      unitOf, unitKeys, byteOrder, moduleBase, moduleView, fileText, noEol,
     };
   }
 

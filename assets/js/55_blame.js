@@ -5,6 +5,13 @@
 // passes. Blame of a snapshot is built from the blame of its pass's "before" snapshot and that pass's edit
 // script (one typed-array copy per equal run), and cached per snapshot; building the last of 100 passes of
 // 5,000 lines costs a few milliseconds. Codegen snapshots are not written by a pass's diff: no blame.
+//
+// Unit entries (schema 4: a pass's snapshots hold only its function, SCC or loop) have histories of their
+// own: a unit entry's before is followed back only when an earlier entry of the same unit (the same "unit"
+// and "unit_keys") wrote it; otherwise its lines are unknown. A "lines" snapshot (a function cut out of the
+// module, the module view before a module pass) copies lines of earlier snapshots: each copied line is
+// blamed as it is where it was copied from, a literal line is unknown; the whole module shown around a unit
+// entry is made of such runs too (ofRuns).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -17,10 +24,21 @@
     return Math.round((num * 137.508) % 360);
   }
 
+  // Whether entries a and b ran on the same IR unit: both on the whole module (no "unit"; the frontend too),
+  // or the same unit with the same keys (a loop has none: its pass's before is that loop's last dump).
+  function sameUnit(a, b) {
+    const ua = P.unitOf(a), ub = P.unitOf(b);
+    if (ua !== ub) return false;
+    if (ua === null) return true;
+    const ka = P.unitKeys(a), kb = P.unitKeys(b);
+    return ka.length === kb.length && ka.every((x, i) => x === kb[i]);
+  }
+
   class Blame {
     constructor(model) {
       this.model = model;
       this.cache = new T.util.Lru(4000000, (prov) => prov.entry.length); // snapshot index -> {entry, line}; 4 M lines (8 bytes each)
+      this.runsCache = new WeakMap(); // a module view's runs -> their provenance
       this.titles = new Map(); // entry index -> tooltip
       // producer[s]: the entry whose diff wrote snapshot s (the frontend's entry for its snapshot), -1 for a
       // snapshot no diff wrote (codegen). A crashed pass writes nothing: its "after" is the snapshot before.
@@ -47,33 +65,66 @@
     of(s) {
       const hit = this.cache.get(s);
       if (hit) return hit;
-      // Walk down the producers to a cached snapshot or the frontend, then build back up.
+      // Walk down the producers to a cached snapshot, the frontend, a "lines" snapshot or a unit's history's
+      // start, then build back up.
       const chain = [];
-      let k = s;
-      while (!this.cache.has(k)) {
+      const entries = this.model.entries;
+      let k = s, via = null, prov = null; // via: the entry whose before is k
+      for (;;) {
         const p = k >= 0 && k < this.producer.length ? this.producer[k] : -1;
-        if (p < 0 && this.readOnly.has(k)) {
-          this.cache.set(k, this.unknown(k));
-          break;
-        }
+        // A unit's before written by another unit (or a module pass): not this unit's history.
+        if (via && p >= 0 && !sameUnit(via, entries[p])) { prov = this.unknown(k); break; }
+        const c = this.cache.get(k);
+        if (c) { prov = c; break; }
+        const lines = p < 0 && this.model.snapshots[k] && this.model.snapshots[k].lines;
+        if (Array.isArray(lines)) { prov = this.cache.set(k, this.compose(lines, k)); break; }
+        if (p < 0 && this.readOnly.has(k)) { prov = this.cache.set(k, this.unknown(k)); break; }
         if (p < 0) return null;
         chain.push(k);
-        const e = this.model.entries[p];
+        const e = entries[p];
         if (e.kind === KIND.FRONTEND) break;
+        via = e;
         k = e.before;
       }
-      let prov = this.cache.get(k) || null;
       for (let j = chain.length - 1; j >= 0; j--) {
-        const snap = chain[j], idx = this.producer[snap], e = this.model.entries[idx];
+        const snap = chain[j], idx = this.producer[snap], e = entries[idx];
         prov = e.kind === KIND.FRONTEND ? this.origin(snap, idx) : this.step(prov, e, idx);
         this.cache.set(snap, prov);
       }
       return prov;
     }
 
+    // Provenance of the lines a "lines" list makes (codec applyLines): a run's lines as they are in the
+    // snapshot it copies (of that snapshot only when it is earlier than `before`), a literal line unknown.
+    compose(list, before) {
+      const src = new Map();
+      const of = (j) => {
+        if (!src.has(j)) {
+          const p = j >= 0 && j < before ? this.of(j) : null;
+          src.set(j, p || this.unknown(j));
+        }
+        return src.get(j);
+      };
+      const unknown = () => -1;
+      return {
+        entry: Int32Array.from(P.applyLines(list, (j) => of(j).entry, unknown)),
+        line: Int32Array.from(P.applyLines(list, (j) => of(j).line, unknown)),
+      };
+    }
+
+    // Provenance of a module view made of runs (64_module_views.js), cached per view.
+    ofRuns(runs) {
+      let prov = this.runsCache.get(runs);
+      if (!prov) {
+        prov = this.compose(runs, this.model.snapshots.length);
+        this.runsCache.set(runs, prov);
+      }
+      return prov;
+    }
+
     // Every line of snapshot s unaccounted for (entry -1).
     unknown(s) {
-      const n = this.model.count(s);
+      const n = s >= 0 && s < this.model.snapshots.length ? this.model.count(s) : 0;
       return { entry: new Int32Array(n).fill(-1), line: new Int32Array(n).fill(-1) };
     }
 
@@ -117,12 +168,16 @@
       return t;
     }
 
-    // The gutter for the after side of a view showing snapshot s, or null when s has no blame:
+    // The gutter for the after side of a view showing snapshot s, or null when s has no blame (gutterOf).
+    gutter(s) {
+      return this.gutterOf(this.of(s));
+    }
+
+    // The gutter for the after side of a view whose lines have provenance prov (of, ofRuns), null for none:
     // {digits (widest pass number), cell(line) -> the gutter cell of 0-based file line `line` (-1: the row
     // has no after line; an empty cell keeps the column)}. A cell carries data-entry (the entry to open)
     // and data-line (the line's index in that entry's after snapshot).
-    gutter(s) {
-      const prov = this.of(s);
+    gutterOf(prov) {
       if (!prov) return null;
       const entries = this.model.entries;
       return {
@@ -140,5 +195,5 @@
     }
   }
 
-  T.blame = { Blame, hue };
+  T.blame = { Blame, hue, sameUnit };
 })();

@@ -68,8 +68,10 @@
       this.normalizer.ensure(this.norm, i);
     }
 
-    // The functions offered for entry i: under a normalisation with the changed ones' counts recomputed.
+    // The functions offered for entry i: under a normalisation with the changed ones' counts recomputed; in
+    // a unit entry's whole module, the module view's (compared in the page, never normalised).
     functionsOf(i) {
+      if (this.app.whole.on()) return this.app.whole.views.functions(i);
       const fns = this.app.model.functionChoices(this.app.model.entries[i]);
       return this.normOn() ? this.normalizer.functions(this.norm, i, fns) : fns;
     }
@@ -109,7 +111,7 @@
     // on (its cell reads the row's data-after), and on a normalised view "≈" in the sign cells of an equal
     // row whose two lines differ in their text.
     decor(v) {
-      const gutter = this.blameOn ? this.gutter() : null;
+      const gutter = this.blameOn ? this.gutter(v) : null;
       const marks = v && v.normalized ? this.marks() : null;
       if (!gutter && !marks) return null;
       const diff = this.app.diff;
@@ -174,10 +176,18 @@
       return e && Number.isInteger(e.after) ? e.after : -1;
     }
 
-    // The after side's blame gutter (Blame.gutter), null for none (codegen: no pass wrote it).
-    gutter() {
+    // Provenance of the after side of view v (the one shown when absent): a unit entry's whole module is
+    // made of runs of snapshots (its lines blamed as they are there), else the after snapshot's. null: none.
+    afterProv(v) {
+      const view = v || this.app.viewData;
+      if (view && view.module) return this.blame.ofRuns(view.module.runs);
       const s = this.afterSnapshot();
-      return s >= 0 ? this.blame.gutter(s) : null;
+      return s >= 0 ? this.blame.of(s) : null;
+    }
+
+    // The after side's blame gutter (Blame.gutterOf), null for none (codegen: no pass wrote it).
+    gutter(v) {
+      return this.blame.gutterOf(this.afterProv(v));
     }
 
     // Opens entry idx with its after snapshot's 0-based line `line` in view and the cursor on it: in the
@@ -191,6 +201,18 @@
         fn = sec ? sec[0] : '';
       }
       app.revealEntry(idx);
+      // A unit entry shown as its whole module: the line where its module view holds it, once the page has
+      // diffed the view (runCompare shows keepLine); a line the view does not hold: the pass's own snapshots.
+      if (app.whole.pressed && app.whole.views.has(idx)) {
+        const at = app.whole.views.lineOf(idx, e.after, line);
+        if (at >= 0) {
+          app.keepLine = at;
+          app.select(idx, { fn });
+          app.diff.scroller.focus({ preventScroll: true });
+          return;
+        }
+        app.whole.pressed = false;
+      }
       app.select(idx, { fn });
       if (!this.showAfterLine(line, true)) {
         app.select(idx, { fn: null });
@@ -202,8 +224,7 @@
     // Shift+B: opens the pass that introduced the cursor line (else the first line on screen).
     openBlameAtCursor() {
       if (this.blameBtn.disabled) return;
-      const s = this.afterSnapshot();
-      const prov = s >= 0 ? this.blame.of(s) : null;
+      const prov = this.afterProv();
       const line = this.currentAfterLine();
       if (!prov || line < 0 || prov.entry[line] < 0) {
         this.app.flash('No pass introduced a line here (codegen, or no line on the after side)');
@@ -300,7 +321,7 @@
     // Compare and F7 views diff the real text: left as they are.
     reshow() {
       const app = this.app;
-      if (app.entry < 0 || app.compare || app.anchors.length || app.noneShown) return;
+      if (app.entry < 0 || app.compare || app.anchors.length || app.noneShown || app.whole.on()) return;
       const m = app.model, e = m.entries[app.entry];
       const line = app.diff.view ? this.currentAfterLine() : -1;
       this.selecting(app.entry);

@@ -2,6 +2,12 @@
 // while one is selected; IR entries only (the frontend and the passes: codegen files are other files, not a
 // point of the IR's line). At least 3 px per pass: a long pipeline scrolls sideways, and the selected pass
 // is kept in view. A click selects the pass under the pointer.
+//
+// A unit entry (schema 4: its snapshots hold only its function, SCC or loop) is no point of the whole
+// file's line: the line breaks there rather than plot a function's size as the module's (building each
+// module view to measure it would cost the whole report at load). A chosen function's line goes on through
+// unit entries: its size in the unit's snapshot where the unit holds it, else unchanged from the entry
+// before (the module view changes only the unit's functions).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -54,13 +60,23 @@
       this.label.title = key === null ? 'Lines of each snapshot' : 'Lines of function ' + (key || '(outside functions)') + ' in each snapshot';
     }
 
-    // Lines of each IR entry's snapshot (whole file or the function; null where the function is absent).
+    // Lines of each IR entry's snapshot (whole file or the function; null where the function is absent, and
+    // for the whole file at unit entries).
     sizes() {
       const key = this.fnKey === null ? '\u0000' : this.fnKey;
       let out = this.sizeCache.get(key);
       if (!out) {
         const m = this.model;
-        out = this.ir.map((i) => (this.fnKey === null ? m.count(m.entries[i].after) : m.functionSize(m.entries[i].after, this.fnKey)));
+        out = [];
+        this.ir.forEach((i, k) => {
+          const e = m.entries[i];
+          if (T.payload.unitOf(e) === null) out.push(this.fnKey === null ? m.count(e.after) : m.functionSize(e.after, this.fnKey));
+          else if (this.fnKey === null || this.fnKey === '') out.push(null);
+          else {
+            const own = m.sections(e.after).some((x) => x[0] === this.fnKey) ? m.functionSize(e.after, this.fnKey) : undefined;
+            out.push(own !== undefined ? own : k > 0 ? out[k - 1] : null);
+          }
+        });
         this.sizeCache.set(key, out);
       }
       return out;

@@ -29,7 +29,8 @@
       const s = shortOf(f.key);
       const name = seen.get(s) > 1 ? f.key : s;
       let tail = '';
-      if (f.status === FN_STATUS.CHANGED) tail = '  +' + (f.ins || 0) + ' -' + (f.del || 0);
+      // A function changed in a view the page diffs (a unit entry's whole module) may have no counts yet.
+      if (f.status === FN_STATUS.CHANGED) tail = f.ins === undefined && f.del === undefined ? '  (changed)' : '  +' + (f.ins || 0) + ' -' + (f.del || 0);
       else if (f.status === FN_STATUS.ADDED) tail = '  (added, +' + (f.ins || 0) + ')';
       else if (f.status === FN_STATUS.REMOVED) tail = '  (removed, -' + (f.del || 0) + ')';
       else if (f.status === FN_STATUS.MOVED) tail = '  (moved)';

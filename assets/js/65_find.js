@@ -59,8 +59,9 @@
   }
 
   // Per-line match counts of every snapshot, built incrementally: a delta is applied
-  // to its base's counts (codec.applyDelta), so copied lines keep their count and only its inserted and
-  // fixed lines are matched. step() does a bounded amount of matching (see stepper) and returns true when all
+  // to its base's counts (codec.applyDelta), and a "lines" snapshot is made of the counts of the runs it
+  // copies (codec.applyLines), so copied lines keep their count and only inserted, fixed and literal lines
+  // are matched. step() does a bounded amount of matching (see stepper) and returns true when all
   // are counted; linesOf(i) rebuilds snapshot i when its base is not counted yet.
   function countMatches(snaps, re, linesOf, lim) {
     const perLine = new Array(snaps.length);
@@ -69,15 +70,18 @@
     function plan(s) {
       const todo = [];
       const base = codec.baseOf(s);
-      if (base < 0 || !perLine[base]) {
+      // An inserted, fixed or literal line is put in as 0 and queued to be matched (a later item wins).
+      const later = (text, j) => { todo.push([j, String(text ?? '')]); return 0; };
+      if (Array.isArray(s.lines) && !Array.isArray(s.text)) {
+        // Runs name earlier snapshots, all counted by now (snapshots are counted in order).
+        counts = Int32Array.from(codec.applyLines(s.lines, (j) => (j < i && perLine[j]) || [], later));
+      } else if (base < 0 || !perLine[base]) {
         const lines = linesOf(i);  // a full text as stored, else rebuilt through the codec
         counts = new Int32Array(lines.length);
         for (let j = 0; j < lines.length; j++) todo.push([j, String(lines[j] ?? '')]);
       } else if (Number.isInteger(s.same)) {
         counts = perLine[base];
       } else {
-        // An inserted or fixed line is put in as 0 and queued to be matched (a later item wins).
-        const later = (text, j) => { todo.push([j, String(text ?? '')]); return 0; };
         counts = Int32Array.from(codec.applyDelta(perLine[base], s.delta, later, later));
       }
       return stepper(todo, (j, text) => { counts[j] = eachMatch(re, text); }, lim);

@@ -1,6 +1,6 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment; blame and the normalised
-// views through the analysis toggles (58_analysis.js).
+// notices (warnings, notes, error box), copy actions, compare and F7 alignment; Whole module through its
+// toggle (64_module_views.js), blame and the normalised views through the analysis toggles (58_analysis.js).
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -57,17 +57,18 @@
       this.stackBtn = btn('Stacked', () => this.setLayout('stacked'), { class: 'seg' });
       this.expandBtn = btn('Expand all', () => this.diff.setAllFolds(true), { title: 'Expand all folds (Shift+E toggles)' });
       this.collapseBtn = btn('Collapse all', () => this.diff.setAllFolds(false), { title: 'Collapse all folds (Shift+E toggles)' });
-      this.copyBefore = btn('Copy before', () => this.copySide('L'), { title: 'Copy the whole file on the left' });
-      this.copyAfter = btn('Copy after', () => this.copySide('R'), { title: 'Copy the whole file on the right' });
+      this.copyBefore = btn('Copy before', () => (this.whole.on() ? this.whole.copySide('L') : this.copySide('L')), { title: 'Copy the whole file on the left' });
+      this.copyAfter = btn('Copy after', () => (this.whole.on() ? this.whole.copySide('R') : this.copySide('R')), { title: 'Copy the whole file on the right' });
       this.copyFn = btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
+      this.whole = new T.modules.WholeModule(this);
       this.analysis = new T.analysis.Analysis(this);
       const toolbar = el('div', { class: 'toolbar' },
         el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
-        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.analysis.group, this.analysis.status,
+        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.whole.button, this.analysis.group, this.analysis.status,
         this.resetAlign, this.closeCompare);
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
@@ -280,6 +281,7 @@
         this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
         this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
       }
+      this.whole.header(this.passTitle, e); // a unit entry: what its snapshots hold; the toggle's state
     }
 
     renderNotices(e) {
@@ -312,7 +314,7 @@
       // The C++ side's crash note says what the error box says.
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
       const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
-      notes.unshift(...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // the runs; the no-op note, or what a normalisation ignored
+      notes.unshift(...this.whole.notes(), ...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // Whole module; the runs; the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -335,8 +337,8 @@
     // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
     // same view is re-aligned.
     showView(prebuilt, keepFolds) {
-      // A function read against another across names has no stored diff: the page makes it (runCompare).
-      if (!prebuilt && !this.compare && this.fnTo !== null) { this.runCompare(); return; }
+      // A function read against another across names, a unit entry's whole module: the page diffs them.
+      if (!prebuilt && !this.compare && (this.fnTo !== null || this.whole.on())) { this.runCompare(); return; }
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.analysis.view(e, this.entry, this.fnKey);
@@ -446,6 +448,7 @@
       this.cancelJob();
       this.compare = { from, to };
       this.anchors = [];
+      this.whole.update(); // a comparison shows two snapshots as they are
       const m = this.model;
       const keys = [];
       for (const s of [to, from]) for (const sec of m.sections(s)) if (!keys.includes(sec[0])) keys.push(sec[0]);
@@ -473,12 +476,13 @@
           leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
           leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
+      } else if (this.whole.on()) { base = this.whole.views.view(this.entry, this.fnKey);
       } else if (this.fnTo !== null) {
         base = this.model.acrossView(this.model.entries[this.entry], this.fnKey, this.fnTo);
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;
       this.realign = false;
-      if (!this.compare && !this.anchors.length && !base.across) { this.showView(null, realign); return; }
+      if (!this.compare && !this.anchors.length && !base.across && !base.module) { this.showView(null, realign); return; }
       this.progress.set(0, 'Diffing ' + grouped(base.left.length + base.right.length) + ' lines\u2026');
       const noEol = {
         left: T.model.viewNoEol(base.leftNoEol, base.leftNums, base.left.length),

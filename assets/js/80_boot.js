@@ -58,6 +58,7 @@
       ['n / p', 'next / previous change in this pass, scrolled sideways into view'], ['\u2190 / \u2192', 'scroll the code sideways'],
       ['Shift+E', 'expand all / collapse all folds'], ['Tab, Enter', 'reach a fold\u2019s buttons (\u2191 20, \u2193 20, Expand) or a long line\u2019s rest, and press them'],
       ['s', 'side by side / stacked (stacked by itself below 1,000 px until chosen)'],
+      ['m', 'whole module: for a pass that ran on one function, SCC or loop, the module around it before and after, diffed in the page'],
       ['F7', 'align two lines: click a left line, then a right line; or move with \u2191 / \u2193 (PageUp / PageDown) and press Enter or Space, left then right'],
     ]],
     ['Analysis', [
@@ -132,6 +133,7 @@
         F: () => app.across.toggle(),
         '?': () => help.toggle(),
         s: () => app.setLayout(app.effectiveStacked() ? 'side' : 'stacked'),
+        m: () => app.whole.toggle(),
         c: () => app.compareDlg.open(app.entry),
         b: () => app.analysis.toggleBlame(),
         B: () => app.analysis.openBlameAtCursor(),

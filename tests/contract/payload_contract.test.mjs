@@ -117,8 +117,9 @@ function checkSnapshots(data, dump, codegenDir) {
     const brk = s.newline === 'cr' ? 0x0d : 0x0a;
     assert.equal(s.newline === 'cr', disk.includes(0x0d) && !disk.includes(0x0a), `${s.file}: "newline" is "cr" exactly when the file has CR and no LF`);
     assert.equal(s.eol, disk.length === 0 || disk[disk.length - 1] === brk, `${s.file}: "eol"`);
-    assert.equal(['text', 'same', 'delta'].filter((k) => s[k] !== undefined).length, 1, `${s.file}: exactly one of text, same, delta`);
+    assert.equal(['text', 'same', 'delta', 'lines'].filter((k) => s[k] !== undefined).length, 1, `${s.file}: exactly one of text, same, delta, lines`);
     if (Array.isArray(s.text)) forms.text++;
+    else if (Array.isArray(s.lines)) forms.lines = (forms.lines || 0) + 1;
     else if (Number.isInteger(s.same)) forms.same++;
     else forms.delta++;
     if (s.delta && s.delta.fix.length) forms.fix++;
@@ -244,6 +245,25 @@ function checkWorkerCounts(data, model, source) {
   assert.deepEqual([...page.totals], expected, `page match counts of /${source}/`);
 }
 
+// Schema 4: a module pass (no "unit") right after a unit entry has as its "before" a "lines" snapshot that the
+// C++ side made as exactly the module view after the entry before it (lib/driver/unit_tracks.cpp, Whole);
+// the viewer's module view (codec moduleView) must equal it line for line. Returns how many were compared
+// (0 for a payload without unit entries).
+function checkModuleViews(data, model) {
+  let checked = 0;
+  data.entries.forEach((e, i) => {
+    if (i === 0 || P.unitOf(e) !== null || P.unitOf(data.entries[i - 1]) === null) return;
+    const before = data.snapshots[e.before];
+    if (!before || !Array.isArray(before.lines)) return;
+    const view = P.moduleView(data, i - 1, (j) => model.lines(j), (j) => model.sections(j));
+    const want = model.lines(e.before);
+    assert.equal(view.lines.length, want.length, `entry ${i} ${e.name}: the module view after entry ${i - 1} has the lines of its "before"`);
+    view.lines.forEach((l, k) => assert.equal(l, want[k], `entry ${i} ${e.name}: module view line ${k}`));
+    checked++;
+  });
+  return checked;
+}
+
 function checkDump(t, dump, name, opts = {}) {
   const extra = opts.codegen ? ['--codegen', opts.codegen] : [];
   const data = dataBlock(convert(dump, name, ['--no-compress', ...extra]));
@@ -252,7 +272,9 @@ function checkDump(t, dump, name, opts = {}) {
   const diffs = checkDiffs(data, model);
   const fns = checkFunctions(data, model);
   for (const source of opts.patterns || []) checkWorkerCounts(data, model, source);
+  const views = checkModuleViews(data, model);
   t.diagnostic(`${name}: ${data.snapshots.length} snapshots (${forms.text} text, ${forms.same} same, ${forms.delta} delta, ` +
+    `${forms.lines || 0} lines; ${views} module views compared; ` +
     `${forms.fix} with fix); ${diffs.diffs} diffs, ${diffs.blocks} change blocks, ${diffs.pairs} paired blocks ` +
     `(${diffs.positional} positional); ${fns.listed} functions listed, ${fns.offered} offered`);
   return { data, forms, diffs, model };
@@ -434,7 +456,8 @@ test('sample_dump: the compressed data block reads to the same payload', { skip:
   const plain = dataBlock(convert(dump, 'sample-plain', ['--no-compress']));
   const html = convert(dump, 'sample-deflate');
   const envelope = dataBlock(html);
-  assert.equal(envelope.schema, P.SCHEMA);
+  assert.equal(envelope.schema, plain.schema, 'the envelope names the payload\'s schema');
+  assert.deepEqual(P.check(plain), { data: plain });
   assert.equal(envelope.encoding, P.ENCODING);
   const res = await P.read(fakeDocument(html));
   assert.equal(res.error, undefined);
@@ -510,7 +533,7 @@ test('compare reports: both runs\' snapshots rebuild byte for byte, diffs and pa
   execFileSync(BIN, ['compare', dump, head, '-o', out, '-q', '--no-compress'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const data = dataBlock(fs.readFileSync(out, 'utf8'));
   assert.deepEqual(P.check(data), { data }, 'the viewer accepts the payload');
-  assert.equal(data.schema, 3);
+  assert.ok(data.schema >= 3 && data.schema <= P.SCHEMA, 'compare reports are schema 3 or newer, read by this viewer');
   const model = new T.model.Model(data);
   const forms = { text: 0, same: 0, delta: 0 };
   data.snapshots.forEach((s, i) => {
@@ -531,24 +554,24 @@ test('compare reports: both runs\' snapshots rebuild byte for byte, diffs and pa
   t.diagnostic(`compare: ${data.snapshots.length} snapshots ${JSON.stringify(forms)}; ${diffs.diffs} diffs, ${diffs.pairs} paired blocks`);
 });
 
-test('the codec reads schemas 1 to 3, refuses others and keeps the envelope errors', async () => {
-  assert.equal(P.SCHEMA, 3);
-  for (const schema of [1, 2, 3]) {
+test('the codec reads schemas 1 to 4, refuses others and keeps the envelope errors', async () => {
+  assert.equal(P.SCHEMA, 4);
+  for (const schema of [1, 2, 3, 4]) {
     const data = { schema, snapshots: [], entries: [] };
     assert.deepEqual(P.check(data), { data });
   }
-  const newer = 'this report uses data schema 4, newer than this viewer reads (3); open it with the ir-trace that wrote it';
-  assert.deepEqual(P.check({ schema: 4, snapshots: [], entries: [] }), { error: newer });
-  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 to 3)' });
-  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 to 3)' });
-  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 to 3)' });
+  const newer = 'this report uses data schema 5, newer than this viewer reads (4); open it with the ir-trace that wrote it';
+  assert.deepEqual(P.check({ schema: 5, snapshots: [], entries: [] }), { error: newer });
+  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 to 4)' });
+  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 to 4)' });
+  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 to 4)' });
   assert.deepEqual(P.check(null), { error: 'the report data is empty' });
   assert.deepEqual(P.check({ schema: 1 }), { error: 'the report data has no snapshots or entries' });
-  assert.deepEqual(P.unwrap({ schema: 4, encoding: 'zstd-base64', data: '' }), { error: newer });
+  assert.deepEqual(P.unwrap({ schema: 5, encoding: 'zstd-base64', data: '' }), { error: newer });
   assert.deepEqual(P.unwrap({ schema: 2, encoding: 'zstd-base64', data: '' }), { error: 'unknown report data encoding "zstd-base64"' });
   assert.deepEqual(P.unwrap({ schema: 2, encoding: 'deflate-base64', data: 'eJw=' }), { compressed: 'eJw=' });
   const page = (json) => ({ getElementById: () => ({ textContent: json }) });
-  assert.deepEqual(await P.read(page('{"schema":4,"snapshots":[],"entries":[]}')), { error: newer });
+  assert.deepEqual(await P.read(page('{"schema":5,"snapshots":[],"entries":[]}')), { error: newer });
   assert.match((await P.read(page('{"schema":2,'))).error, /^the report data cannot be read: /);
   assert.deepEqual(await P.read({ getElementById: () => null }), { error: 'the report has no data block' });
 });
@@ -592,4 +615,155 @@ test('the codec: one ops walk, delta apply (with mapping), snapshot rebuild', ()
   // The codec's source runs alone (the find worker embeds it): nothing outside itself.
   const alone = vm.runInNewContext('(' + P.source.toString() + ')()', {});
   assert.equal(JSON.stringify(alone.snapshotLines(snaps, 2)), JSON.stringify(['a', 'c', 'b']));
+});
+
+// ---- schema 4: unit entries, "lines" snapshots, the module view (hand-made payloads) ----
+
+// An LLVM module (the frontend) and its passes: function passes on f, on g, an SCC pass on (f, h) (h is
+// new), a loop pass, a module pass, and a function pass on g again. Snapshot by snapshot:
+const M = ["; ModuleID = 'm'", '', '; Function Attrs: nounwind', 'define i32 @f() {', '  ret i32 0', '}', '',
+  'define i32 @g() {', '  ret i32 1', '}', '', '!0 = !{}'];
+const F1 = ['define i32 @f() {', '  ret i32 7', '}'];                                  // f's attrs line gone
+const G1 = ['; Function Attrs: cold', 'define i32 @g() {', '  ret i32 2', '}'];          // g gains one
+const FH = ['; Function Attrs: nounwind', 'define i32 @f() {', '  ret i32 8', '}', '', 'define i32 @h() {', '  ret i32 3', '}'];
+const LOOP0 = ['; Preheader:', 'entry:', '; Loop:', 'loop:', '  br label %loop'];
+// The module view after the loop pass (what the module pass's "before" must hold).
+const VIEW4 = ["; ModuleID = 'm'", '', '; Function Attrs: nounwind', 'define i32 @f() {', '  ret i32 8', '}', '',
+  '; Function Attrs: cold', 'define i32 @g() {', '  ret i32 2', '}', '', 'define i32 @h() {', '  ret i32 3', '}', '', '!0 = !{}'];
+const M5 = VIEW4.map((l) => (l === '!0 = !{}' ? '!0 = !{i32 1}' : l));
+function unitPayload() {
+  const sn = (file, body, sections) => Object.assign({ file, lang: 'llvm', eol: true, sections }, body);
+  const snapshots = [
+    sn('frontend', { text: M, n: 12 }, [['f', 3, 6], ['g', 7, 10]]),                    // 0
+    sn('f before', { lines: [[0, 2, 6]], n: 4 }, [['f', 1, 4]]),                        // 1: f cut from 0
+    sn('f after', { delta: { from: 1, ops: [0, 1, 0, 1, 1, 1], ins: ['  ret i32 7'], fix: [] }, n: 3 }, [['f', 0, 3]]), // 2: from a "lines"
+    sn('g before', { lines: [[0, 7, 10]], n: 3 }, [['g', 0, 3]]),                       // 3
+    sn('g after', { text: G1, n: 4 }, [['g', 1, 4]]),                                   // 4
+    sn('scc before', { lines: [[2, 0, 3]], n: 3 }, [['f', 0, 3]]),                      // 5
+    sn('scc after', { text: FH, n: 8 }, [['f', 1, 4], ['h', 5, 8]]),                    // 6
+    sn('loop before', { text: LOOP0, n: 5 }, []),                                       // 7
+    sn('loop after', { delta: { from: 7, ops: [4, 1, 1], ins: ['  br i1 %c, label %loop, label %exit'], fix: [] }, n: 5 }, []), // 8
+    sn('module before', { lines: [[0, 0, 2], [6, 0, 4], [0, 6, 7], [4, 0, 4], '', [6, 5, 8], '', '!0 = !{}'], n: 17 }, [['f', 3, 6], ['g', 8, 11], ['h', 12, 15]]), // 9
+    sn('module after', { delta: { from: 9, ops: [16, 1, 1], ins: ['!0 = !{i32 1}'], fix: [] }, n: 17 }, [['f', 3, 6], ['g', 8, 11], ['h', 12, 15]]), // 10
+    sn('g after 2', { delta: { from: 4, ops: [2, 1, 1], ins: ['  ret i32 9'], fix: [] }, n: 4 }, [['g', 1, 4]]), // 11: from 4, not 10
+  ];
+  const pass = (num, name, before, after, unit, keys) => Object.assign({ kind: 'pass', num, name, before, after, status: 'changed', ins: 1, del: 1, notes: [], warnings: [] },
+    unit ? { unit } : {}, keys ? { unit_keys: keys } : {});
+  const entries = [
+    { kind: 'frontend', num: 0, name: 'frontend', after: 0, status: 'frontend', ins: 0, del: 0, notes: [], warnings: [] },
+    pass(1, 'InstCombinePass', 1, 2, 'function', ['f']),
+    pass(2, 'SROAPass', 3, 4, 'function', ['g']),
+    pass(3, 'InlinerPass', 5, 6, 'scc', ['f', 'h']),
+    pass(4, 'LICMPass', 7, 8, 'loop'),
+    pass(5, 'GlobalOptPass', 9, 10),
+    pass(6, 'InstCombinePass', 4, 11, 'function', ['g']),
+  ];
+  return { schema: 4, tool: 'ir-trace 0.1.0', title: 'm', context: 3, snapshots, entries };
+}
+
+test('the codec: "lines" snapshots, a delta from a "lines" snapshot and from an older one, unit fields', () => {
+  const data = unitPayload();
+  const snaps = data.snapshots;
+  assert.deepEqual(P.snapshotLines(snaps, 1), M.slice(2, 6), 'a run of an earlier snapshot');
+  assert.deepEqual(P.snapshotLines(snaps, 2), F1, 'a delta from a "lines" snapshot');
+  assert.deepEqual(P.snapshotLines(snaps, 9), VIEW4, 'runs and literal lines, in order');
+  assert.deepEqual(P.snapshotLines(snaps, 11), ['; Function Attrs: cold', 'define i32 @g() {', '  ret i32 9', '}'], 'a delta from an older snapshot than the one before');
+  assert.deepEqual(P.snapshotLines([{ lines: [[1, 0, 1], 'x'] }, { text: ['a'] }], 0), ['x'], 'a run of a later snapshot is malformed: nothing');
+  assert.deepEqual(P.snapshotLines([{ text: ['a', 'b'] }, { lines: [[0, 1, 9], [0, -2, 1], [0, 1], 7, 'c'] }], 1), ['b', 'a', 'c'], 'runs clipped, malformed items skipped');
+  assert.equal(P.baseOf(snaps[9]), -1, 'a "lines" snapshot is a full checkpoint');
+  assert.equal(P.storedLines(snaps[9]), 8, 'a run or a literal line each');
+  // Per-line values through the runs (the find worker's counts): literal lines mapped with their index.
+  assert.deepEqual(P.applyLines([[0, 1, 3], 'x', [1, 0, 1]], (j) => [[10, 11, 12], [20]][j], (t, i) => t + i), [11, 12, 'x2', 20]);
+  const model = new T.model.Model(data);
+  snaps.forEach((s, i) => assert.deepEqual(model.lines(i), P.snapshotLines(snaps, i), `snapshot ${i}: cached as uncached`));
+  assert.deepEqual(Object.values(P.UNIT), ['function', 'scc', 'loop']);
+  assert.deepEqual(P.FIELD, { UNIT: 'unit', UNIT_KEYS: 'unit_keys' });
+  assert.deepEqual(data.entries.map((e) => P.unitOf(e)), [null, 'function', 'function', 'scc', 'loop', null, 'function']);
+  assert.deepEqual(P.unitKeys(data.entries[3]), ['f', 'h']);
+  assert.deepEqual(P.unitKeys(data.entries[4]), []);
+  // The find worker's copy of the codec counts through the runs as the rebuilt text does.
+  checkWorkerCounts(data, model, 'ret i32');
+  checkWorkerCounts(data, model, '!0 = ');
+});
+
+test('the codec: the module view after an entry (base, pieces, attrs lines, new functions, no base, loops)', () => {
+  const data = unitPayload();
+  const model = new T.model.Model(data);
+  const view = (e) => P.moduleView(data, e, (j) => model.lines(j), (j) => model.sections(j));
+  // The frontend and a module pass: their own snapshot.
+  assert.deepEqual(view(0).lines, M);
+  assert.deepEqual(view(0).sections, [['f', 3, 6], ['g', 7, 10]]);
+  assert.equal(view(0).base, 0);
+  // f replaced; its piece has no attrs line: the base's is kept.
+  assert.deepEqual(view(1).lines, [...M.slice(0, 3), ...F1, ...M.slice(6)]);
+  assert.deepEqual(view(1).sections, [['f', 3, 6], ['g', 7, 10]]);
+  // g's piece starts with an attrs line the base lacks there: put in. f's later piece (the SCC's) replaces
+  // the earlier one, and its attrs line replaces the base's; h is new: after the last section, after an empty
+  // line. The loop pass adds nothing.
+  assert.deepEqual(view(3).lines, VIEW4);
+  assert.deepEqual(view(3).sections, [['f', 3, 6], ['g', 8, 11], ['h', 12, 15]]);
+  assert.deepEqual(view(4), view(3), 'a loop entry adds nothing');
+  assert.equal(view(4).base, 0);
+  // The runs say where each line comes from (the "lines" format): blame and the page read them.
+  assert.deepEqual(P.applyLines(view(4).runs, (j) => model.lines(j)), VIEW4);
+  assert.deepEqual(view(4).runs, [[0, 0, 2], [6, 0, 4], [0, 6, 7], [4, 0, 4], '', [6, 5, 8], [0, 10, 12]]);
+  // The module pass's "before" is that view (the C++ side's twin): the contract check finds it.
+  assert.equal(checkModuleViews(data, model), 1);
+  assert.deepEqual(view(5).lines, M5, 'a module pass is the new base');
+  assert.deepEqual(view(6).lines, M5.map((l) => (l === '  ret i32 2' ? '  ret i32 9' : l)), 'a piece after the new base');
+  assert.equal(view(6).base, 5);
+  // A wrong "before" is caught.
+  const wrong = unitPayload();
+  wrong.snapshots[9].lines = [[0, 0, 12]];
+  wrong.snapshots[9].n = 12;
+  assert.throws(() => checkModuleViews(wrong, new T.model.Model(wrong)), /module view/);
+  // No base: the pieces in key order (byte order: a code point past U+FFFF after U+FFFD), an empty line
+  // between two; a crashed pass is no base.
+  const z = ['define @z() {', '}'], a = ['; Function Attrs: x', 'define @a() {', '}'];
+  const astral = ['define @"\u{1F600}"() {', '}'], bmp = ['define @"\ufffd"() {', '}'];
+  const noBase = {
+    schema: 4, snapshots: [
+      { text: z, n: 2, sections: [['z', 0, 2]] }, { text: a, n: 3, sections: [['a', 1, 3]] },
+      { text: [...astral, '', ...bmp], n: 5, sections: [['\u{1F600}', 0, 2], ['\ufffd', 3, 5]] },
+    ],
+    entries: [
+      { kind: 'pass', num: 1, name: 'P', before: 0, after: 0, unit: 'function', unit_keys: ['z'] },
+      { kind: 'pass', num: 2, name: 'Q', before: 1, after: 1, unit: 'function', unit_keys: ['a'] },
+      { kind: 'pass', num: 3, name: 'Crash', before: 1, after: 1, crashed: true, status: 'failed' },
+      { kind: 'pass', num: 4, name: 'R', before: 2, after: 2, unit: 'scc', unit_keys: ['\u{1F600}', '\ufffd'] },
+    ],
+  };
+  assert.equal(P.moduleBase(noBase.entries, 3), -1);
+  assert.deepEqual(P.moduleView(noBase, 1).lines, [...a, '', ...z]);
+  assert.deepEqual(P.moduleView(noBase, 1).sections, [['a', 1, 3], ['z', 4, 6]]);
+  assert.deepEqual(P.moduleView(noBase, 3).lines, [...a, '', ...z, '', ...bmp, '', ...astral]);
+  assert.ok(P.byteOrder('\ufffd', '\u{1F600}') < 0 && P.byteOrder('a', 'ab') < 0 && P.byteOrder('b', 'a') > 0);
+  // A base with no section: new functions go at its end.
+  const bare = { schema: 4, snapshots: [{ text: ['; x'], n: 1, sections: [] }, { text: z, n: 2, sections: [['z', 0, 2]] }],
+    entries: [{ kind: 'frontend', after: 0 }, { kind: 'pass', before: 1, after: 1, unit: 'function', unit_keys: ['z'] }] };
+  assert.deepEqual(P.moduleView(bare, 1).lines, ['; x', '', ...z]);
+  // The codec's source runs alone (the find worker embeds it): the module view too.
+  const alone = vm.runInNewContext('(' + P.source.toString() + ')()', {});
+  assert.equal(JSON.stringify(alone.moduleView(data, 4).lines), JSON.stringify(VIEW4));
+});
+
+// A real function-scope LLVM log (opt -O2 -print-after-all of a small C file): the viewer reads its report,
+// and once ir-trace writes schema 4, every module pass after unit entries has the module view as its "before".
+const opt19 = fs.existsSync('/usr/bin/opt-19') && fs.existsSync('/usr/bin/clang-19');
+test('a function-scope LLVM log: the module view equals each module pass\'s "before"', { skip: skipBin || (!opt19 && 'clang-19 / opt-19 not installed') }, (t) => {
+  const dir = path.join(tmpDir(), 'llvm-fs');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'p.c'), 'static int sq(int x) { return x * x; }\n' +
+    'int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += sq(a[i]); return s; }\n' +
+    'int twice(int *a, int n) { return sum(a, n) + sum(a, n); }\n');
+  execFileSync('clang-19', ['-O0', '-Xclang', '-disable-O0-optnone', '-emit-llvm', '-S', 'p.c', '-o', 'p.ll'], { cwd: dir, stdio: 'ignore' });
+  execFileSync('sh', ['-c', 'opt-19 -O2 -print-after-all p.ll -o /dev/null 2>fs.log'], { cwd: dir, stdio: 'ignore' });
+  const data = dataBlock(convert(path.join(dir, 'fs.log'), 'llvm-fs', ['--no-compress']));
+  assert.deepEqual(P.check(data), { data }, 'the viewer accepts the payload');
+  const model = new T.model.Model(data);
+  const units = data.entries.filter((e) => P.unitOf(e) !== null).length;
+  const views = checkModuleViews(data, model);
+  if (units) assert.ok(views > 0, 'a module pass follows unit entries');
+  checkDiffs(data, model);
+  t.diagnostic(`schema ${data.schema}: ${data.entries.length} entries, ${units} unit entries, ${views} module views compared`);
 });
