@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <functional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -52,34 +53,39 @@ void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter*
   }
 }
 
-// The phases.txt names of the frontend and the passes (the crashed one too); codegen has none.
-void AssignPhases(const DumpListing& listing, std::vector<Entry>* entries) {
-  if (listing.phases.empty()) return;
-  for (Entry& e : *entries) {
-    if (e.kind != EntryKind::kCodegen) e.phase = DisplayText(PhaseOf(listing, static_cast<unsigned long>(e.num)));
-  }
+// The phases.txt name of a frontend or pass entry (the crashed one too); codegen has none.
+void AssignPhase(const DumpListing& listing, Entry* e) {
+  if (listing.phases.empty() || e->kind == EntryKind::kCodegen) return;
+  e->phase = DisplayText(PhaseOf(listing, static_cast<unsigned long>(e->num)));
 }
 
 const char* PassStatusName(EntryStatus s) {
   return s == EntryStatus::kFailed ? "failed" : s == EntryStatus::kChanged ? "changed" : "noop";
 }
 
-ConvertSummary Summarize(const std::vector<Entry>& entries) {
-  ConvertSummary summary;
-  for (const Entry& e : entries) {
-    summary.warnings += e.warnings.size();
-    long num = e.kind == EntryKind::kCodegen ? -1 : e.num;
-    for (const std::string& w : e.warnings) summary.warning_list.push_back({num, e.name, w});
-    if (e.kind == EntryKind::kPass) {
-      ++summary.passes;
-      summary.changed += e.ins + e.del > 0;
-      summary.failed += e.status == EntryStatus::kFailed;
-      summary.pass_results.push_back(
-          {e.num, e.name, PassStatusName(e.status), e.error, e.warnings.size(), e.ins, e.del});
-    }
-    summary.codegen += e.kind == EntryKind::kCodegen;
+// Counts entry `e` into `summary`, after the entries counted before it.
+void AddToSummary(const Entry& e, ConvertSummary* summary) {
+  summary->warnings += e.warnings.size();
+  long num = e.kind == EntryKind::kCodegen ? -1 : e.num;
+  for (const std::string& w : e.warnings) summary->warning_list.push_back({num, e.name, w});
+  if (e.kind == EntryKind::kPass) {
+    ++summary->passes;
+    summary->changed += e.ins + e.del > 0;
+    summary->failed += e.status == EntryStatus::kFailed;
+    summary->pass_results.push_back({e.num, e.name, PassStatusName(e.status), e.error, e.warnings.size(), e.ins, e.del});
   }
-  return summary;
+  summary->codegen += e.kind == EntryKind::kCodegen;
+}
+
+// Counts `more` (entries counted apart) into `summary`, after what it has.
+void AppendSummary(ConvertSummary more, ConvertSummary* summary) {
+  summary->warnings += more.warnings;
+  summary->passes += more.passes;
+  summary->changed += more.changed;
+  summary->failed += more.failed;
+  summary->codegen += more.codegen;
+  for (auto& w : more.warning_list) summary->warning_list.push_back(std::move(w));
+  for (auto& r : more.pass_results) summary->pass_results.push_back(std::move(r));
 }
 
 }  // namespace
@@ -120,18 +126,36 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   out.Write(shell.head);
   PayloadWriter payload(&out, options.compress ? PayloadEncoding::kDeflateBase64 : PayloadEncoding::kPlain, title,
                         options.context);
+  // A log read as it goes keeps its entries in a temporary file (PayloadWriter::SpoolEntry), counted as
+  // they go there; the first and the last pass entry stay, for the notes found at the log's end.
   std::vector<Entry> entries;
-  PassStage passes(&listing, options.threads, &payload, &entries);
+  ConvertSummary spooled;
+  std::function<void(Entry&)> spool;
+  if (listing.stream) {
+    spool = [&](Entry& e) {
+      AssignPhase(listing, &e);
+      AddToSummary(e, &spooled);
+      payload.SpoolEntry(e);
+    };
+  }
+  PassStage passes(&listing, options.threads, &payload, &entries, spool);
   passes.Run(observer.progress);
   ConvertCrashed(listing, payload.SnapshotCount() - 1, &entries);
   ConvertCodegen(listing, options.threads, &payload, &entries);
-  AssignPhases(listing, &entries);
-  for (const Entry& e : entries) payload.AddEntry(e);
+  ConvertSummary summary;
+  for (size_t k = 0; k < entries.size(); ++k) {
+    AssignPhase(listing, &entries[k]);
+    AddToSummary(entries[k], &summary);
+    payload.AddEntry(entries[k]);
+    if (k == 0) {
+      AppendSummary(std::move(spooled), &summary);
+      payload.AddSpooledEntries();
+    }
+  }
   payload.Finish();
   out.Write(shell.tail);
   out.Commit();
 
-  ConvertSummary summary = Summarize(entries);
   summary.title = title;
   summary.inputs = InputPaths(listing);
   summary.input_bytes = InputBytes(summary.inputs);

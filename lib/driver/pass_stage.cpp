@@ -76,8 +76,8 @@ class PassStage::Prefetch {
   }
 
  private:
-  static constexpr uint64_t kAheadBytes = 64u << 20;
-  static constexpr size_t kAheadPasses = 1u << 16;
+  static constexpr uint64_t kAheadBytes = 16u << 20;
+  static constexpr size_t kAheadPasses = 4096;
   static uint64_t Size(const DumpPass& p) { return p.file.text ? p.file.text->size() : 0; }
 
   void Run() {
@@ -114,8 +114,9 @@ class PassStage::Prefetch {
   std::thread thread_;  // last: starts when the rest is ready
 };
 
-PassStage::PassStage(DumpListing* listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries)
-    : listing_(listing), threads_(threads), payload_(payload), entries_(entries) {}
+PassStage::PassStage(DumpListing* listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries,
+                     std::function<void(Entry&)> spool)
+    : listing_(listing), threads_(threads), payload_(payload), entries_(entries), spool_(std::move(spool)) {}
 
 PassStage::~PassStage() = default;
 
@@ -145,7 +146,7 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     // A batch of files is `batch` snapshots; passes whose size is known (a log's, read as it goes) are
     // taken up to kBatchBytes (most of a log's dumps are small functions, many are not read at all).
     uint64_t bytes = 0;
-    while (items.size() < batch || (items.back().pass.file.load && bytes < kBatchBytes && items.size() < kMaxBatch)) {
+    while (items.size() < batch || (listing_->stream && bytes < kBatchBytes && items.size() < kMaxBatch)) {
       Item it;
       if (!NextPass(&it.pass)) {
         more = false;
@@ -255,6 +256,10 @@ void PassStage::Write(Item* it) {
     ++snapshots;
   }
   const DumpPass& p = it->pass;
+  if (spool_ && entries_->size() >= 2) {
+    spool_((*entries_)[1]);
+    entries_->pop_back();
+  }
   entries_->push_back(MakePassEntry(static_cast<long>(p.number), DisplayText(p.pass_name), before.index,
                                     it->after_held->index, *it->after_held->snap, std::move(it->diff),
                                     DisplayText(p.file.log_name), it->after.log_text));

@@ -20,7 +20,10 @@ namespace irtrace {
 class PassStage {
  public:
   // `listing`, `payload` and `entries` are not owned and must outlive the stage; `threads` 0: all cores.
-  PassStage(DumpListing* listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries);
+  // With `spool`, `entries` keeps the first entry and the last pass's, and each pass entry before the last
+  // goes to `spool` as the next one is made.
+  PassStage(DumpListing* listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries,
+            std::function<void(Entry&)> spool = {});
   ~PassStage();
 
   // Converts every snapshot, calling progress(done, total) after each batch (total 0 while a stream's
@@ -40,6 +43,7 @@ class PassStage {
   unsigned threads_;
   PayloadWriter* payload_;
   std::vector<Entry>* entries_;
+  std::function<void(Entry&)> spool_;
   size_t next_listed_ = 0;  // the next of listing_->passes (without a stream)
   UnitTracks tracks_;
   class Prefetch;

@@ -1,7 +1,12 @@
 #include "report/payload_writer.h"
 
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
 #include "input/snapshot.h"
 #include "util/deflate_sink.h"
+#include "util/temp_file.h"
 
 namespace irtrace {
 namespace {
@@ -211,74 +216,131 @@ void PayloadWriter::EndSnapshots() {
   in_entries_ = true;
 }
 
-void PayloadWriter::WriteDiff(const DiffData& d) {
-  w_->BeginObject();
-  w_->Key("ops").IntArray(d.script.ops);
-  w_->Key("pairs").BeginArray();
+void PayloadWriter::WriteDiff(JsonWriter* w, const DiffData& d) {
+  w->BeginObject();
+  w->Key("ops").IntArray(d.script.ops);
+  w->Key("pairs").BeginArray();
   for (const BlockPairs& bp : d.pairs) {
     std::vector<uint32_t> flat{bp.block, bp.flags};
     flat.insert(flat.end(), bp.pairs.begin(), bp.pairs.end());
-    w_->IntArray(flat);
+    w->IntArray(flat);
   }
-  w_->EndArray();
-  w_->EndObject();
+  w->EndArray();
+  w->EndObject();
 }
 
 void PayloadWriter::AddEntry(const Entry& e) {
   EndSnapshots();
+  WriteEntry(w_.get(), e);
+}
+
+void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
   auto strings = [&](const char* key, const std::vector<std::string>& v) {
-    w_->Key(key).BeginArray();
-    for (const std::string& s : v) w_->String(s);
-    w_->EndArray();
+    w->Key(key).BeginArray();
+    for (const std::string& s : v) w->String(s);
+    w->EndArray();
   };
-  w_->BeginObject();
-  w_->Key("kind").String(Spelling(e.kind));
-  if (!e.phase.empty()) w_->Key("phase").String(e.phase);
-  if (e.num >= 0) w_->Key("num").Int(e.num);
-  w_->Key("name").String(e.name);
-  if (e.kind == EntryKind::kCodegen) w_->Key("role").String(Spelling(e.role));
-  if (e.before >= 0) w_->Key("before").Int(e.before);
-  w_->Key("after").Int(e.after);
-  w_->Key("status").String(Spelling(e.status));
-  w_->Key("ins").Int(static_cast<int64_t>(e.ins));
-  w_->Key("del").Int(static_cast<int64_t>(e.del));
+  w->BeginObject();
+  w->Key("kind").String(Spelling(e.kind));
+  if (!e.phase.empty()) w->Key("phase").String(e.phase);
+  if (e.num >= 0) w->Key("num").Int(e.num);
+  w->Key("name").String(e.name);
+  if (e.kind == EntryKind::kCodegen) w->Key("role").String(Spelling(e.role));
+  if (e.before >= 0) w->Key("before").Int(e.before);
+  w->Key("after").Int(e.after);
+  w->Key("status").String(Spelling(e.status));
+  w->Key("ins").Int(static_cast<int64_t>(e.ins));
+  w->Key("del").Int(static_cast<int64_t>(e.del));
   strings("notes", e.notes);
   strings("warnings", e.warnings);
-  if (!e.error.empty()) w_->Key("error").String(e.error);
-  if (!e.log.empty()) w_->Key("log").String(e.log);
-  if (e.crashed) w_->Key("crashed").Bool(true);
-  if (e.base_num >= 0) w_->Key("base_num").Int(e.base_num);
-  if (e.head_num >= 0) w_->Key("head_num").Int(e.head_num);
+  if (!e.error.empty()) w->Key("error").String(e.error);
+  if (!e.log.empty()) w->Key("log").String(e.log);
+  if (e.crashed) w->Key("crashed").Bool(true);
+  if (e.base_num >= 0) w->Key("base_num").Int(e.base_num);
+  if (e.head_num >= 0) w->Key("head_num").Int(e.head_num);
   if (e.unit != IrUnit::kWhole) {
-    w_->Key("unit").String(e.unit == IrUnit::kFunction ? "function" : e.unit == IrUnit::kScc ? "scc" : "loop");
+    w->Key("unit").String(e.unit == IrUnit::kFunction ? "function" : e.unit == IrUnit::kScc ? "scc" : "loop");
     if (e.unit != IrUnit::kLoop) {
-      w_->Key("unit_keys").BeginArray();
-      for (const std::string& k : e.unit_keys) w_->String(k);
-      w_->EndArray();
+      w->Key("unit_keys").BeginArray();
+      for (const std::string& k : e.unit_keys) w->String(k);
+      w->EndArray();
     }
   }
   if (e.kind == EntryKind::kPass) {
-    w_->Key("diff");
-    WriteDiff(e.diff.whole);
+    w->Key("diff");
+    WriteDiff(w, e.diff.whole);
   }
   if (e.kind == EntryKind::kPass && e.diff.by_function) {
     // The touched functions only; the viewer lists the after side's other keys as "same".
-    w_->Key("functions").BeginArray();
+    w->Key("functions").BeginArray();
     for (const FunctionDiff& f : e.diff.functions) {
-      w_->BeginObject();
-      w_->Key("key").String(f.key);
-      w_->Key("status").String(Spelling(f.status));
-      w_->Key("ins").Int(static_cast<int64_t>(f.ins));
-      w_->Key("del").Int(static_cast<int64_t>(f.del));
+      w->BeginObject();
+      w->Key("key").String(f.key);
+      w->Key("status").String(Spelling(f.status));
+      w->Key("ins").Int(static_cast<int64_t>(f.ins));
+      w->Key("del").Int(static_cast<int64_t>(f.del));
       if (f.status == FunctionStatus::kChanged) {
-        w_->Key("diff");
-        WriteDiff(f.diff);
+        w->Key("diff");
+        WriteDiff(w, f.diff);
       }
-      w_->EndObject();
+      w->EndObject();
     }
-    w_->EndArray();
+    w->EndArray();
   }
-  w_->EndObject();
+  w->EndObject();
+}
+
+// Spooled entries: JSON values "e1,e2,..." in an unnamed temporary file, read back in chunks.
+class PayloadWriter::Spool : public OutputSink {
+ public:
+  Spool() : fd_(OpenUnnamedTempFd("the report's entries")), w_(this) {}
+  ~Spool() override { ::close(fd_); }
+  void Write(std::string_view bytes) override {
+    for (size_t done = 0; done < bytes.size();) {
+      ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) throw Error("cannot write the report's entries to a temporary file: " + std::string(std::strerror(n < 0 ? errno : ENOSPC)));
+      done += static_cast<size_t>(n);
+    }
+  }
+  void Add(const Entry& e) {
+    if (any_) w_.RawValues(",", true);
+    any_ = true;
+    WriteEntry(&w_, e);
+    // a single value at the top level: the writer's comma logic has no container to count in
+  }
+  // Sends every spooled entry to `out`, in order.
+  void CopyTo(JsonWriter* out) {
+    w_.Flush();
+    std::string buf(1 << 20, '\0');
+    bool more = false;
+    for (off_t at = 0;;) {
+      ssize_t n = ::pread(fd_, buf.data(), buf.size(), at);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw Error("cannot read the report's entries back: " + std::string(std::strerror(errno)));
+      if (n == 0) break;
+      out->RawValues(std::string_view(buf.data(), static_cast<size_t>(n)), more);
+      more = true;
+      at += n;
+    }
+  }
+
+ private:
+  int fd_;
+  JsonWriter w_;
+  bool any_ = false;
+};
+
+void PayloadWriter::SpoolEntry(const Entry& e) {
+  if (!spool_) spool_ = std::make_unique<Spool>();
+  spool_->Add(e);
+}
+
+void PayloadWriter::AddSpooledEntries() {
+  EndSnapshots();
+  if (!spool_) return;
+  spool_->CopyTo(w_.get());
+  spool_.reset();
 }
 
 void PayloadWriter::AddCompare(const CompareHeader& h) {

@@ -90,6 +90,12 @@ class PayloadWriter {
 
   // Appends an entry (after every snapshot: the first call ends the snapshot list).
   void AddEntry(const Entry& e);
+  // Keeps an entry while snapshots are still being added, in an unnamed temporary file (util/temp_file.h),
+  // so a dump of 100,000 passes holds none of them in memory; AddSpooledEntries puts them in, in order.
+  // Throws Error when the temporary file cannot be written.
+  void SpoolEntry(const Entry& e);
+  // Appends every spooled entry, in order, after the entries added so far (ends the snapshot list).
+  void AddSpooledEntries();
   // Marks the payload as a compare report (after the entries, before Finish; at most once).
   void AddCompare(const CompareHeader& h);
   // Ends the payload and the envelope, and sends everything to `out`. Call once, last.
@@ -103,12 +109,15 @@ class PayloadWriter {
   // AddSnapshot, from snapshot `before_index`), the fallback and the end of the object, and records the
   // snapshot's chains.
   void WriteSnapshotEnd(const Snapshot& s, int depth, int root, int before_index, const EditScript* sections);
-  void WriteDiff(const DiffData& d);
+  static void WriteDiff(JsonWriter* w, const DiffData& d);
+  static void WriteEntry(JsonWriter* w, const Entry& e);
   void EndSnapshots();
 
   OutputSink* out_;
   std::unique_ptr<DeflateBase64Sink> deflate_;  // set for kDeflateBase64
   std::unique_ptr<JsonWriter> w_;
+  class Spool;
+  std::unique_ptr<Spool> spool_;  // SpoolEntry's file, from its first call until AddSpooledEntries
   bool in_entries_ = false;
   bool compare_written_ = false;  // the entries array is closed and "compare" written
   std::vector<int> depth_;  // per snapshot: delta steps to a full text (0 = full)

@@ -1,5 +1,7 @@
 #include "scope/scope_scan.h"
 
+#include <cstring>
+
 #include <utility>
 #include <vector>
 
@@ -137,6 +139,18 @@ bool TextCursor::SkipBraces(bool* empty) {
   while (!AtEnd()) {
     std::string_view s = Text();
     size_t i = pos_;
+    // Most body lines hold no brace and no string: they only tell whether the body is empty. Three
+    // memchr calls decide that faster than the walk below.
+    std::string_view rest = s.substr(i);
+    if (depth > 0 && !std::memchr(rest.data(), '{', rest.size()) && !std::memchr(rest.data(), '}', rest.size()) &&
+        !std::memchr(rest.data(), '"', rest.size())) {
+      size_t first = i;
+      while (first < s.size() && IsBlankChar(s[first])) ++first;
+      if (first < s.size() && (comment.empty() || s.substr(first, comment.size()) != comment)) *empty = false;
+      ++line_;
+      pos_ = 0;
+      continue;
+    }
     while (i < s.size()) {
       char c = s[i];
       if (IsBlankChar(c)) {

@@ -64,6 +64,14 @@ void JsonWriter::BeforeValue() {
   }
 }
 
+JsonWriter& JsonWriter::RawValues(std::string_view values, bool more) {
+  if (values.empty()) return *this;
+  if (!more) BeforeValue();
+  buf_.append(values);
+  MaybeFlush();
+  return *this;
+}
+
 void JsonWriter::MaybeFlush() {
   if (buf_.size() >= kFlushBytes) Flush();
 }

@@ -36,6 +36,10 @@ class JsonWriter {
   // A flat array of unsigned integers.
   JsonWriter& IntArray(const std::vector<uint32_t>& v);
 
+  // Values already written as JSON by another JsonWriter (`values`: "v1,v2,..."), put in the open array as
+  // they are: a comma first when the array has elements. Empty: nothing. Call again with the next piece
+  // of the same values (`more` true) to continue them without a comma.
+  JsonWriter& RawValues(std::string_view values, bool more = false);
   // Sends everything buffered to the sink.
   void Flush();
 
