@@ -78,11 +78,15 @@ UnitBefore UnitTracks::Functions(const std::vector<std::string>& keys, const std
     return UnitBefore{p.in, false, {}};
   }
   Maker m;
+  std::string made_name = name;
   for (size_t k = 0; k < keys.size(); ++k) {
     if (k > 0) m.Literal("");
-    if (Find(keys[k], &p)) m.Copy(p.in, p.begin, p.end);
+    if (!Find(keys[k], &p)) continue;
+    m.Copy(p.in, p.begin, p.end);
+    // A function cut out of an earlier snapshot is named by it: "pipeline.log line 120 (f)".
+    if (keys.size() == 1) made_name = p.in->snap->name + " (" + keys[k] + ")";
   }
-  UnitBefore b = m.Make(name);
+  UnitBefore b = m.Make(made_name);
   // A function cut out of the module once serves its next passes too.
   if (keys.size() == 1) pieces_[keys[0]] = Piece{b.held, 0, b.held->snap->lines.size()};
   return b;

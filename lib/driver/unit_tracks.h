@@ -47,7 +47,8 @@ class UnitTracks {
   UnitBefore Whole(const std::string& name);
   // The current text of the functions `keys` (an SCC's, in its order; an empty line between two): a
   // function's last dump, or its lines in the module (with the "; Function Attrs:" line above), or nothing.
-  // A snapshot that is exactly one function's text is used as it is; otherwise one is made and remembered.
+  // A snapshot that is exactly one function's text is used as it is; otherwise one is made and remembered,
+  // named "<the snapshot it comes from> (<key>)" for one function, else `name`.
   UnitBefore Functions(const std::vector<std::string>& keys, const std::string& name);
   // A function or SCC pass's snapshot `s`: each function in it (its sections) is now its text there.
   void SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector<std::string>& keys);
