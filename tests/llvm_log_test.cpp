@@ -266,3 +266,38 @@ TEST_CASE("llvm_log: real opt -O2 logs, function scope and module scope end in t
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("llvm_log: a log read as it is converted fails whole on a bad dump late in it, and keeps every entry",
+          "[llvm_log]") {
+  TempDir t;
+  std::string start = Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2"));
+  std::string log = "*** IR Dump At Start ***\n" + start;
+  // Enough passes that the entries before the last are kept in the temporary file.
+  for (int k = 0; k < 300; ++k) {
+    log += "*** IR Dump After P" + std::to_string(k) + " on f ***\n" + Fn("f", k % 3 ? "ret i32 5" : "ret i32 6");
+  }
+  test::WriteFile(t / "ok.log", log);
+  test::CliResult r = test::RunMain({t / "ok.log", "--no-compress", "--json", t / "s.json", "-o", t / "ok.html"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  nlohmann::json p = test::PayloadOf(t / "ok.html");
+  REQUIRE(p["entries"].size() == 301);
+  for (size_t k = 1; k < 301; ++k) CHECK(p["entries"][k]["num"] == k);
+  CHECK(p["entries"][1]["unit_keys"] == nlohmann::json::array({"f"}));
+  nlohmann::json s = nlohmann::json::parse(test::ReadFile(t / "s.json"));
+  CHECK(s["dumps"][0]["counts"]["passes"] == 300);
+  CHECK(s["dumps"][0]["counts"]["changed"] == 200);  // 6, 5, 5 in turn: two of three change f
+  // A -print-changed=diff dump at the end: exit 1, no report, an earlier report kept.
+  test::WriteFile(t / "bad.log", log + "*** IR Dump After SROAPass on f ***\n-  %3 = alloca ptr\n+  %3 = load i32\n");
+  test::WriteFile(t / "bad.html", "earlier");
+  r = test::RunMain({t / "bad.log", "-o", t / "bad.html"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("this is -print-changed=diff output") != std::string::npos);
+  CHECK(test::ReadFile(t / "bad.html") == "earlier");
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -16,6 +16,13 @@
     return nums[n - 1] === miss - 1 ? n : 0;
   }
 
+  // A diff's pairs: as the payload gives them, or (schema 4: a pass on an IR unit, whose "pairs" ir-trace
+  // leaves out) made here by the same rule (40_intraline.js pairBlocks) over the lines that were diffed.
+  function pairsOf(diff, ops, left, right) {
+    if (diff && Array.isArray(diff.pairs)) return diff.pairs;
+    return ops.length ? T.intraline.pairBlocks(ops, left, right) : [];
+  }
+
   // True when function key `longer` extends `shorter`: it starts with it and goes on at a separator, '_',
   // '.' or '$' (f -> f_aic, f.cold, f$1), or with a digit after a name that does not end in one (f -> f2;
   // not f1 -> f12, another number).
@@ -213,10 +220,10 @@
         pairs = [];
       } else if (!fn) {
         ops = (e.diff && e.diff.ops) || [];
-        pairs = (e.diff && e.diff.pairs) || [];
+        pairs = pairsOf(e.diff, ops, left.lines, right.lines);
       } else if (fn.diff) {
         ops = fn.diff.ops || [];
-        pairs = fn.diff.pairs || [];
+        pairs = pairsOf(fn.diff, ops, left.lines, right.lines);
       } else if (fn.status === FN_STATUS.ADDED) {
         ops = P.appendBlock([], 0, 0, right.lines.length);
         pairs = [];

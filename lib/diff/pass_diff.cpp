@@ -15,10 +15,11 @@ namespace {
 // `Lines`: a LineIndex or a vector of views (PairLines).
 template <typename Lines>
 DiffData MakeDiff(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b, const Lines& a,
-                  const Lines& b) {
+                  const Lines& b, bool pair) {
   DiffData d;
   d.script = DiffLines(ids_a, ids_b);
-  if (!d.script.Empty()) d.pairs = PairLines(d.script, a, b);
+  d.paired = pair;
+  if (pair && !d.script.Empty()) d.pairs = PairLines(d.script, a, b);
   return d;
 }
 
@@ -102,8 +103,8 @@ DiffData Shifted(const DiffData& whole, size_t begin) {
 // Diffs lines `la` of a against lines `lb` of b (0-based, ascending) on their own.
 DiffData DiffLinesOf(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
                      const std::vector<uint32_t>& ids_b, const std::vector<uint32_t>& la,
-                     const std::vector<uint32_t>& lb) {
-  return MakeDiff(Pick(ids_a, la), Pick(ids_b, lb), Pick(a.lines, la), Pick(b.lines, lb));
+                     const std::vector<uint32_t>& lb, bool pair) {
+  return MakeDiff(Pick(ids_a, la), Pick(ids_b, lb), Pick(a.lines, la), Pick(b.lines, lb), pair);
 }
 
 // Diffs a function present on both sides, sections `na` before and `nb` after. `whole`: the pass's
@@ -116,7 +117,7 @@ FunctionDiff DiffSection(const Snapshot& a, const Snapshot& b, const std::vector
       HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), na.begin, na.end, nb.begin, nb.end)) {
     return Changed(Shifted(whole, na.begin));
   }
-  return Changed(DiffLinesOf(a, b, ids_a, ids_b, Range(na.begin, na.end), Range(nb.begin, nb.end)));
+  return Changed(DiffLinesOf(a, b, ids_a, ids_b, Range(na.begin, na.end), Range(nb.begin, nb.end), whole.paired));
 }
 
 // Diffs the lines outside every section, `la` before and `lb` after, likewise.
@@ -129,7 +130,7 @@ FunctionDiff DiffOutside(const Snapshot& a, const Snapshot& b, const std::vector
                                      lb.front(), lb.back() + 1)) {
     return Changed(Shifted(whole, la.front()));
   }
-  return Changed(DiffLinesOf(a, b, ids_a, ids_b, la, lb));
+  return Changed(DiffLinesOf(a, b, ids_a, ids_b, la, lb, whole.paired));
 }
 
 // Whether lines `la` of a and `lb` of b compare equal, by their ids.
@@ -286,7 +287,7 @@ std::vector<uint32_t> FunctionLines(const Snapshot& s, const std::string& key) {
   return {};
 }
 
-PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
+PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines) {
   PassDiff out;
   // The same text in another language (a .txt pass written as .py) splits differently: not identical.
   out.identical = before.text == after.text && before.lang == after.lang;
@@ -304,7 +305,7 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after) {
   out.sections = DiffSections(before.scope.sections, after.scope.sections);
   std::vector<uint32_t> ids_a, ids_b;
   InternPair(before, after, &ids_a, &ids_b);
-  out.whole = MakeDiff(ids_a, ids_b, before.lines, after.lines);
+  out.whole = MakeDiff(ids_a, ids_b, before.lines, after.lines, pair_lines);
 
   out.notes = Notes(before, after, out.whole.script);
 

@@ -16,6 +16,7 @@ class Snapshot;
 struct DiffData {
   EditScript script;
   std::vector<BlockPairs> pairs;
+  bool paired = true;  // false: `pairs` was not computed (the viewer pairs the blocks itself, by the same rule)
 };
 
 // What a pass did to one function (spelled in the payload by report/payload_writer.cpp).
@@ -54,7 +55,9 @@ struct PassDiff {
 };
 
 // Computes the pass's diffs. Never fails. Time near-linear in the two snapshots' size (see DiffLines).
-PassDiff DiffPass(const Snapshot& before, const Snapshot& after);
+// `pair_lines` false leaves the replace-row pairing (diff/line_pairing.h) to the viewer: DiffData::paired
+// is false and `pairs` empty (a log of 100,000 passes spends a third of its diff time pairing).
+PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines = true);
 
 // The function keys of `s`, in the order the viewer offers them: its sections' keys in file order, then ""
 // when any line lies outside every section. The unchanged functions of a pass are the after side's keys

@@ -219,6 +219,10 @@ void PayloadWriter::EndSnapshots() {
 void PayloadWriter::WriteDiff(JsonWriter* w, const DiffData& d) {
   w->BeginObject();
   w->Key("ops").IntArray(d.script.ops);
+  if (!d.paired) {  // (schema 4) the viewer pairs the blocks itself
+    w->EndObject();
+    return;
+  }
   w->Key("pairs").BeginArray();
   for (const BlockPairs& bp : d.pairs) {
     std::vector<uint32_t> flat{bp.block, bp.flags};
