@@ -41,6 +41,8 @@ test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump,
   await page.keyboard.press('j');
   assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^3\. InstCombinePass\+1-1/);
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line 1 (f)'));
+  // Its report has no "pairs" (schema 4: a pass on an IR unit): the page pairs the changed line itself.
+  assert.equal(await page.locator('.row[data-kind="replace"]').count(), 1);
   // Blame still paints a gutter.
   await page.keyboard.press('b');
   assert.ok(await page.locator('.bl').count() > 0);
