@@ -238,3 +238,32 @@ TEST_CASE("terminal: a pager only when standard output is a terminal", "[termina
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("terminal: an LLVM function-scope log shows each pass against its function's last text", "[terminal]") {
+  TempDir t;
+  auto fn = [](const char* name, const char* body) { return std::string("define i32 @") + name + "() {\n  " + body + "\n}\n"; };
+  WriteFile(t / "fs.log", "; *** IR Dump After A on [module] ***\n" + fn("f", "ret i32 1") + "\n" + fn("g", "ret i32 2") +
+                              "; *** IR Dump After InstCombinePass on f ***\n" + fn("f", "ret i32 10") +
+                              "; *** IR Dump After InstCombinePass on g ***\n" + fn("g", "ret i32 20") +
+                              "; *** IR Dump After SROAPass on g ***\n" + fn("g", "ret i32 20") +
+                              "; *** IR Dump After GVNPass on f ***\n" + fn("f", "ret i32 11"));
+  test::CliResult r = RunMain({t / "fs.log", "--terminal", "--color", "never"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  // Pass 4 (GVNPass on f) is diffed against f after pass 1, not against g of the pass before it.
+  CHECK(r.out.find("-  ret i32 10\n+  ret i32 11\n") != std::string::npos);
+  CHECK(r.out.find("-  ret i32 20\n+  ret i32 11") == std::string::npos);
+  CHECK(r.out.find("-  ret i32 2\n+  ret i32 20\n") != std::string::npos);
+  // The unchanged pass (SROAPass on g) has nothing to show unless named; named, it says so.
+  test::CliResult named = RunMain({t / "fs.log", "--terminal", "--color", "never", "--pass", "SROAPass"});
+  CHECK(named.code == 0);
+  CHECK(named.out.find("no change") != std::string::npos);
+  CHECK(RunMain({t / "fs.log", "--terminal", "--function", "g", "--color", "never"}).out.find("ret i32 11") ==
+        std::string::npos);
+}
+
+}  // namespace
+}  // namespace irtrace

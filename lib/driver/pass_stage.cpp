@@ -203,31 +203,19 @@ void PassStage::Resolve(Item* it) {
   }
   const DumpPass& p = it->pass;
   std::string name = DisplayText(p.file.name);
-  if (p.unit == IrUnit::kLoop) {
-    std::shared_ptr<HeldSnapshot> last = tracks.Loop(p.unit_keys.at(0));
-    it->after_held = p.unchanged && last ? last : Hold(std::move(it->after.snap));
-    // A loop's first dump has nothing earlier: it is shown against itself.
-    it->before = UnitBefore{last ? last : it->after_held, false, {}};
-    tracks.SetLoop(p.unit_keys.at(0), it->after_held);
-    return;
-  }
-  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
-    it->before = tracks.Functions(p.unit_keys, name + ": before this pass");
-    it->after_held = p.unchanged ? it->before.held : Hold(std::move(it->after.snap));
-    if (!p.unchanged) tracks.SetFunctions(it->after_held, p.unit_keys);
-    return;
-  }
   if (p.before) {
     // A pass's own before-dump, stored just before its snapshot with no entry: the pass is diffed against
     // it, and the next pass against this pass's snapshot, as always the snapshot before.
     it->own_before_base = tracks.Whole(name).held;
     it->own_before_held = Hold(std::move(it->own_before.snap));
     it->before = UnitBefore{it->own_before_held, false, {}};
-  } else {
-    it->before = tracks.Whole(name + ": the module before this pass");
+    it->after_held = Hold(std::move(it->after.snap));
+    tracks.SetWhole(it->after_held);
+    return;
   }
-  it->after_held = p.unchanged ? it->before.held : Hold(std::move(it->after.snap));
-  tracks.SetWhole(it->after_held);
+  UnitStep step = tracks.Step(p, std::move(it->after.snap), name);
+  it->before = std::move(step.before);
+  it->after_held = std::move(step.after);
 }
 
 void PassStage::Write(Item* it) {

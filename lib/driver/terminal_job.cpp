@@ -8,6 +8,7 @@
 
 #include "diff/pass_diff.h"
 #include "driver/dump_reading.h"
+#include "driver/unit_tracks.h"
 #include "input/snapshot.h"
 #include "report/report_model.h"
 #include "util/parallel.h"
@@ -111,11 +112,15 @@ void TerminalJob::SelectPasses() {
 // Reads every snapshot (not the codegen: it has no passes) for the functions --function may name.
 void TerminalJob::FindFunction() {
   std::map<std::string, ScopeLanguage> keys;
+  std::vector<const DumpFile*> files{&listing_.frontend};  // an unchanged pass has no file of its own
+  for (const DumpPass& p : listing_.passes) {
+    if (!p.unchanged) files.push_back(&p.file);
+  }
   size_t batch = 2 * Threads(options_.threads);
-  for (size_t first = 0; first < files_.size(); first += batch) {
-    size_t n = std::min(batch, files_.size() - first);
+  for (size_t first = 0; first < files.size(); first += batch) {
+    size_t n = std::min(batch, files.size() - first);
     std::vector<std::unique_ptr<Snapshot>> snaps(n);
-    ParallelFor(n, options_.threads, [&](size_t i) { snaps[i] = LoadSnapshotOf(*files_[first + i]); });
+    ParallelFor(n, options_.threads, [&](size_t i) { snaps[i] = LoadSnapshotOf(*files[first + i]); });
     for (const auto& s : snaps) {
       for (const Section& sec : s->scope.sections) keys.emplace(sec.key, s->lang);
     }
@@ -131,7 +136,38 @@ std::string TerminalJob::Title(const DumpPass& p) const {
   return phase.empty() ? title : title + " (" + phase + ")";
 }
 
+// A log whose passes hold IR units (an LLVM function-scope log): every pass is read in order, its before
+// side found by its unit as the converter does (driver/unit_tracks.h), and the selected ones printed.
+void TerminalJob::RunUnits(OutputSink* out) {
+  const bool named = !options_.passes.empty();
+  std::set<size_t> wanted(selected_.begin(), selected_.end());
+  UnitTracks tracks;
+  auto front = std::make_shared<HeldSnapshot>();
+  front->snap = LoadSnapshotOf(listing_.frontend);
+  tracks.SetWhole(front);
+  for (const DumpPass& pass : listing_.passes) {
+    LoadedFile after;
+    if (!pass.unchanged) after = LoadFile(pass.file);
+    UnitStep step = tracks.Step(pass, std::move(after.snap), DisplayText(pass.file.name));
+    if (!wanted.count(pass.number)) continue;
+    const Snapshot& b = *step.before.held->snap;
+    const Snapshot& a = *step.after->snap;
+    TerminalPass tp{Title(pass), b.name, a.name};
+    std::string text;
+    bool shown = WritePassDiff(tp, b, a, DiffPass(b, a), options_.style, key_, &text);
+    if (LogHasError(after.log_text)) {
+      WriteFailedPass(tp, after.log_text, a, tp.after, options_.style, key_, &text);
+      shown = true;
+    }
+    if (!shown && named) WriteUnchangedPass(tp, key_, a.lang, options_.style, &text);
+    out->Write(text);
+  }
+}
+
 void TerminalJob::Run(OutputSink* out) {
+  for (const DumpPass& p : listing_.passes) {
+    if (p.unit != IrUnit::kWhole) return RunUnits(out);
+  }
   const bool named = !options_.passes.empty();
   std::map<size_t, LoadedFile> held;  // snapshots by index into files_, the batch's and the last one before
   size_t batch = 2 * Threads(options_.threads);

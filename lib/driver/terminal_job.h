@@ -61,6 +61,7 @@ class TerminalJob {
  private:
   void SelectPasses();
   void FindFunction();
+  void RunUnits(OutputSink* out);
   std::string Title(const DumpPass& p) const;
 
   TerminalOptions options_;

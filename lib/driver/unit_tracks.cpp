@@ -103,6 +103,33 @@ std::shared_ptr<HeldSnapshot> UnitTracks::Loop(const std::string& key) const {
   return it == loops_.end() ? nullptr : it->second;
 }
 
+UnitStep UnitTracks::Step(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name) {
+  auto hold = [&] {
+    auto h = std::make_shared<HeldSnapshot>();
+    h->snap = std::move(after);
+    return h;
+  };
+  UnitStep step;
+  if (p.unit == IrUnit::kLoop) {
+    std::shared_ptr<HeldSnapshot> last = Loop(p.unit_keys.at(0));
+    step.after = p.unchanged && last ? last : hold();
+    // A loop's first dump has nothing earlier: it is shown against itself.
+    step.before = UnitBefore{last ? last : step.after, false, {}};
+    SetLoop(p.unit_keys.at(0), step.after);
+    return step;
+  }
+  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
+    step.before = Functions(p.unit_keys, name + ": before this pass");
+    step.after = p.unchanged ? step.before.held : hold();
+    if (!p.unchanged) SetFunctions(step.after, p.unit_keys);
+    return step;
+  }
+  step.before = Whole(name + ": the module before this pass");
+  step.after = p.unchanged ? step.before.held : hold();
+  SetWhole(step.after);
+  return step;
+}
+
 UnitBefore UnitTracks::Whole(const std::string& name) {
   if (pieces_.empty() || !whole_) return UnitBefore{whole_, false, {}};
   const Snapshot& base = *whole_->snap;

@@ -37,8 +37,20 @@ struct UnitBefore {
   std::vector<HeldRun> runs;
 };
 
+// A pass's two sides: `before` (made here when before.made) and `after` (the pass's snapshot held, or for
+// an unchanged pass its before side).
+struct UnitStep {
+  UnitBefore before;
+  std::shared_ptr<HeldSnapshot> after;
+};
+
 class UnitTracks {
  public:
+  // Pass `p` (without an own before-dump), its snapshot `after` loaded (null when p.unchanged): finds its
+  // before side by its IR unit (a loop's last dump, or the loop's own dump for its first; a function's or
+  // an SCC's current text; the module as it stands) and makes `after` that unit's latest text. `name`
+  // names a snapshot made here. The one rule the converter and --terminal share.
+  UnitStep Step(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name);
   // The module is `s` (the first entry, a module pass's snapshot): the functions dumped before are in it.
   void SetWhole(std::shared_ptr<HeldSnapshot> s);
   // The module as it stands: the last module snapshot with every function dumped since put in its place
