@@ -442,3 +442,34 @@ TEST_CASE("batch with --baseline: usage errors", "[compare][batch]") {
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("compare: two LLVM function-scope logs, their unchanged passes compared by their function's text",
+          "[compare]") {
+  TempDir t;
+  auto fn = [](const char* name, const char* body) { return std::string("define i32 @") + name + "() {\n  " + body + "\n}\n"; };
+  auto log = [&](const char* g_after) {
+    return "; *** IR Dump After A on [module] ***\n" + fn("f", "ret i32 1") + "\n" + fn("g", "ret i32 2") +
+           "; *** IR Dump After InstCombinePass on f ***\n" + fn("f", "ret i32 10") +
+           "; *** IR Dump After InstCombinePass on g ***\n" + fn("g", g_after) +
+           "; *** IR Dump After SROAPass on g ***\n" + fn("g", g_after);
+  };
+  WriteFile(t / "base", log("ret i32 20"));
+  WriteFile(t / "head", log("ret i32 21"));
+  CompareSummary s = Compare(t);
+  REQUIRE(s.first.found);
+  CHECK(s.first.name == "InstCombinePass");
+  CHECK(s.first.base_num == 2);
+  CHECK(s.differ == 2);  // InstCombinePass on g, and SROAPass on g, which changed nothing in either run
+  // A log's snapshots have no file of their own: none is a crashed pass (every one was, before).
+  CHECK(s.failed_base == 0);
+  CHECK(s.failed_head == 0);
+  json p = ReadPayload(t / "cmp.html");
+  CHECK(Rows(p) == std::vector<std::string>{"frontend noop 0 0", "InstCombinePass noop 1 1", "InstCombinePass changed 2 2",
+                                            "SROAPass changed 3 3"});
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -15,6 +15,7 @@
 #include "diff/pass_diff.h"
 #include "driver/dump_reading.h"
 #include "driver/report_sink.h"
+#include "driver/unit_tracks.h"
 #include "input/dump_dir.h"
 #include "input/input_format.h"
 #include "input/snapshot.h"
@@ -64,6 +65,7 @@ struct OneRun {
     try {
       listing = ListInput(dump, format, {});
       ListAllPasses(&listing);  // the two runs are aligned by their passes
+      GiveUnchangedPassesTheirText(&listing);
     } catch (const Error& e) {
       throw OnSide(e, dump);
     }
@@ -108,7 +110,8 @@ class Plan {
   int PushPass(Side side, long index, Row* row) {
     const DumpPass* p = runs_[side]->passes[index];
     (side == kBase ? row->base_num : row->head_num) = static_cast<long>(p->number);
-    if (p->file.path.empty()) {
+    const DumpListing& l = runs_[side]->listing;
+    if (l.crashed && p == &*l.crashed) {  // (a log's snapshots have no path either: held in memory)
       row->crashed[side] = true;
       return Push(side, items[last_[side]].file, &p->file);
     }

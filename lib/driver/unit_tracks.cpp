@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "driver/dump_reading.h"
+
 namespace irtrace {
 namespace {
 
@@ -161,6 +163,31 @@ UnitBefore UnitTracks::Whole(const std::string& name) {
   UnitBefore b = m.Make(name);
   SetWhole(b.held);
   return b;
+}
+
+void GiveUnchangedPassesTheirText(DumpListing* listing) {
+  bool any = false;
+  for (const DumpPass& p : listing->passes) any = any || p.unchanged;
+  if (!any) return;
+  UnitTracks tracks;
+  auto front = std::make_shared<HeldSnapshot>();
+  front->snap = LoadSnapshotOf(listing->frontend);
+  tracks.SetWhole(front);
+  for (DumpPass& p : listing->passes) {
+    std::shared_ptr<const Snapshot> after = p.unchanged || p.before ? nullptr : LoadSnapshotOf(p.file);
+    if (p.before) {  // a pass with its own before-dump holds the whole snapshot
+      auto h = std::make_shared<HeldSnapshot>();
+      h->snap = LoadSnapshotOf(p.file);
+      tracks.SetWhole(h);
+      continue;
+    }
+    UnitStep step = tracks.Step(p, std::move(after), DisplayText(p.file.name));
+    if (!p.unchanged) continue;
+    p.file.text = std::make_shared<const std::string>(step.after->snap->text);
+    p.file.name = step.after->snap->name;
+    p.file.extension = "ll";
+    p.unchanged = false;
+  }
 }
 
 }  // namespace irtrace

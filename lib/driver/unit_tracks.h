@@ -83,6 +83,11 @@ class UnitTracks {
   std::unordered_map<std::string, std::shared_ptr<HeldSnapshot>> loops_;
 };
 
+// Gives each unchanged pass of `listing` (DumpPass::unchanged: no file of its own) its IR unit's text, as
+// its `file.text`, found by walking every pass with UnitTracks::Step: for a job that reads each pass's
+// snapshot by itself (compare). Reads every other pass's snapshot once. Throws Error as LoadSnapshotOf.
+void GiveUnchangedPassesTheirText(DumpListing* listing);
+
 // Lines [begin, end) of `s` joined, each with its '\n' (the last without one when `s` lacks it there).
 std::string LinesText(const Snapshot& s, size_t begin, size_t end);
 
