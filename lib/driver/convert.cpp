@@ -161,9 +161,11 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   summary.input_bytes = InputBytes(summary.inputs);
   if (observer.diagnostic) {
     observer.diagnostic(fmt::format(
-        "{} snapshots, {} {} ({} changed), {} codegen; load {:.3f}s, diff {:.3f}s, total {:.3f}s",
+        "{} snapshots, {} {} ({} changed), {} codegen; read {:.3f}s, load {:.3f}s, resolve {:.3f}s, diff {:.3f}s, "
+        "write {:.3f}s, total {:.3f}s",
         passes.snapshots, summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed,
-        summary.codegen, passes.load_seconds, passes.diff_seconds, Seconds(start)));
+        summary.codegen, passes.read_seconds, passes.load_seconds, passes.resolve_seconds, passes.diff_seconds,
+        passes.write_seconds, Seconds(start)));
   }
   return summary;
 }

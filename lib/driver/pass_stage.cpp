@@ -146,6 +146,7 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     // A batch of files is `batch` snapshots; passes whose size is known (a log's, read as it goes) are
     // taken up to kBatchBytes (most of a log's dumps are small functions, many are not read at all).
     uint64_t bytes = 0;
+    Clock::time_point read_start = Clock::now();
     while (items.size() < batch || (listing_->stream && bytes < kBatchBytes && items.size() < kMaxBatch)) {
       Item it;
       if (!NextPass(&it.pass)) {
@@ -155,6 +156,7 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
       bytes += it.pass.unchanged ? 0 : it.pass.file.load_bytes;
       items.push_back(std::move(it));
     }
+    read_seconds += Seconds(read_start);
     if (items.empty()) break;
 
     Clock::time_point t = Clock::now();
@@ -169,7 +171,9 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     });
     load_seconds += Seconds(t);
 
+    t = Clock::now();
     for (Item& it : items) Resolve(&it);
+    resolve_seconds += Seconds(t);
 
     t = Clock::now();
     ParallelFor(items.size(), threads_, [&](size_t i) {
@@ -181,7 +185,9 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     });
     diff_seconds += Seconds(t);
 
+    t = Clock::now();
     for (Item& it : items) Write(&it);
+    write_seconds += Seconds(t);
     done += items.size();
     if (progress) progress(done, total);
   }

@@ -31,7 +31,8 @@ class PassStage {
   void Run(const std::function<void(size_t, size_t)>& progress);
 
   size_t snapshots = 0;          // snapshots written
-  double load_seconds = 0, diff_seconds = 0;
+  double load_seconds = 0, diff_seconds = 0;  // wall time in each step
+  double read_seconds = 0, resolve_seconds = 0, write_seconds = 0;
 
  private:
   struct Item;

@@ -58,7 +58,8 @@ struct DumpPass {
   IrUnit unit = IrUnit::kWhole;
   std::vector<std::string> unit_keys;
   // The reader found `file` byte for byte the unit's previous dump (its last dump of the same function or
-  // loop): the pass changed nothing, and its file need not be read or diffed. Never set for kWhole.
+  // loop; for kWhole, its last module dump with no function changed since): the pass changed nothing, and
+  // its file need not be read or diffed.
   bool unchanged = false;
 };
 

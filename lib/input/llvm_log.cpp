@@ -366,7 +366,10 @@ class LlvmPassStream : public PassStream {
 
   // The hashes the reader keeps of each unit's last dump: a dump equal to it is an unchanged pass.
   void Apply(const Dump& d) {
-    if (IsWholeModule(d)) func_hash_.clear();
+    if (!IsWholeModule(d)) return;
+    func_hash_.clear();
+    module_hash_ = Hash(d.text);
+    module_current_ = true;
   }
 
   DumpPass MakePass(Dump& d) {
@@ -393,7 +396,10 @@ class LlvmPassStream : public PassStream {
     if (whole) {
       p.unit = IrUnit::kWhole;
       if (b.invalidated) p.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
+      // The module byte for byte as the last module dump printed it, no function changed since: a no-op.
+      bool same = module_current_ && Hash(d.text) == module_hash_;
       Apply(d);
+      p.unchanged = same;
     } else if (b.unit == Unit::kLoop) {
       p.unit = IrUnit::kLoop;
       std::string key = b.ir + "\x01" + LoopHeader(d.text);
@@ -423,6 +429,8 @@ class LlvmPassStream : public PassStream {
         for (const std::string& f : b.funcs) func_hash_.erase(f);
       }
     }
+    // A changed function makes the module stale (a loop is never spliced into it).
+    if (!p.unchanged && (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc)) module_current_ = false;
     if (!p.unchanged) {
       std::shared_ptr<const LogText> log = log_;
       uint64_t offset = d.offset;
@@ -468,6 +476,8 @@ class LlvmPassStream : public PassStream {
   std::shared_ptr<const std::string> last_text_;  // the last dump's text (is the log cut short inside it?)
   std::unordered_map<std::string, uint64_t> func_hash_;  // function -> hash of its last function dump
   std::unordered_map<std::string, uint64_t> loop_hash_;  // loop key -> hash of its last dump
+  uint64_t module_hash_ = 0;              // hash of the last module dump
+  bool module_current_ = false;           // no function changed since it: it is the module as it stands
   bool before_only_ = false;
   std::vector<Dump> befores_;             // a before-only log's dumps after the input's run (no text)
   std::vector<std::string> after_pass_;   // the pass each of those is the IR after
