@@ -157,7 +157,7 @@ TEST_CASE("cli_main: -v diagnostics go to the err stream handed in", "[cli_main]
   std::vector<std::string> lines = irtrace::test::SplitLines(r.err);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0] == "ir-trace: ignored notes.txt");
-  CHECK(lines[1].rfind("ir-trace: 2 snapshots, 1 pass (1 changed), 0 codegen; load ", 0) == 0);
+  CHECK(lines[1].rfind("ir-trace: 2 snapshots, 1 pass (1 changed), 0 codegen; read ", 0) == 0);
   CHECK(lines[2] == "wrote " + (t / "r.html") + ": 1 pass, 1 changed, 0 warnings");
 
   SECTION("-q keeps the diagnostics and drops the summary") {
