@@ -128,9 +128,10 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
     }
   }
   // Standard input is copied aside as it is read, so a reader can read its snapshots again.
-  std::shared_ptr<const LogText> log = input == "-" ? LogText::SpoolStandardInput() : LogText::OpenFile(input, input);
-  std::string head = log->Read(0, 1 << 20);
-  if (head.find_first_not_of(" \t\r\n") == std::string::npos && log->size() <= head.size()) {
+  std::shared_ptr<const LogText> log = input == "-" ? LogText::StandardInput() : LogText::OpenFile(input, input);
+  constexpr size_t kHead = 1 << 20;
+  std::string head = log->Read(0, kHead);
+  if (head.find_first_not_of(" \t\r\n") == std::string::npos && head.size() < kHead) {
     // mlir-opt --mlir-print-ir-after-failure on a run where nothing failed writes nothing, for one.
     throw Error(Shown(input) + ": the input is empty: no IR dump to read");
   }

@@ -42,30 +42,55 @@ std::shared_ptr<const LogText> LogText::OpenFile(const std::string& path, const 
   return t;
 }
 
-std::shared_ptr<const LogText> LogText::SpoolStandardInput() {
+std::shared_ptr<const LogText> LogText::StandardInput() {
   std::shared_ptr<LogText> t(new LogText());
   t->shown_ = "standard input";
   t->fd_ = OpenUnnamedTempFd("a copy of standard input");
-  std::string buf(kChunk, '\0');
-  for (;;) {
-    ssize_t n = ::read(0, buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw ReadError(t->shown_, errno);
-    if (n == 0) break;
-    for (ssize_t done = 0; done < n;) {
-      ssize_t w = ::pwrite(t->fd_, buf.data() + done, static_cast<size_t>(n - done), static_cast<off_t>(t->size_));
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) throw Error("cannot write a copy of standard input: " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
-      done += w;
-      t->size_ += static_cast<uint64_t>(w);
-    }
-  }
+  t->from_stdin_ = true;
+  t->at_eof_ = false;
   return t;
 }
 
+void LogText::Spool(uint64_t end) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string& buf = spool_buf_;
+  buf.resize(1 << 20);
+  while (!at_eof_ && size_ < end) {
+    ssize_t n = ::read(0, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw ReadError(shown_, errno);
+    if (n == 0) {
+      at_eof_ = true;
+      break;
+    }
+    for (ssize_t done = 0; done < n;) {
+      ssize_t w = ::pwrite(fd_, buf.data() + done, static_cast<size_t>(n - done), static_cast<off_t>(size_));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) throw Error("cannot write a copy of standard input: " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
+      done += w;
+      size_ += static_cast<uint64_t>(w);
+    }
+  }
+}
+
+uint64_t LogText::size() const {
+  if (!from_stdin_) return size_;
+  Spool(UINT64_MAX);
+  std::lock_guard<std::mutex> lock(mu_);
+  return size_;
+}
+
 std::string LogText::Read(uint64_t offset, size_t n) const {
-  if (offset >= size_) return "";
-  n = static_cast<size_t>(std::min<uint64_t>(n, size_ - offset));
+  uint64_t size = 0;
+  if (from_stdin_) {
+    Spool(offset + n);
+    std::lock_guard<std::mutex> lock(mu_);
+    size = size_;
+  } else {
+    size = size_;
+  }
+  if (offset >= size) return "";
+  n = static_cast<size_t>(std::min<uint64_t>(n, size - offset));
   if (fd_ < 0) return text_.substr(static_cast<size_t>(offset), n);
   std::string out(n, '\0');
   for (size_t done = 0; done < n;) {
@@ -95,9 +120,7 @@ bool LineReader::Next(std::string_view* line, uint64_t* offset) {
   }
   for (;;) {
     const void* nl = pos_ < end_ ? std::memchr(buf_.data() + pos_, '\n', end_ - pos_) : nullptr;
-    uint64_t read_to = buf_offset_ + end_;
-    bool at_end = read_to >= log_->size();
-    if (nl || (at_end && pos_ < end_)) {
+    if (nl || (eof_ && pos_ < end_)) {
       size_t stop = nl ? static_cast<size_t>(static_cast<const char*>(nl) - buf_.data()) : end_;
       *line = std::string_view(buf_).substr(pos_, stop - pos_);
       *offset = buf_offset_ + pos_;
@@ -105,21 +128,14 @@ bool LineReader::Next(std::string_view* line, uint64_t* offset) {
       ++line_number_;
       return true;
     }
-    if (at_end) return false;
+    if (eof_) return false;
     // Keep the partial line, then read the next chunk after it (the buffer grows for a line over a chunk).
     buf_.erase(0, pos_);
     buf_offset_ += pos_;
     end_ -= pos_;
     pos_ = 0;
-    std::string more = log_->Read(read_to, kChunk);
-    if (more.empty()) {  // cut short since it was measured: what was read is all
-      if (end_ == 0) return false;
-      *line = std::string_view(buf_).substr(0, end_);
-      *offset = buf_offset_;
-      pos_ = end_;
-      ++line_number_;
-      return true;
-    }
+    std::string more = log_->Read(buf_offset_ + end_, kChunk);
+    eof_ = more.size() < kChunk;  // the log ends (or was cut short since it was measured) here
     buf_.resize(end_);
     buf_ += more;
     end_ = buf_.size();

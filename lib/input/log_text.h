@@ -4,13 +4,15 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
 namespace irtrace {
 
 // The bytes of a log: text held in memory, a file read where it lies (pread), or standard input copied to
-// an unnamed temporary file as it is read. Read may be called from several threads at once.
+// an unnamed temporary file as it is read (as far as a Read asks: so a log on a pipe is scanned while it
+// arrives). Read may be called from several threads at once.
 class LogText {
  public:
   ~LogText();
@@ -21,11 +23,12 @@ class LogText {
   static std::shared_ptr<const LogText> InMemory(std::string text, const std::string& shown);
   // The regular file `path`, named `shown` in errors. Throws Error "cannot read '<shown>': <errno's words>".
   static std::shared_ptr<const LogText> OpenFile(const std::string& path, const std::string& shown);
-  // All of standard input, copied to an unnamed temporary file (util/temp_file.h) in chunks. Throws Error
-  // "cannot read standard input: ..." or the temporary file's error.
-  static std::shared_ptr<const LogText> SpoolStandardInput();
+  // Standard input, copied to an unnamed temporary file (util/temp_file.h) in chunks as Read asks for its
+  // bytes. Throws Error for the temporary file; Read throws "cannot read standard input: ...".
+  static std::shared_ptr<const LogText> StandardInput();
 
-  uint64_t size() const { return size_; }
+  // The size in bytes (standard input: all of it read first).
+  uint64_t size() const;
   // Bytes [offset, offset + n), fewer where the log ends first. Throws Error "cannot read '<shown>': ...".
   std::string Read(uint64_t offset, size_t n) const;
   // The text itself when held in memory, else null.
@@ -33,10 +36,17 @@ class LogText {
 
  private:
   LogText() = default;
+  // Standard input: copies it on until `end` bytes (or all) are in the file.
+  void Spool(uint64_t end) const;
+
   int fd_ = -1;
-  uint64_t size_ = 0;
   std::string text_;
   std::string shown_;
+  bool from_stdin_ = false;
+  mutable std::mutex mu_;          // standard input: the copy
+  mutable uint64_t size_ = 0;      // bytes in the file (standard input: copied so far)
+  mutable bool at_eof_ = true;     // standard input: all of it copied
+  mutable std::string spool_buf_;
 };
 
 // The lines of a LogText in order, read 8 MiB at a time.
@@ -53,6 +63,7 @@ class LineReader {
   std::shared_ptr<const LogText> log_;
   std::string buf_;
   size_t pos_ = 0, end_ = 0;   // the next line's start in buf_, and the end of the bytes read into it
+  bool eof_ = false;           // a Read came back short: nothing after end_
   uint64_t buf_offset_ = 0;    // the log offset of buf_[0]
   uint64_t memory_pos_ = 0;    // a log in memory: the next line's offset (no buffer)
   size_t line_number_ = 0;

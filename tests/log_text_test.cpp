@@ -1,0 +1,48 @@
+// A log read once in order and again by range (lib/input/log_text.h): lines and their offsets across the
+// reader's 8 MiB chunks, a last line without its '\n', ranges read back.
+#include "input/log_text.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+namespace irtrace {
+namespace {
+
+using test::TempDir;
+
+std::vector<std::pair<std::string, uint64_t>> AllLines(std::shared_ptr<const LogText> log) {
+  LineReader r(std::move(log));
+  std::vector<std::pair<std::string, uint64_t>> out;
+  std::string_view line;
+  uint64_t at = 0;
+  while (r.Next(&line, &at)) out.emplace_back(std::string(line), at);
+  return out;
+}
+
+TEST_CASE("log_text: lines and offsets from a file, across chunks, and ranges read back", "[log_text]") {
+  TempDir t;
+  std::string long_line(9u << 20, 'x');  // longer than a chunk
+  std::string text = "a\n\n" + long_line + "\nlast";
+  test::WriteFile(t / "l.log", text);
+  auto file = LogText::OpenFile(t / "l.log", "l.log");
+  CHECK(file->size() == text.size());
+  auto lines = AllLines(file);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0] == std::make_pair(std::string("a"), uint64_t{0}));
+  CHECK(lines[1] == std::make_pair(std::string(""), uint64_t{2}));
+  CHECK(lines[2].first == long_line);
+  CHECK(lines[2].second == 3);
+  CHECK(lines[3] == std::make_pair(std::string("last"), uint64_t{text.size() - 4}));
+  CHECK(file->Read(text.size() - 4, 100) == "last");
+  CHECK(file->Read(text.size() + 5, 10).empty());
+  // The same text held in memory reads the same.
+  CHECK(AllLines(LogText::InMemory(text, "m")) == lines);
+  CHECK_THROWS_WITH(LogText::OpenFile(t / "none.log", "none.log"), "cannot read 'none.log': No such file or directory");
+}
+
+}  // namespace
+}  // namespace irtrace
