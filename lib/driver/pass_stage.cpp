@@ -14,6 +14,7 @@
 #include "driver/dump_reading.h"
 #include "driver/unit_tracks.h"
 #include "util/parallel.h"
+#include "util/serial_worker.h"
 
 namespace irtrace {
 namespace {
@@ -130,88 +131,19 @@ bool PassStage::NextPass(DumpPass* p) {
   return true;
 }
 
-// Writes batches in order on a thread of its own, one batch behind the loads and diffs, so writing the
-// payload overlaps them. Write reads the indices earlier Writes set: one thread writes them all.
-class PassStage::Writer {
- public:
-  explicit Writer(PassStage* stage) : stage_(stage), thread_([this] { Work(); }) {}
-  ~Writer() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      ending_ = true;
-      queue_.clear();
-    }
-    changed_.notify_all();
-    thread_.join();
-  }
-
-  // Queues a batch once the one before is taken. Rethrows what writing threw.
-  void Push(std::vector<Item> batch) {
-    std::unique_lock<std::mutex> lock(mu_);
-    changed_.wait(lock, [&] { return queue_.empty() || failure_; });
-    if (failure_) std::rethrow_exception(failure_);
-    queue_.push_back(std::move(batch));
-    lock.unlock();
-    changed_.notify_all();
-  }
-
-  // Writes what is queued and stops. Rethrows what writing threw.
-  void Finish() {
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      changed_.wait(lock, [&] { return (queue_.empty() && !busy_) || failure_; });
-      if (failure_) std::rethrow_exception(failure_);
-    }
-  }
-
-  double seconds = 0;
-
- private:
-  void Work() {
-    for (;;) {
-      std::vector<Item> batch;
-      {
-        std::unique_lock<std::mutex> lock(mu_);
-        changed_.wait(lock, [&] { return !queue_.empty() || ending_; });
-        if (queue_.empty()) return;
-        batch = std::move(queue_.front());
-        queue_.pop_front();
-        busy_ = true;
-      }
-      changed_.notify_all();
-      try {
-        Clock::time_point t = Clock::now();
-        for (Item& it : batch) stage_->Write(&it);
-        seconds += Seconds(t);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mu_);
-        failure_ = std::current_exception();
-      }
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        busy_ = false;
-      }
-      changed_.notify_all();
-      if (failure_) return;
-    }
-  }
-
-  PassStage* stage_;
-  std::mutex mu_;
-  std::condition_variable changed_;
-  std::deque<std::vector<Item>> queue_;
-  bool ending_ = false, busy_ = false;
-  std::exception_ptr failure_;
-  std::thread thread_;  // last: starts when the rest is ready
-};
-
 void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
   size_t batch = std::max<size_t>(4, 2 * (threads_ ? threads_ : std::thread::hardware_concurrency()));
   // Without a stream the passes are listed: their count is known.
   size_t total = listing_->stream ? 0 : listing_->passes.size() + 1;
   bool more = true, first = true;
   size_t done = 0;
-  Writer writer(this);
+  // The payload is written on a thread of its own, a batch behind the loads and diffs. Write reads the
+  // indices earlier Writes set: one thread writes them all.
+  SerialWorker<std::vector<Item>> writer(1, [this](std::vector<Item>& items) {
+    Clock::time_point t = Clock::now();
+    for (Item& it : items) Write(&it);
+    write_seconds += Seconds(t);
+  });
   while (more) {
     std::vector<Item> items;
     if (first) {
@@ -265,8 +197,7 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     writer.Push(std::move(items));
     if (progress) progress(done, total);
   }
-  writer.Finish();
-  write_seconds = writer.seconds;
+  writer.Drain();
   prefetch_.reset();  // the stream has ended: its end notes are ready
   if (listing_->stream && !entries_->empty()) {
     for (std::string& n : listing_->stream->LastPassNotes()) entries_->back().notes.push_back(std::move(n));

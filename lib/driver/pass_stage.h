@@ -48,7 +48,6 @@ class PassStage {
   size_t next_listed_ = 0;  // the next of listing_->passes (without a stream)
   UnitTracks tracks_;
   class Prefetch;
-  class Writer;
   std::unique_ptr<Prefetch> prefetch_;  // a stream read ahead on a thread of its own
 };
 

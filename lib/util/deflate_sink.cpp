@@ -2,13 +2,8 @@
 
 #include <zlib.h>
 
-#include <condition_variable>
-#include <deque>
-#include <exception>
-#include <mutex>
-#include <thread>
-
 #include "util/error.h"
+#include "util/serial_worker.h"
 
 namespace irtrace {
 namespace {
@@ -43,13 +38,7 @@ size_t EncodeGroups(std::string_view in, bool last, std::string* out) {
 
 struct DeflateBase64Sink::State {
   z_stream z{};
-  std::mutex mu;
-  std::condition_variable changed;
-  std::deque<std::string> queue;    // chunks written, not yet deflated
-  bool finishing = false;           // Finish was called: deflate what is queued, then end the stream
-  bool done = false;                // the worker has stopped
-  std::exception_ptr failure;       // what the worker threw
-  std::thread worker;
+  std::unique_ptr<SerialWorker<std::string>> worker;  // deflates the chunks written, from the first one on
 };
 
 namespace {
@@ -67,71 +56,22 @@ DeflateBase64Sink::DeflateBase64Sink(OutputSink* out) : state_(std::make_unique<
 }
 
 DeflateBase64Sink::~DeflateBase64Sink() {
-  {
-    std::lock_guard<std::mutex> lock(state_->mu);
-    state_->finishing = true;
-    state_->queue.clear();
-  }
-  state_->changed.notify_all();
-  if (state_->worker.joinable()) state_->worker.join();
+  state_->worker.reset();  // stops the thread before the stream goes
   deflateEnd(&state_->z);
-}
-
-void DeflateBase64Sink::RethrowFailure() {
-  if (state_->failure) std::rethrow_exception(state_->failure);
 }
 
 void DeflateBase64Sink::Write(std::string_view bytes) {
   if (bytes.empty()) return;
-  std::unique_lock<std::mutex> lock(state_->mu);
-  if (!state_->worker.joinable()) state_->worker = std::thread([this] { Work(); });
-  state_->changed.wait(lock, [&] { return state_->queue.size() < kMaxQueued || state_->done; });
-  if (state_->done) RethrowFailure();
-  state_->queue.emplace_back(bytes);
-  lock.unlock();
-  state_->changed.notify_all();
+  if (!state_->worker) {
+    state_->worker = std::make_unique<SerialWorker<std::string>>(
+        kMaxQueued, [this](std::string& chunk) { Deflate(chunk, Z_NO_FLUSH); });
+  }
+  state_->worker->Push(std::string(bytes));
 }
 
 void DeflateBase64Sink::Finish() {
-  {
-    std::lock_guard<std::mutex> lock(state_->mu);
-    state_->finishing = true;
-  }
-  state_->changed.notify_all();
-  if (state_->worker.joinable()) {
-    state_->worker.join();
-  } else {
-    state_->done = true;
-  }
-  RethrowFailure();
+  if (state_->worker) state_->worker->Drain();
   Deflate({}, Z_FINISH);
-}
-
-// The worker: deflates the queued chunks in order until Finish, or until one fails.
-void DeflateBase64Sink::Work() {
-  for (;;) {
-    std::string chunk;
-    {
-      std::unique_lock<std::mutex> lock(state_->mu);
-      state_->changed.wait(lock, [&] { return !state_->queue.empty() || state_->finishing; });
-      if (state_->queue.empty()) break;
-      chunk = std::move(state_->queue.front());
-      state_->queue.pop_front();
-    }
-    state_->changed.notify_all();
-    try {
-      Deflate(chunk, Z_NO_FLUSH);
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(state_->mu);
-      state_->failure = std::current_exception();
-      break;
-    }
-  }
-  {
-    std::lock_guard<std::mutex> lock(state_->mu);
-    state_->done = true;
-  }
-  state_->changed.notify_all();
 }
 
 void DeflateBase64Sink::Deflate(std::string_view bytes, int flush) {

@@ -26,8 +26,6 @@ class DeflateBase64Sink : public OutputSink {
  private:
   void Deflate(std::string_view bytes, int flush);
   void EmitBase64(std::string_view bytes, bool last);
-  void Work();
-  void RethrowFailure();
 
   struct State;
   std::unique_ptr<State> state_;
