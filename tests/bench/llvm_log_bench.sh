@@ -8,13 +8,14 @@
 # floor beside them. Figures and PASS/FAIL lines go to stdout, progress to stderr.
 #
 # The log is made once and cached in BENCH_DIR/llvm_log (C file, .ll, log, the log's edited copy for the
-# floor, and a stamp naming the generator version and function count): a later run reuses it when the
-# stamp matches. Making it takes opt a few minutes (about 90 s on a quiet machine, 6 minutes on a busy
-# one) and ~1.1 GB of disk (the log and its edited copy); --quick makes and uses a ~50 MB log instead.
+# floor, and a stamp naming the generator's and this script's recipe versions and the function count): a
+# later run reuses it when the stamp matches. Making it takes opt a few minutes (about 90 s on a quiet
+# machine, 8 on a busy one) and ~1.1 GB of disk (the log and its edited copy); --quick makes and uses a
+# ~50 MB log instead.
 # Builds nothing: run `cmake --build build --target ir-trace` first.
 #
 # Options:
-#   --quick                150 functions (~52 MB of log) instead of 1,500, for a fast check
+#   --quick                150 functions (~50 MB of log) instead of 1,500, for a fast check
 # Environment:
 #   IRTRACE_BIN            the ir-trace to measure (default: build/ir-trace of this checkout)
 #   BENCH_DIR              cache root (default /tmp/irtrace-bench); the log goes to BENCH_DIR/llvm_log
@@ -56,6 +57,9 @@ opt=${BENCH_OPT:-opt-19}
 gen=$here/llvm_log_gen.py
 # The issue's bounds: throughput in MB/s, peak RSS in MB (MB = 2^20 bytes throughout).
 min_rate=200 max_rss=256
+# The commands below that make the log and its edited copy: bump it when they change, so a log cached by
+# an older recipe is made again (llvm_log_gen.py has its own version for the C it writes).
+recipe=2
 # Lines changed in the floor's copy of the log: a few thousand, spread evenly.
 edits=3000
 
@@ -83,7 +87,7 @@ grouped() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; }
 
 # ---- the log, made once per generator version and function count
 base=$cache/f$functions
-stamp="llvm_log_gen.py version $(python3 "$gen" --version), $functions functions"
+stamp="llvm_log_gen.py version $(python3 "$gen" --version), recipe $recipe, $functions functions"
 if [[ -f $base.stamp && $(head -1 "$base.stamp") = "$stamp" && -f $base.log && -f $base.edited.log ]]; then
   log "== reusing $base.log ($stamp)"
 else
@@ -94,9 +98,10 @@ else
   log "== making $base.log: $functions functions, $opt -O2 -print-after-all (a few minutes)"
   t0=$(now_ns)
   python3 "$gen" "$functions" >"$base.c"
+  # Relative names, so the log (its ModuleID and source_filename lines) does not depend on BENCH_DIR.
   # -disable-O0-optnone: clang -O0 marks every function optnone, and opt would then skip them all.
-  "$clang" -O0 -Xclang -disable-O0-optnone -emit-llvm -S "$base.c" -o "$base.ll"
-  "$opt" -O2 -print-after-all -S "$base.ll" -o /dev/null 2>"$base.log.part"
+  (cd "$cache" && "$clang" -O0 -Xclang -disable-O0-optnone -emit-llvm -S "f$functions.c" -o "f$functions.ll" &&
+    "$opt" -O2 -print-after-all -S "f$functions.ll" -o /dev/null 2>"f$functions.log.part")
   mv "$base.log.part" "$base.log"
   # The floor's copy: every k-th line changed, about $edits lines in all.
   lines=$(wc -l <"$base.log")
@@ -135,8 +140,10 @@ measure() {
     t0=$(now_ns)
     /usr/bin/time -f '%M %U %S' -o "$out.raw" "$@" || status=$?
     t1=$(now_ns)
-    # GNU time puts "Command exited with non-zero status N" before the figures: the last line is ours.
-    tail -1 "$out.raw" | awk -v wall="$(calc "print ($t1 - $t0) / 1e9")" '{ print $1, $2 + $3, wall }' >"$out"
+    # GNU time puts "Command exited with non-zero status N" before the figures: the last line is ours (and
+    # none at all when time itself was killed: then RSS and CPU are 0).
+    { tail -1 "$out.raw" 2>/dev/null || true; } |
+      awk -v wall="$(calc "print ($t1 - $t0) / 1e9")" 'NF >= 3 { rss = $1; cpu = $2 + $3 } END { print rss + 0, cpu + 0, wall }' >"$out"
     return "$status"
   fi
   # The wall time is taken here, not around python3, whose start-up is no part of the run. The child's
@@ -154,6 +161,21 @@ sys.exit(status if status >= 0 else 128 - status)' "$out" "$@"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# failure STATUS WALL: why a run that exited STATUS after WALL seconds failed; nothing when it did not.
+# timeout(1) exits 124 when it stopped the run with SIGTERM, 137 when it had to send SIGKILL as well.
+failure() {
+  local status=$1 wall=$2 last
+  ((status == 0)) && return
+  if ((status == 124)) || { ((status == 137)) && [[ $(calc "print ($wall >= $limit) ? 1 : 0") = 1 ]]; }; then
+    echo "timed out after $limit s"
+  elif ((status > 128)); then
+    echo "killed by signal $((status - 128)) after $(calc "printf \"%.0f\", $wall") s (not the benchmark's timeout)"
+  else
+    last=$(tail -1 "$tmp/irtrace.txt")
+    echo "exited $status${last:+: $last}"
+  fi
+}
 
 # run_mode MODE: BENCH_RUNS runs of ir-trace on the log (MODE file or pipe); sets the mode's figures in
 # r_wall, r_cpu (medians), r_rss (largest, KB), r_report (bytes), r_note (why it failed, or empty).
@@ -173,13 +195,10 @@ run_mode() {
       status=${PIPESTATUS[1]}
     fi
     set -e
-    read -r rss cpu wall <"$tmp/m"
+    rss=0 cpu=0 wall=0
+    read -r rss cpu wall <"$tmp/m" || true  # nothing there when the wrapper itself was killed
     ((rss > r_rss)) && r_rss=$rss
-    if ((status == 124 || status == 137)); then
-      r_note="timed out after $limit s"
-    elif ((status != 0)); then
-      r_note="exited $status: $(tail -1 "$tmp/irtrace.txt")"
-    fi
+    r_note=$(failure "$status" "$wall")
     if [[ -n $r_note ]]; then
       log "   $r_note"
       r_wall=$limit r_cpu=$cpu
@@ -217,7 +236,7 @@ d_read=$((bytes + edited_bytes))
 rate() { calc "printf \"%.1f\", $1 / 1048576 / $2"; }
 row() {  # row MODE WALL CPU RSS_KB REPORT NOTE
   if [[ -n $6 ]]; then
-    printf '%-5s  %s; peak RSS %s MB when stopped\n' "$1" "$6" "$(mb $(($4 * 1024)))"
+    printf '%-5s  %s; peak RSS %s MB\n' "$1" "$6" "$(mb $(($4 * 1024)))"
   else
     printf '%-5s  %8.2f  %8s  %8.2f  %11s  %9s\n' "$1" "$2" "$(rate "$bytes" "$2")" "$3" "$(mb $(($4 * 1024)))" "$(mb "$5")"
   fi
@@ -251,7 +270,7 @@ for mode in file pipe; do
     check "$mode: ir-trace converts the log" 0 "$note"
     # A run stopped by the timeout still gives a bound: the rate was below bytes / limit.
     [[ $note = timed* ]] && check "$mode: >= $min_rate MB/s" 0 "below $(rate "$bytes" "$limit") MB/s"
-    check "$mode: peak RSS <= $max_rss MB" "$rss * 1024 <= $max_rss * 1048576" "$(mb $((rss * 1024))) MB when stopped"
+    check "$mode: peak RSS <= $max_rss MB" "$rss * 1024 <= $max_rss * 1048576" "$(mb $((rss * 1024))) MB"
     continue
   fi
   check "$mode: >= $min_rate MB/s" "$bytes / 1048576 / $wall >= $min_rate" "$(rate "$bytes" "$wall") MB/s"
