@@ -85,7 +85,7 @@ calc() { awk "BEGIN { $1 }"; }
 mb() { calc "printf \"%.1f\", $1 / 1048576"; }
 grouped() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; }
 
-# ---- the log, made once per generator version and function count
+# ---- the log, made once per generator version, recipe and function count
 base=$cache/f$functions
 stamp="llvm_log_gen.py version $(python3 "$gen" --version), recipe $recipe, $functions functions"
 if [[ -f $base.stamp && $(head -1 "$base.stamp") = "$stamp" && -f $base.log && -f $base.edited.log ]]; then
@@ -218,7 +218,8 @@ f_wall=$r_wall f_cpu=$r_cpu f_rss=$r_rss f_report=$r_report f_note=$r_note
 run_mode pipe
 p_wall=$r_wall p_cpu=$r_cpu p_rss=$r_rss p_report=$r_report p_note=$r_note
 
-# ---- the floor: GNU diff -u between the log and its edited copy, reading both whole.
+# ---- the floor: GNU diff -u between the log and its edited copy, reading both whole (warm too).
+cat "$edited" >/dev/null
 walls=() d_rss=0
 for ((i = 1; i <= runs; i++)); do
   log "== floor: diff -u, run $i of $runs"
