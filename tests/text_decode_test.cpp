@@ -150,3 +150,26 @@ TEST_CASE("text_decode: in a text without any LF, issues name CR-ended lines", "
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+TEST_CASE("text_decode: a bad byte or a NUL is found at any place in a run of ASCII (checked a word at a time)",
+          "[text_decode]") {
+  for (size_t at = 0; at < 24; ++at) {
+    for (const char bad : {'\xff', '\0', '\x80'}) {
+      std::string bytes(24, 'a');
+      bytes[at] = bad;
+      Decoded d = Decode(bytes);
+      INFO("at " << at << " byte " << static_cast<int>(static_cast<unsigned char>(bad)));
+      CHECK(d.text == std::string(at, 'a') + (bad == '\0' ? kNul : kFffd) + std::string(23 - at, 'a'));
+    }
+  }
+  // Valid multi-byte sequences between ASCII words stay as they are.
+  std::string mixed = std::string(13, 'x') + "\xC3\xA9" + std::string(9, 'y') + "\xE2\x82\xAC";
+  CHECK(Decode(mixed).text == mixed);
+  CHECK(Decode(mixed).issues.empty());
+}
+
+}  // namespace
+}  // namespace irtrace

@@ -1,6 +1,7 @@
 #include "input/text_decode.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace irtrace {
 namespace {
@@ -34,9 +35,22 @@ size_t ValidSequenceLength(const std::string& s, size_t i) {
 }
 
 // Finds the first byte that needs rewriting, or npos.
+// True when none of the 8 bytes at `p` is NUL or has its high bit set (plain ASCII): the common case,
+// decided a word at a time.
+bool PlainAscii8(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  return ((w | ((w - kOnes) & ~w)) & kHigh) == 0;  // a high bit set, or a zero byte, fails
+}
+
 size_t FirstProblem(const std::string& s) {
   size_t i = 0;
   while (i < s.size()) {
+    if (i + 8 <= s.size() && PlainAscii8(s.data() + i)) {
+      i += 8;
+      continue;
+    }
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == 0) return i;
     if (c < 0x80) {
