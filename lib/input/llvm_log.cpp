@@ -283,7 +283,7 @@ class LlvmPassStream : public PassStream {
   }
 
   bool Next(DumpPass* p) override {
-    Dump d;
+    Dump& d = scratch_;  // its text's buffer serves the next dump when this one is not kept
     for (;;) {
       if (first_) {
         d = std::move(*first_);
@@ -439,8 +439,15 @@ class LlvmPassStream : public PassStream {
       p.file.load_bytes = size;
     }
     // The pass is converted right after it is handed out: its text, just read, saves reading it again.
-    last_text_ = std::make_shared<const std::string>(std::move(d.text));
-    if (!p.unchanged) p.file.text = last_text_;
+    if (p.unchanged) {
+      // Not kept: the buffer is the next dump's, and the last one's text stays for CutShort.
+      std::swap(d.text, last_unkept_);
+      last_text_.reset();
+    } else {
+      last_text_ = std::make_shared<const std::string>(std::move(d.text));
+      d.text = std::string();
+      p.file.text = last_text_;
+    }
     return p;
   }
 
@@ -458,7 +465,7 @@ class LlvmPassStream : public PassStream {
     std::vector<std::string>& notes = count_ ? last_notes_ : input_notes_;
     for (std::string& n : pending_) notes.push_back(std::move(n));
     pending_.clear();
-    if (count_ && !ended_ && last_text_ && CutShort(*last_text_)) {
+    if (count_ && !ended_ && CutShort(last_text_ ? *last_text_ : last_unkept_)) {
       last_notes_.push_back("the log ends inside its last dump: its function is cut short");
     }
     ended_ = true;
@@ -474,6 +481,8 @@ class LlvmPassStream : public PassStream {
   std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
   std::vector<std::string> last_notes_, input_notes_;
   std::shared_ptr<const std::string> last_text_;  // the last dump's text (is the log cut short inside it?)
+  std::string last_unkept_;               // or, when that dump was not kept, its text here
+  Dump scratch_;                          // the dump being read
   std::unordered_map<std::string, uint64_t> func_hash_;  // function -> hash of its last function dump
   std::unordered_map<std::string, uint64_t> loop_hash_;  // loop key -> hash of its last dump
   uint64_t module_hash_ = 0;              // hash of the last module dump
