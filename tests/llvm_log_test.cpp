@@ -301,3 +301,39 @@ TEST_CASE("llvm_log: a log read as it is converted fails whole on a bad dump lat
 
 }  // namespace
 }  // namespace irtrace
+
+namespace irtrace {
+namespace {
+
+// A banner names a function raw, the IR escapes it in quotes (@"a\22b" for a"b, @"\01-[Foo bar]" for an
+// Objective-C method, @"\C3\A9" for é): the pass's unit is the function the module holds under that name.
+TEST_CASE("llvm_log: functions with quoted and escaped names are the module's functions", "[llvm_log]") {
+  TempDir t;
+  std::string quote = Fn("\"a\\22b\"", "ret i32 1"), objc = Fn("\"\\01-[Foo bar]\"", "ret i32 2");
+  std::string log = "*** IR Dump At Start ***\n" + Module(quote, objc) +
+                    "*** IR Dump After InstCombinePass on a\"b ***\n; Function Attrs: nounwind\n" + quote +
+                    "*** IR Dump After SROAPass on \x01-[Foo bar] ***\n" + Fn("\"\\01-[Foo bar]\"", "ret i32 3") +
+                    "*** IR Dump After InstCombinePass on \xC3\xA9 ***\n" + Fn("\"\\C3\\A9\"", "ret i32 4") +
+                    "*** IR Dump After InlinerPass on (a\\b, a\"b) ***\n" + Fn("\"a\\\\b\"", "ret i32 5") + "\n" + quote +
+                    "*** IR Dump After GlobalDCEPass on [module] ***\n" + Module(quote, objc);
+  DumpListing l = ReadLlvmLog("q.log", log);
+  REQUIRE(l.passes.size() == 5);
+  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"a\\22b"});
+  CHECK(l.passes[1].unit_keys == std::vector<std::string>{"\\01-[Foo bar]"});
+  CHECK(l.passes[2].unit_keys == std::vector<std::string>{"\\C3\\A9"});
+  CHECK(l.passes[3].unit_keys == std::vector<std::string>{"a\\\\b", "a\\22b"});
+  nlohmann::json p = Convert(t, log);
+  const nlohmann::json& e = p["entries"];
+  CHECK(e[1]["ins"] == 0);  // the function as the module has it: no change
+  CHECK(e[1]["del"] == 0);
+  CHECK(e[2]["ins"] == 1);  // ret i32 2 -> ret i32 3
+  CHECK(e[2]["del"] == 1);
+  // The module view before the module pass: the module with the functions dumped since put in their place
+  // (the SCC's new function after the module's), nothing added for a name it did not find.
+  std::string module = Module(quote, Fn("\"\\01-[Foo bar]\"", "ret i32 3"));
+  module.insert(module.find("\nattributes"), "\n" + Fn("\"\\C3\\A9\"", "ret i32 4") + "\n" + Fn("\"a\\\\b\"", "ret i32 5"));
+  CHECK(test::SnapshotText(p, e[5]["before"]) == module);
+}
+
+}  // namespace
+}  // namespace irtrace

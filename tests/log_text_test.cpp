@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <sys/stat.h>
+#include <thread>
 #include <vector>
 
 #include "test_util.h"
@@ -42,6 +44,22 @@ TEST_CASE("log_text: lines and offsets from a file, across chunks, and ranges re
   // The same text held in memory reads the same.
   CHECK(AllLines(LogText::InMemory(text, "m")) == lines);
   CHECK_THROWS_WITH(LogText::OpenFile(t / "none.log", "none.log"), "cannot read 'none.log': No such file or directory");
+}
+
+// bash's <(opt ... 2>&1) and a named pipe: their size is 0, their bytes arrive once.
+TEST_CASE("log_text: a named pipe is read as it arrives, and its ranges read back", "[log_text]") {
+  TempDir t;
+  std::string fifo = t / "p.log";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::string text = "a\nbb\nccc";  // less than a pipe's buffer: the writer never waits for the reader
+  std::thread writer([&] { test::WriteFile(fifo, text); });
+  auto log = LogText::OpenFile(fifo, "p.log");
+  writer.join();
+  auto lines = AllLines(log);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[2] == std::make_pair(std::string("ccc"), uint64_t{5}));
+  CHECK(log->Read(2, 2) == "bb");
+  CHECK(log->size() == text.size());
 }
 
 }  // namespace

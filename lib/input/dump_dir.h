@@ -54,7 +54,8 @@ struct DumpPass {
   // pass's previous dump of that loop; a TileLang `_before` that differs): the pass is diffed against it.
   std::optional<DumpFile> before;
   // What `file` holds (kWhole but for an LLVM function-scope log's passes), and for kFunction and kScc the
-  // functions' names as the banner gives them, for kLoop the loop's key (its function and header block).
+  // functions' section keys (the names as the IR spells them: the banner's `a"b` is a\22b), for kLoop the
+  // loop's key (its function and header block).
   IrUnit unit = IrUnit::kWhole;
   std::vector<std::string> unit_keys;
   // The reader found `file` byte for byte the unit's previous dump (its last dump of the same function or

@@ -25,7 +25,7 @@ struct Banner {
   std::string pass;
   Unit unit = Unit::kModule;
   std::string ir;                  // the IR unit as the banner names it ("foo", "(f, g)", "loop %x in function f")
-  std::vector<std::string> funcs;  // function: [name]; SCC: its functions; loop: [its function]
+  std::vector<std::string> funcs;  // function: [name]; SCC: its functions; loop: [its function] (as IrKey)
   bool invalidated = false;        // "(invalidated)": the module is printed
 };
 
@@ -40,7 +40,29 @@ bool CutSuffix(std::string_view* s, std::string_view suffix) {
   return true;
 }
 
-// The function names of an IR unit: "[module]", "(f, g)", "loop %x in function f", "f".
+// A function's key as the IR spells its name, the key scope/llvm_scope gives its section: a banner names
+// the function raw (`a"b`, "\x01-[Foo bar]", "é"), the IR as @"a\22b", @"\01-[Foo bar]", @"\C3\A9"
+// (llvm/lib/IR/AsmWriter.cpp printEscapedString: '\\' doubled, a byte outside ' '..'~' and '"' as '\' and
+// two upper-case hex digits; checked against opt 19).
+std::string IrKey(std::string_view name) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string key;
+  for (char ch : name) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '\\') {
+      key += "\\\\";
+    } else if (c >= 0x20 && c <= 0x7e && c != '"') {
+      key.push_back(ch);
+    } else {
+      key.push_back('\\');
+      key.push_back(kHex[c >> 4]);
+      key.push_back(kHex[c & 15]);
+    }
+  }
+  return key;
+}
+
+// The function names of an IR unit: "[module]", "(f, g)", "loop %x in function f", "f"; `funcs` as keys.
 void ParseUnit(std::string_view ir, Banner* b) {
   b->ir = std::string(ir);
   size_t in_function = ir.rfind(" in function ");
@@ -48,18 +70,18 @@ void ParseUnit(std::string_view ir, Banner* b) {
     b->unit = Unit::kModule;
   } else if (StartsWith(ir, "loop %") && in_function != std::string_view::npos && in_function >= 5) {
     b->unit = Unit::kLoop;
-    b->funcs = {std::string(ir.substr(in_function + 13))};
+    b->funcs = {IrKey(ir.substr(in_function + 13))};
   } else if (ir.size() >= 2 && ir.front() == '(' && ir.back() == ')') {
     b->unit = Unit::kScc;
     std::string_view list = ir.substr(1, ir.size() - 2);
     for (size_t at = 0; at <= list.size();) {
       size_t comma = std::min(list.find(", ", at), list.size());
-      b->funcs.emplace_back(list.substr(at, comma - at));
+      b->funcs.push_back(IrKey(list.substr(at, comma - at)));
       at = comma + 2;
     }
   } else {
     b->unit = Unit::kFunction;
-    b->funcs = {std::string(ir)};
+    b->funcs = {IrKey(ir)};
   }
 }
 

@@ -22,6 +22,7 @@ Error ReadError(const std::string& shown, int err) {
 
 LogText::~LogText() {
   if (fd_ >= 0) ::close(fd_);
+  if (source_ > 0) ::close(source_);  // not standard input's 0
 }
 
 std::shared_ptr<const LogText> LogText::InMemory(std::string text, const std::string& shown) {
@@ -38,6 +39,14 @@ std::shared_ptr<const LogText> LogText::OpenFile(const std::string& path, const 
   t->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat st;
   if (t->fd_ < 0 || ::fstat(t->fd_, &st) != 0) throw ReadError(t->shown_, errno);
+  // A pipe's size is 0 and it cannot be read twice: it is read as standard input is.
+  if (!S_ISREG(st.st_mode)) {
+    int source = t->fd_;
+    t->fd_ = -1;
+    t->source_ = source;
+    t->CopyAside(source);
+    return t;
+  }
   t->size_ = static_cast<uint64_t>(st.st_size);
   return t;
 }
@@ -45,10 +54,14 @@ std::shared_ptr<const LogText> LogText::OpenFile(const std::string& path, const 
 std::shared_ptr<const LogText> LogText::StandardInput() {
   std::shared_ptr<LogText> t(new LogText());
   t->shown_ = "standard input";
-  t->fd_ = OpenUnnamedTempFd("a copy of standard input");
-  t->from_stdin_ = true;
-  t->at_eof_ = false;
+  t->CopyAside(0);
   return t;
+}
+
+void LogText::CopyAside(int source) {
+  source_ = source;
+  fd_ = OpenUnnamedTempFd("a copy of " + shown_);
+  at_eof_ = false;
 }
 
 void LogText::Spool(uint64_t end) const {
@@ -56,7 +69,7 @@ void LogText::Spool(uint64_t end) const {
   std::string& buf = spool_buf_;
   buf.resize(1 << 20);
   while (!at_eof_ && size_ < end) {
-    ssize_t n = ::read(0, buf.data(), buf.size());
+    ssize_t n = ::read(source_, buf.data(), buf.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) throw ReadError(shown_, errno);
     if (n == 0) {
@@ -66,7 +79,7 @@ void LogText::Spool(uint64_t end) const {
     for (ssize_t done = 0; done < n;) {
       ssize_t w = ::pwrite(fd_, buf.data() + done, static_cast<size_t>(n - done), static_cast<off_t>(size_));
       if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) throw Error("cannot write a copy of standard input: " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
+      if (w <= 0) throw Error("cannot write a copy of " + shown_ + ": " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
       done += w;
       size_ += static_cast<uint64_t>(w);
     }
@@ -74,7 +87,7 @@ void LogText::Spool(uint64_t end) const {
 }
 
 uint64_t LogText::size() const {
-  if (!from_stdin_) return size_;
+  if (source_ < 0) return size_;
   Spool(UINT64_MAX);
   std::lock_guard<std::mutex> lock(mu_);
   return size_;
@@ -82,7 +95,7 @@ uint64_t LogText::size() const {
 
 std::string LogText::Read(uint64_t offset, size_t n) const {
   uint64_t size = 0;
-  if (from_stdin_) {
+  if (source_ >= 0) {
     Spool(offset + n);
     std::lock_guard<std::mutex> lock(mu_);
     size = size_;

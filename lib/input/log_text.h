@@ -10,9 +10,9 @@
 
 namespace irtrace {
 
-// The bytes of a log: text held in memory, a file read where it lies (pread), or standard input copied to
-// an unnamed temporary file as it is read (as far as a Read asks: so a log on a pipe is scanned while it
-// arrives). Read may be called from several threads at once.
+// The bytes of a log: text held in memory, a file read where it lies (pread), or standard input or a named
+// pipe copied to an unnamed temporary file as it is read (as far as a Read asks: so a log on a pipe is
+// scanned while it arrives). Read may be called from several threads at once.
 class LogText {
  public:
   ~LogText();
@@ -21,7 +21,9 @@ class LogText {
 
   // `text` held in memory; `shown` names it in errors.
   static std::shared_ptr<const LogText> InMemory(std::string text, const std::string& shown);
-  // The regular file `path`, named `shown` in errors. Throws Error "cannot read '<shown>': <errno's words>".
+  // The file `path`, named `shown` in errors: a regular file read where it lies; anything else (a named
+  // pipe, bash's <(...)) copied aside as standard input is. Throws Error "cannot read '<shown>': <errno's
+  // words>".
   static std::shared_ptr<const LogText> OpenFile(const std::string& path, const std::string& shown);
   // Standard input, copied to an unnamed temporary file (util/temp_file.h) in chunks as Read asks for its
   // bytes. Throws Error for the temporary file; Read throws "cannot read standard input: ...".
@@ -36,16 +38,18 @@ class LogText {
 
  private:
   LogText() = default;
-  // Standard input: copies it on until `end` bytes (or all) are in the file.
+  // Reading `source` from now on through a copy in an unnamed temporary file.
+  void CopyAside(int source);
+  // A stream: copies it on until `end` bytes (or all) are in the file.
   void Spool(uint64_t end) const;
 
   int fd_ = -1;
   std::string text_;
   std::string shown_;
-  bool from_stdin_ = false;
-  mutable std::mutex mu_;          // standard input: the copy
-  mutable uint64_t size_ = 0;      // bytes in the file (standard input: copied so far)
-  mutable bool at_eof_ = true;     // standard input: all of it copied
+  int source_ = -1;                // a stream (standard input, a pipe): what is copied aside
+  mutable std::mutex mu_;          // a stream: the copy
+  mutable uint64_t size_ = 0;      // bytes in the file (a stream: copied so far)
+  mutable bool at_eof_ = true;     // a stream: all of it copied
   mutable std::string spool_buf_;
 };
 
