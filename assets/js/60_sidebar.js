@@ -297,7 +297,10 @@
         o.hidden = true;
         children.push(o);
       });
-      this.list.replaceChildren(...children);
+      // One fragment, not replaceChildren(...children): 150,000 arguments overflow the stack.
+      const all = document.createDocumentFragment();
+      for (const c of children) all.appendChild(c);
+      this.list.replaceChildren(all);
       this.empty.hidden = order.length > 0;
       this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
       return order;

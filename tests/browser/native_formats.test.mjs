@@ -68,3 +68,13 @@ test('an MLIR Failed pass shows the diagnostics printed before its banner', asyn
   assert.match(await page.locator('.notes').textContent(), /the log starts after this pass/);
   assert.deepEqual(errors, []);
 });
+
+test('a log of 150,000 function passes opens: its pass list and size chart are built without a call of 150,000 arguments', { timeout: 240000 }, async () => {
+  const parts = ['; *** IR Dump After A on [module] ***\n' + mod(fn('f', 'ret i32 1'))];
+  for (let k = 0; k < 150000; k++) parts.push(`; *** IR Dump After P${k % 7} on f ***\n` + fn('f', k % 3 ? 'ret i32 5' : 'ret i32 6'));
+  const { page, errors } = await open(browser, convert('many', parts.join('')), { ready: false });
+  await page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"], .fatal'), null, { timeout: 200000, polling: 500 });
+  assert.equal(await page.evaluate(() => document.querySelectorAll('[role="option"]').length), 150001);
+  assert.equal(await page.locator('.fatal').count(), 0);
+  assert.deepEqual(errors, []);
+});
