@@ -77,7 +77,7 @@ class PassStage::Prefetch {
   }
 
  private:
-  static constexpr uint64_t kAheadBytes = 16u << 20;
+  static constexpr uint64_t kAheadBytes = 8u << 20;
   static constexpr size_t kAheadPasses = 4096;
   static uint64_t Size(const DumpPass& p) { return p.file.text ? p.file.text->size() : 0; }
 
