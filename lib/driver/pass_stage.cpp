@@ -1,13 +1,12 @@
 #include "driver/pass_stage.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <exception>
-#include <mutex>
-#include <chrono>
 #include <memory>
-#include <optional>
+#include <mutex>
 #include <thread>
 
 #include "diff/pass_diff.h"
@@ -25,12 +24,6 @@ constexpr uint64_t kBatchBytes = 8u << 20;
 constexpr size_t kMaxBatch = 4096;
 
 double Seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
-
-std::shared_ptr<HeldSnapshot> Hold(std::unique_ptr<Snapshot> s) {
-  auto h = std::make_shared<HeldSnapshot>();
-  h->snap = std::move(s);
-  return h;
-}
 
 }  // namespace
 

@@ -141,27 +141,20 @@ std::string TerminalJob::Title(const DumpPass& p) const {
 void TerminalJob::RunUnits(OutputSink* out) {
   const bool named = !options_.passes.empty();
   std::set<size_t> wanted(selected_.begin(), selected_.end());
-  UnitTracks tracks;
-  auto front = std::make_shared<HeldSnapshot>();
-  front->snap = LoadSnapshotOf(listing_.frontend);
-  tracks.SetWhole(front);
-  for (const DumpPass& pass : listing_.passes) {
-    LoadedFile after;
-    if (!pass.unchanged) after = LoadFile(pass.file);
-    UnitStep step = tracks.Step(pass, std::move(after.snap), DisplayText(pass.file.name));
-    if (!wanted.count(pass.number)) continue;
+  WalkUnits(&listing_, [&](DumpPass& pass, const UnitStep& step, const std::string& log_text) {
+    if (!wanted.count(pass.number)) return;
     const Snapshot& b = *step.before.held->snap;
     const Snapshot& a = *step.after->snap;
     TerminalPass tp{Title(pass), b.name, a.name};
     std::string text;
     bool shown = WritePassDiff(tp, b, a, DiffPass(b, a), options_.style, key_, &text);
-    if (LogHasError(after.log_text)) {
-      WriteFailedPass(tp, after.log_text, a, tp.after, options_.style, key_, &text);
+    if (LogHasError(log_text)) {
+      WriteFailedPass(tp, log_text, a, tp.after, options_.style, key_, &text);
       shown = true;
     }
     if (!shown && named) WriteUnchangedPass(tp, key_, a.lang, options_.style, &text);
     out->Write(text);
-  }
+  });
 }
 
 void TerminalJob::Run(OutputSink* out) {

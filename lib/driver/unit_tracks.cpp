@@ -28,8 +28,7 @@ class Maker {
   }
   UnitBefore Make(const std::string& name) {
     UnitBefore b;
-    b.held = std::make_shared<HeldSnapshot>();
-    b.held->snap = MakeSnapshot(name, "ll", std::move(text_));
+    b.held = Hold(MakeSnapshot(name, "ll", std::move(text_)));
     b.made = true;
     b.runs = std::move(runs_);
     return b;
@@ -41,6 +40,12 @@ class Maker {
 };
 
 }  // namespace
+
+std::shared_ptr<HeldSnapshot> Hold(std::shared_ptr<const Snapshot> s) {
+  auto h = std::make_shared<HeldSnapshot>();
+  h->snap = std::move(s);
+  return h;
+}
 
 std::string LinesText(const Snapshot& s, size_t begin, size_t end) {
   std::string out;
@@ -106,11 +111,7 @@ std::shared_ptr<HeldSnapshot> UnitTracks::Loop(const std::string& key) const {
 }
 
 UnitStep UnitTracks::Step(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name) {
-  auto hold = [&] {
-    auto h = std::make_shared<HeldSnapshot>();
-    h->snap = std::move(after);
-    return h;
-  };
+  auto hold = [&] { return Hold(std::move(after)); };
   UnitStep step;
   if (p.unit == IrUnit::kLoop) {
     std::shared_ptr<HeldSnapshot> last = Loop(p.unit_keys.at(0));
@@ -165,29 +166,36 @@ UnitBefore UnitTracks::Whole(const std::string& name) {
   return b;
 }
 
+void WalkUnits(DumpListing* listing,
+               const std::function<void(DumpPass& pass, const UnitStep& step, const std::string& log_text)>& visit) {
+  UnitTracks tracks;
+  tracks.SetWhole(Hold(LoadSnapshotOf(listing->frontend)));
+  for (DumpPass& p : listing->passes) {
+    LoadedFile after;
+    if (!p.unchanged) after = LoadFile(p.file);
+    std::string name = DisplayText(p.file.name);
+    UnitStep step;
+    if (p.before) {
+      step.before = UnitBefore{Hold(LoadSnapshotOf(*p.before)), false, {}};
+      step.after = Hold(std::move(after.snap));
+      tracks.SetWhole(step.after);
+    } else {
+      step = tracks.Step(p, std::move(after.snap), name);
+    }
+    visit(p, step, after.log_text);
+  }
+}
+
 void GiveUnchangedPassesTheirText(DumpListing* listing) {
   bool any = false;
   for (const DumpPass& p : listing->passes) any = any || p.unchanged;
   if (!any) return;
-  UnitTracks tracks;
-  auto front = std::make_shared<HeldSnapshot>();
-  front->snap = LoadSnapshotOf(listing->frontend);
-  tracks.SetWhole(front);
-  for (DumpPass& p : listing->passes) {
-    std::shared_ptr<const Snapshot> after = p.unchanged || p.before ? nullptr : LoadSnapshotOf(p.file);
-    if (p.before) {  // a pass with its own before-dump holds the whole snapshot
-      auto h = std::make_shared<HeldSnapshot>();
-      h->snap = LoadSnapshotOf(p.file);
-      tracks.SetWhole(h);
-      continue;
-    }
-    UnitStep step = tracks.Step(p, std::move(after), DisplayText(p.file.name));
-    if (!p.unchanged) continue;
+  WalkUnits(listing, [](DumpPass& p, const UnitStep& step, const std::string&) {
+    if (!p.unchanged) return;
     p.file.text = std::make_shared<const std::string>(step.after->snap->text);
     p.file.name = step.after->snap->name;
-    p.file.extension = "ll";
     p.unchanged = false;
-  }
+  });
 }
 
 }  // namespace irtrace

@@ -4,6 +4,7 @@
 // made from line runs of snapshots already held (a "lines" snapshot, report/payload_writer.h).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -21,6 +22,9 @@ struct HeldSnapshot {
   std::shared_ptr<const Snapshot> snap;
   int index = -1;
 };
+
+// `s` held, not yet written.
+std::shared_ptr<HeldSnapshot> Hold(std::shared_ptr<const Snapshot> s);
 
 // One run of a made snapshot: lines [begin, end) of `from`, or (from null) the literal line `literal`.
 struct HeldRun {
@@ -83,9 +87,16 @@ class UnitTracks {
   std::unordered_map<std::string, std::shared_ptr<HeldSnapshot>> loops_;
 };
 
+// Walks `listing`'s passes in order (not its stream) for a job that shows each pass by itself: reads the
+// frontend and each pass's snapshot (an unchanged pass has none), finds its two sides with
+// UnitTracks::Step (a pass's own before-dump: that dump against its snapshot), and calls visit(pass, step,
+// its log's text). Throws Error as LoadFile does.
+void WalkUnits(DumpListing* listing,
+               const std::function<void(DumpPass& pass, const UnitStep& step, const std::string& log_text)>& visit);
+
 // Gives each unchanged pass of `listing` (DumpPass::unchanged: no file of its own) its IR unit's text, as
-// its `file.text`, found by walking every pass with UnitTracks::Step: for a job that reads each pass's
-// snapshot by itself (compare). Reads every other pass's snapshot once. Throws Error as LoadSnapshotOf.
+// its `file.text`, found by WalkUnits: for a job that reads each pass's snapshot by itself (compare).
+// Throws Error as LoadFile does.
 void GiveUnchangedPassesTheirText(DumpListing* listing);
 
 // Lines [begin, end) of `s` joined, each with its '\n' (the last without one when `s` lacks it there).
