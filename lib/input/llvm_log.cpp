@@ -202,13 +202,14 @@ void RefuseDiffForm(const Dump& d) {
 }
 
 // The label of a loop dump's header block: the first block label after its "; Loop:" line ("" for none).
-std::string LoopHeader(const std::string& text) {
+std::string LoopHeader(std::string_view text) {
   size_t at = text.find("; Loop:");
-  if (at == std::string::npos) return "";
-  for (const std::string& l : SplitKeepingBreaks(text.substr(at))) {
+  while (at < text.size()) {
+    size_t nl = std::min(text.find('\n', at), text.size());
+    std::string_view l = text.substr(at, nl - at);
     size_t colon = l.find(':');
-    if (l.empty() || l[0] == ';' || l[0] == ' ' || colon == std::string::npos) continue;
-    return l.substr(0, colon);
+    if (!l.empty() && l[0] != ';' && l[0] != ' ' && colon != std::string_view::npos) return std::string(l.substr(0, colon));
+    at = nl + 1;
   }
   return "";
 }
