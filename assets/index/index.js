@@ -137,7 +137,10 @@
         if (th.dataset.key === sortKey) th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
         else th.removeAttribute('aria-sort');
       }
-      body.replaceChildren(...shown.map(row));
+      // One fragment, not replaceChildren(...rows): 150,000 arguments overflow the stack.
+      const rows = document.createDocumentFragment();
+      for (const d of shown) rows.appendChild(row(d));
+      body.replaceChildren(rows);
       count.textContent = shown.length + ' of ' + dumps.length;
     }
 

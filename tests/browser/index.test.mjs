@@ -172,3 +172,27 @@ test('--baseline: a "First divergence" column links each compare report, and sor
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('an index of 150,000 dumps renders its table (rows put in without a call of 150,000 arguments)', { timeout: 240000 }, async () => {
+  const work = tmpDir();
+  const dumps = [];
+  for (let k = 0; k < 150000; k++) {
+    dumps.push({ path: `d/${k}`, report: `r/${k}.html`, title: `t${k}`, status: 'ok', error: null,
+      counts: { passes: 3, changed: 1, noop: 2, failed: 0, codegen: 0, warnings: 0 }, failed_passes: [], warnings: [],
+      input_bytes: 10, seconds: 0.01 });
+  }
+  const summary = path.join(work, 'big.json');
+  fs.writeFileSync(summary, JSON.stringify({ schema: 1, tool: 'ir-trace 0.1.0', check: false, dumps }));
+  const index = path.join(work, 'big.html');
+  execFileSync(IRTRACE_BIN, ['index', summary, '-o', index, '-q']);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Laying out a table of 150,000 rows takes the browser most of a minute: the load is waited for long.
+  await page.goto('file://' + index, { timeout: 200000 });
+  await page.waitForFunction(() => document.querySelector('tbody tr') || document.querySelector('.count')?.textContent, null, { timeout: 200000, polling: 500 });
+  assert.deepEqual(errors, []);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('tbody tr').length), 150000);
+  await context.close();
+});
