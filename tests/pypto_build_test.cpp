@@ -103,7 +103,7 @@ TEST_CASE("pypto_build: PyPTO's passes, then per unit its .pto, ptoas's passes a
   CHECK(l.ignored == std::vector<std::string>{});
 }
 
-TEST_CASE("pypto_build: the report, its counts and entry order; passes_dump given directly as before", "[pypto_build]") {
+TEST_CASE("pypto_build: the report, its counts and entry order, passes_dump given directly as before", "[pypto_build]") {
   TempDir t;
   test::CliResult r = test::RunMain({kBuild, "-o", t / "r.html"});
   CHECK(r.code == 0);
@@ -156,7 +156,7 @@ TEST_CASE("pypto_build: a unit without a tree, an empty tree, no .cpp, a tree wi
         "the PyPTO pipeline crashed in pass 4: ptoas/ and ptoas_passes/ are left out (that run did not reach ptoas)");
 }
 
-TEST_CASE("pypto_build: errors name the part of the build directory; a passes_dump alone", "[pypto_build]") {
+TEST_CASE("pypto_build: errors name the part of the build directory, a passes_dump alone", "[pypto_build]") {
   TempDir t;
   std::string b = CopyBuild(t);
   fs::remove(b + "/passes_dump/02_after_HoistLoopInvariants.py");
