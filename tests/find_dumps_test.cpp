@@ -35,11 +35,13 @@ TEST_CASE("find_dumps: compilers' own dump directories too, not searched further
             "// -----// IR Dump After CSE (cse) //----- //\nmodule {\n}\n");
   WriteFile(t / "tree/builtin_module_no-symbol-name/func_func_f/0_0_cse.mlir",
             "// -----// IR Dump After CSE (cse) //----- //\nfunc.func @f() {\n}\n");
-  CHECK(FindDumps(t.path()) == std::vector<std::string>{"testdata/sample_dump", "testdata/tilelang_trace",
+  CHECK(FindDumps(t.path()) == std::vector<std::string>{"testdata/pypto_build", "testdata/sample_dump", "testdata/tilelang_trace",
                                                         "testdata/tvm_dump", "testdata/xla_dump", "tree"});
   // Each found and converted: the XLA dump's two modules give two reports.
   irtrace::test::CliResult r = irtrace::test::RunMain({"--find", t / "testdata", "-o", t / "out/", "-q"});
   CHECK(r.code == 0);
   CHECK(fs::exists(t / "out/xla_dump__module_0002.jit_g.html"));
   CHECK(fs::exists(t / "out/tilelang_trace.html"));
+  CHECK(fs::exists(t / "out/pypto_build.html"));  // one report: not its passes_dump/ nor ptoas_passes/<unit>/
+  CHECK_FALSE(fs::exists(t / "out/pypto_build__passes_dump.html"));
 }

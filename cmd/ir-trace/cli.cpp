@@ -281,7 +281,7 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
   std::string format = "auto";
   app.add_option("--format", format, "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir, "
-                 "llvm-dir, tilelang, xla")
+                 "llvm-dir, tilelang, xla, pypto-build")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts and timings");
@@ -440,7 +440,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "its content), numbered, mlir-log (mlir-opt --mlir-print-ir-after-all ... 2>&1), llvm-log (opt "
                  "-print-after-all or -print-changed ... 2>&1), mlir-tree (--mlir-print-ir-tree-dir=DIR), llvm-dir "
                  "(-ir-dump-directory=DIR), tvm-dir (TVM's DumpIR, NNN_<pass>.py), tilelang (a script directory's "
-                 ".run_records: its latest run), xla (--xla_dump_to=DIR: one report per module)")
+                 ".run_records: its latest run), xla (--xla_dump_to=DIR: one report per module), pypto-build (a PyPTO "
+                 "build directory: passes_dump/, then each ptoas unit, then kernels/ and orchestration/)")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("-v,--verbose", verbose, "Print counts, timings and ignored files");

@@ -50,7 +50,36 @@ void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter*
   for (size_t i = 0; i < codegen.size(); ++i) {
     int index = payload->AddSnapshot(*codegen[i].snap);
     entries->push_back(MakeCodegenEntry(listing.codegen[i].role, index, *codegen[i].snap));
+    if (listing.codegen[i].after_pass) entries->back().phase = DisplayText(listing.codegen[i].phase);
   }
+}
+
+// Moves the codegen entries listed among the passes (DumpCodegen::after_pass) to their places: `entries`
+// holds the frontend, the passes (the crashed one too) and then one entry per listing.codegen file, in order.
+// A place no entry has (or a listing read as a stream, whose passes are not all in `entries`) leaves the
+// file after the passes.
+void PlaceCodegen(const DumpListing& listing, std::vector<Entry>* entries) {
+  size_t first_codegen = entries->size() - listing.codegen.size();
+  if (listing.stream) return;
+  std::vector<Entry> ordered;
+  std::vector<bool> placed(listing.codegen.size(), false);
+  auto place_after = [&](long num) {
+    for (size_t i = 0; i < listing.codegen.size(); ++i) {
+      const auto& at = listing.codegen[i].after_pass;
+      if (placed[i] || !at || static_cast<long>(*at) != num) continue;
+      placed[i] = true;
+      ordered.push_back(std::move((*entries)[first_codegen + i]));
+    }
+  };
+  for (size_t k = 0; k < first_codegen; ++k) {
+    long num = (*entries)[k].num;
+    ordered.push_back(std::move((*entries)[k]));
+    place_after(num);
+  }
+  for (size_t i = 0; i < listing.codegen.size(); ++i) {
+    if (!placed[i]) ordered.push_back(std::move((*entries)[first_codegen + i]));
+  }
+  *entries = std::move(ordered);
 }
 
 // The phases.txt name of a frontend or pass entry (the crashed one too); codegen has none.
@@ -142,6 +171,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   passes.Run(observer.progress);
   ConvertCrashed(listing, payload.SnapshotCount() - 1, &entries);
   ConvertCodegen(listing, options.threads, &payload, &entries);
+  PlaceCodegen(listing, &entries);
   ConvertSummary summary;
   for (size_t k = 0; k < entries.size(); ++k) {
     AssignPhase(listing, &entries[k]);

@@ -1,6 +1,7 @@
 #include "driver/dump_reading.h"
 
 #include <filesystem>
+#include <set>
 
 #include "input/text_decode.h"
 
@@ -32,9 +33,14 @@ LoadedFile LoadFile(const DumpFile& f) {
 
 std::vector<std::string> InputPaths(const DumpListing& listing) {
   std::vector<std::string> paths = listing.sources;
+  std::set<std::string> seen(paths.begin(), paths.end());
+  // A file read for two entries is listed once (a PyPTO unit's .pto: its first pass's before and an entry).
+  auto add_path = [&](const std::string& p) {
+    if (!p.empty() && seen.insert(p).second) paths.push_back(p);
+  };
   auto add_file = [&](const DumpFile& f) {
-    if (!f.path.empty()) paths.push_back(f.path);
-    if (!f.log_path.empty()) paths.push_back(f.log_path);
+    add_path(f.path);
+    add_path(f.log_path);
   };
   add_file(listing.frontend);
   for (const DumpPass& p : listing.passes) {
@@ -43,7 +49,7 @@ std::vector<std::string> InputPaths(const DumpListing& listing) {
   }
   if (listing.crashed) add_file(listing.crashed->file);
   for (const DumpCodegen& c : listing.codegen) add_file(c.file);
-  if (!listing.phases_path.empty()) paths.push_back(listing.phases_path);
+  add_path(listing.phases_path);
   return paths;
 }
 

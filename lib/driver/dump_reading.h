@@ -35,7 +35,7 @@ std::string LoadLogOf(const DumpFile& f);
 LoadedFile LoadFile(const DumpFile& f);
 
 // Every file of `listing` that a conversion reads: snapshots and logs (each log after its snapshot),
-// codegen sources; paths as opened, in that order.
+// codegen sources; paths as opened, in that order, each once.
 std::vector<std::string> InputPaths(const DumpListing& listing);
 
 // The sum of the sizes of `paths` in bytes, at the end of their links (a file gone since counts 0).

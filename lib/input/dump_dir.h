@@ -72,6 +72,11 @@ enum class CodegenRole { kDevice, kHost };
 struct DumpCodegen {
   CodegenRole role = CodegenRole::kDevice;
   DumpFile file;     // name: file name in the dump, or path inside a --codegen DIR ("kernels/a.cpp")
+  // Listed among the passes rather than after them (a PyPTO build's ptoas/<unit>.pto and .cpp,
+  // input/pypto_build.h): right after the entry numbered `after_pass` (0: the frontend; after the files
+  // placed there before it), in phase `phase`. None: after every pass, as generated sources are listed.
+  std::optional<unsigned long> after_pass;
+  std::string phase;  // with after_pass: the entry's phase ("" none)
 };
 
 // One line of the dump's phases.txt: the entries numbered `first` and up (0 is the frontend), until the next

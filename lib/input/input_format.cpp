@@ -13,6 +13,7 @@
 #include "input/log_text.h"
 #include "input/mlir_log.h"
 #include "input/mlir_tree.h"
+#include "input/pypto_build.h"
 #include "input/tilelang_runs.h"
 #include "input/tvm_dir.h"
 #include "input/xla_dump.h"
@@ -28,7 +29,7 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla"}; }
+std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla", "pypto-build"}; }
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
   static const std::pair<const char*, InputFormat> kNames[] = {
@@ -40,7 +41,8 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
       {"tvm-dir", InputFormat::kTvmDir},
       {"llvm-dir", InputFormat::kLlvmDir},
       {"tilelang", InputFormat::kTileLang},
-      {"xla", InputFormat::kXla}};
+      {"xla", InputFormat::kXla},
+      {"pypto-build", InputFormat::kPyptoBuild}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -65,10 +67,11 @@ InputFormat DetectDirectory(const std::string& dir) {
     maybe_native = maybe_native || ends_with(name, ".mlir") || ends_with(name, ".ll") || ends_with(name, ".py") ||
                    ends_with(name, ".txt") || ends_with(name, ".tir") || name == ".run_records" ||
                    name.rfind("builtin_module", 0) == 0 || name.rfind("pipeline_", 0) == 0 || name == "unscoped" ||
-                   name == "codegen" || name.rfind("run", 0) == 0;
+                   name == "codegen" || name.rfind("run", 0) == 0 || name == kPyptoPassesDump;
   }
   if (!maybe_native) return InputFormat::kAuto;
-  return LooksLikeMlirTree(dir)       ? InputFormat::kMlirTree
+  return LooksLikePyptoBuild(dir) && HasPyptoOutputs(dir) ? InputFormat::kPyptoBuild
+         : LooksLikeMlirTree(dir)     ? InputFormat::kMlirTree
          : LooksLikeLlvmDumpDir(dir)  ? InputFormat::kLlvmDir
          : LooksLikeTileLangRuns(dir) ? InputFormat::kTileLang
          : LooksLikeXlaDump(dir)      ? InputFormat::kXla
@@ -110,12 +113,18 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   // numbered dump; a file or standard input is read and its content decides.
   if (format == InputFormat::kAuto && input != "-" && fs::is_directory(input, ec)) {
     format = DetectDirectory(input);
+    // A build directory holding passes_dump/ alone is one too when named (not for --find).
+    if (format == InputFormat::kAuto && LooksLikePyptoBuild(input)) format = InputFormat::kPyptoBuild;
     if (format == InputFormat::kAuto) format = InputFormat::kNumbered;  // ListDump says what is wrong
   }
   if (format == InputFormat::kNumbered || (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
     return ListDump(input, codegen_dirs);
   }
-  if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump only", ExitCode::kUsage);
+  if (format == InputFormat::kPyptoBuild) {
+    if (input == "-" || !fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
+    return ListPyptoBuild(input, codegen_dirs);
+  }
+  if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump or a PyPTO build directory only", ExitCode::kUsage);
   if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir || format == InputFormat::kLlvmDir ||
       format == InputFormat::kTileLang || format == InputFormat::kXla) {
     if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");

@@ -19,24 +19,29 @@ enum class InputFormat {
   kLlvmDir,   // the directory LLVM's -ir-dump-directory writes (input/llvm_dump_dir.h)
   kTileLang,  // TileLang's lower-trace run records (input/tilelang_runs.h)
   kXla,       // XLA's --xla_dump_to directory (input/xla_dump.h): one report per module
+  kPyptoBuild,  // a PyPTO build directory: passes_dump/, ptoas/, ptoas_passes/, kernels/ (input/pypto_build.h)
 };
 
 // The --format names, in the order --help lists them: "auto", "numbered", "mlir-log", "llvm-log",
-// "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla".
+// "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla", "pypto-build".
 std::vector<std::string> InputFormatNames();
 
 // Parses a --format name (exactly one of InputFormatNames()). Returns false, leaving *format alone, else.
 bool ParseInputFormat(const std::string& name, InputFormat* format);
 
 // The kind of dump directory `dir` is, as ListInput detects it without --format: kNumbered (it holds a
-// `00_frontend.*`), a compiler's own directory kind, or kAuto when it is none of them (what --find skips).
+// `00_frontend.*`), kPyptoBuild (it holds `passes_dump/` and PyPTO's outputs: LooksLikePyptoBuild and
+// HasPyptoOutputs), a compiler's own directory
+// kind, or kAuto when it is none of them (what --find skips).
 InputFormat DetectDirectory(const std::string& dir);
 
 // Reads `input` as `format` (kAuto: detected) into a listing. A directory holding `00_frontend.*` is a
-// numbered dump, else an MLIR tree, an LLVM dump directory, TileLang run records or a TVM directory when
+// numbered dump, else one holding `passes_dump/` a PyPTO build directory (ListPyptoBuild; with or without
+// PyPTO's outputs beside it), else an MLIR tree, an LLVM dump directory, TileLang run records or a TVM directory when
 // it looks like one (LooksLikeMlirTree, LooksLikeLlvmDumpDir, LooksLikeTileLangRuns, LooksLikeTvmDir), else
 // numbered (ListDump names what is wrong). `input` is a dump directory, a log file, or
-// "-" for standard input (read whole; a log). `codegen_dirs` (--codegen) apply to a numbered dump only.
+// "-" for standard input (read whole; a log). `codegen_dirs` (--codegen) apply to a numbered dump and a PyPTO
+// build directory only.
 // Throws as ListDump does for a numbered dump; for a log, DumpError (names relative to the log) when it is
 // not of its format, and Error (ExitCode::kInput) when it cannot be read (with errno's words); an input
 // whose kind cannot be told is Error (ExitCode::kInput) "X: the dump is not a directory, nor a log ir-trace

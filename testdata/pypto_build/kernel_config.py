@@ -1,0 +1,1 @@
+# kernel_config.py as PyPTO writes it (sample): not read by ir-trace.
