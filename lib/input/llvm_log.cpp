@@ -232,21 +232,6 @@ std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
   return out;
 }
 
-// Under -filter-print-funcs a `[module]` dump prints only the functions the filter names, with no
-// module-level lines (no "; ModuleID" first): it is read as a dump of those functions (an SCC's, or one
-// function's), in their order, so the module's other functions and lines stay as they were.
-void ReadFilteredModule(Dump* d) {
-  Banner& b = d->banner;
-  if (b.unit != Unit::kModule || b.invalidated || d->text.empty() || StartsWith(d->text, "; ModuleID")) return;
-  if (b.kind != Kind::kAfter && b.kind != Kind::kBefore) return;
-  LineIndex index(d->text, '\n');
-  Scope scope = SplitFunctions(ScopeLanguage::kLlvm, index);
-  if (scope.sections.empty()) return;
-  b.funcs.clear();
-  for (const Section& s : scope.sections) b.funcs.push_back(s.key);
-  b.unit = b.funcs.size() == 1 ? Unit::kFunction : Unit::kScc;
-}
-
 // A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
 bool CutShort(const std::string& last) {
   int depth = 0;
@@ -277,7 +262,6 @@ class LlvmPassStream : public PassStream {
     Dump d;
     while (!first_ && scanner_.Next(&d)) {
       RefuseDiffForm(d);
-      ReadFilteredModule(&d);
       const Banner& b = d.banner;
       if (b.kind == Kind::kStart) {
         if (!input) input = std::move(d);
@@ -338,7 +322,6 @@ class LlvmPassStream : public PassStream {
       } else {
         if (!scanner_.Next(&d)) return End(p);
         RefuseDiffForm(d);
-        ReadFilteredModule(&d);
       }
       const Banner& b = d.banner;
       if (b.kind == Kind::kBefore && !before_only_) {

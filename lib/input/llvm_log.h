@@ -30,8 +30,8 @@ bool LooksLikeLlvmLog(std::string_view head);
 // and notes are read here, its passes come from DumpListing::stream, and each pass's snapshot is its own
 // dump, left in the log (DumpFile::load reads it again), so memory holds a dump, not the log:
 // - A `[module]` dump, an `(invalidated)` one and any dump under -print-module-scope (its text starts with
-//   "; ModuleID") hold the whole module (IrUnit::kWhole); but a `[module]` dump that does not start with
-//   "; ModuleID" (-filter-print-funcs: only the filtered functions) holds those functions (kFunction, kScc).
+//   "; ModuleID") hold the whole module (IrUnit::kWhole); under -filter-print-funcs the module as far as the
+//   filter shows it (its functions, no module-level lines).
 // - A function dump holds that function (IrUnit::kFunction), an SCC dump its functions (IrUnit::kScc): the
 //   converter diffs it against that function's previous text and builds the module around it only where a
 //   module pass needs it (driver/unit_tracks.h). A dump byte for byte the function's previous function dump
