@@ -120,8 +120,9 @@ TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted,
   CHECK(l.passes[1].notes ==
         std::vector<std::string>{"PassManager<Function> on f: ignored (a -print-changed line: not a pass that changed the IR)",
                                  "a loop pass on loop %for.body in function f: a loop dump holds only the loop's blocks, "
-                                 "shown against themselves (the loop's first dump: nothing earlier to compare); the "
-                                 "function shows the change at its next dump"});
+                                 "shown against the same blocks as they stood before it; the function shows the change "
+                                 "at its next dump"});
+  CHECK(l.passes[1].unit_keys == std::vector<std::string>{"loop %for.body in function f", "f"});
   CHECK(l.passes[2].file.load().find("ret i32 7") != std::string::npos);
   CHECK(l.passes[3].unit == IrUnit::kWhole);
   CHECK(l.passes[3].notes == std::vector<std::string>{"the pass invalidated [module]: the module is shown"});
@@ -130,14 +131,15 @@ TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted,
   nlohmann::json p = Convert(t, log);
   const nlohmann::json& e = p["entries"];
   REQUIRE(e.size() == 5);
-  // The loop's first dump against itself; the function pass after it against the function, not the loop.
+  // The loop's first dump against its blocks as f stands (its entry block; block 3 is new); the function
+  // pass after it against the function, not the loop.
   CHECK(e[2]["unit"] == "loop");
-  CHECK(e[2]["before"] == e[2]["after"]);
+  CHECK(test::SnapshotText(p, e[2]["before"]) == "; Preheader:\n  ret i32 1\n\n; Loop:\n");
   CHECK(test::SnapshotText(p, e[3]["before"]) == Fn("g", "ret i32 2"));
   CHECK(test::SnapshotText(p, e[3]["after"]) == Fn("g", "ret i32 7"));
 }
 
-TEST_CASE("llvm_log: unnamed loops of one function are told apart by their header block", "[llvm_log]") {
+TEST_CASE("llvm_log: a loop's previous dump in its run is found by its header, not by its name", "[llvm_log]") {
   auto loop = [](const char* header, int x) {
     return std::string("\n; Preheader:\n  br label %") + header + "\n\n; Loop:\n" + header + ":\n  %x = add i32 " +
            std::to_string(x) + ", 1\n";
@@ -145,17 +147,21 @@ TEST_CASE("llvm_log: unnamed loops of one function are told apart by their heade
   std::string log = "; *** IR Dump After A on [module] ***\n" + Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) +
                     "; *** IR Dump After L1 on loop %<unnamed loop> in function f ***\n" + loop("inner", 1) +
                     "; *** IR Dump After L1 on loop %<unnamed loop> in function f ***\n" + loop("outer", 2) +
-                    "; *** IR Dump After L2 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3);
+                    "; *** IR Dump After L2 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3) +
+                    "; *** IR Dump After L3 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3);
   DumpListing l = ReadLlvmLog("l.log", log);
-  REQUIRE(l.passes.size() == 3);
-  CHECK(l.passes[0].unit_keys != l.passes[1].unit_keys);
-  CHECK(l.passes[1].unit_keys == l.passes[2].unit_keys);
-  // The outer loop's first dump is against itself, not against the inner loop's.
+  REQUIRE(l.passes.size() == 4);
+  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"loop %<unnamed loop> in function f", "f"});
+  CHECK(l.passes[1].unit_keys == l.passes[0].unit_keys);
+  CHECK(l.passes[3].unchanged);  // byte for byte the loop's dump just before
   TempDir t;
   nlohmann::json p = Convert(t, log);
   const nlohmann::json& e = p["entries"];
-  CHECK(e[2]["before"] == e[2]["after"]);
-  CHECK(e[3]["before"] == e[2]["after"]);
+  // The outer loop's first dump is not read against the inner loop's blocks; its second against its first.
+  CHECK(test::SnapshotText(p, e[2]["before"]).find("inner:") == std::string::npos);
+  CHECK(e[3]["before"] == e[2]["after"]);  // the very snapshot: nothing else changed its blocks since
+  CHECK(e[3]["status"] == "changed");
+  CHECK(e[4]["status"] == "noop");
   CHECK(test::SnapshotText(p, e[3]["after"]).find("add i32 3") != std::string::npos);
 }
 

@@ -265,5 +265,29 @@ TEST_CASE("terminal: an LLVM function-scope log shows each pass against its func
         std::string::npos);
 }
 
+// A module-scope log's no-op pass (its module byte for byte the last one) has no file of its own: it is
+// read as any other form's, not opened as "LOG line N" (issue 18 point 10).
+TEST_CASE("terminal: a module-scope LLVM log with a no-op pass, from opt and as a dump directory", "[terminal]") {
+  REQUIRE(fs::exists("/usr/bin/opt-19"));
+  TempDir t;
+  WriteFile(t / "p.ll", "define i32 @f(i32 %x) {\n  %a = add i32 %x, 0\n  ret i32 %a\n}\n");
+  for (const char* form : {"-print-after-all -print-module-scope 2>ms.log",
+                           "-print-after-all -print-module-scope -ir-dump-directory=dir"}) {
+    test::RunResult o = Run(std::string("opt-19 -passes=sroa,instcombine,sroa ") + form + " p.ll -o /dev/null", t.path());
+    REQUIRE(o.exit_code == 0);
+  }
+  for (const char* input : {"ms.log", "dir"}) {
+    INFO(input);
+    test::CliResult r = RunMain({t / input, "--terminal", "--color", "never"});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("-  %a = add i32 %x, 0") != std::string::npos);
+    test::CliResult named = RunMain({t / input, "--terminal", "--color", "never", "--pass", "SROAPass"});
+    INFO(named.err);
+    CHECK(named.code == 0);
+    CHECK(named.out.find("no change") != std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace irtrace

@@ -37,7 +37,29 @@ struct PassStage::Item {
   UnitBefore before;                            // the before side (made here: written before `after_held`)
   std::shared_ptr<HeldSnapshot> after_held;     // == before.held for an unchanged pass
   PassDiff own_before_diff, diff;
+  std::vector<LoopChanges> loop_changes;        // loop passes' changes this pass's dump is the first to show
 };
+
+namespace {
+
+// The note on a changed pass whose dump is the first to show function `c.key` since loop passes changed it
+// (their entries `from`): the loop dumps printed only the loops' blocks, so the log cannot tell their
+// changes elsewhere in the function from this pass's.
+LogNote LoopChangesNote(const LoopChanges& c, std::vector<long> from) {
+  std::string passes;
+  for (unsigned long n : c.passes) passes += (passes.empty() ? "" : ", ") + std::to_string(n);
+  LogNote note;
+  note.kind = "not_in_log";
+  note.text = "loop passes changed " + DisplayText(c.key) + " since its last dump (pass" +
+              (c.passes.size() > 1 ? "es " : " ") + passes +
+              "), printing only their loops' blocks: their changes elsewhere in it show here first, so this diff "
+              "may hold them";
+  note.functions = {DisplayText(c.key)};
+  note.from = std::move(from);
+  return note;
+}
+
+}  // namespace
 
 // Reads a stream's passes on a thread of its own, up to kAheadBytes of text ahead of the conversion: the
 // log's scan overlaps the loads, diffs and writes instead of waiting for them.
@@ -210,18 +232,19 @@ void PassStage::Resolve(Item* it) {
   const DumpPass& p = it->pass;
   std::string name = DisplayText(p.file.name);
   if (p.before) {
-    // A pass's own before-dump, stored just before its snapshot with no entry: the pass is diffed against
-    // it, and the next pass against this pass's snapshot, as always the snapshot before.
-    it->own_before_base = tracks.Whole(name).held;
-    it->own_before_held = Hold(std::move(it->own_before.snap));
-    it->before = UnitBefore{it->own_before_held, false, {}};
-    it->after_held = Hold(std::move(it->after.snap));
-    tracks.SetWhole(it->after_held);
+    // A pass's own before-dump, stored just before its snapshot with no entry (as a delta from the unit's
+    // text as it stood, when a snapshot holds it): the pass is diffed against it.
+    UnitStep step = tracks.StepWithOwnBefore(p, std::move(it->own_before.snap), std::move(it->after.snap),
+                                             &it->own_before_base);
+    it->own_before_held = step.before.held;
+    it->before = std::move(step.before);
+    it->after_held = std::move(step.after);
     return;
   }
   UnitStep step = tracks.Step(p, std::move(it->after.snap), name);
   it->before = std::move(step.before);
   it->after_held = std::move(step.after);
+  it->loop_changes = std::move(step.loop_changes);
 }
 
 void PassStage::Write(Item* it) {
@@ -230,13 +253,16 @@ void PassStage::Write(Item* it) {
     it->after_held->index = payload_->AddSnapshot(snap);
     ++snapshots;
     entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_->frontend.log_name), it->after.log_text));
+    ++entries_written_;
     entries_->back().name = DisplayText(listing_->frontend_label);
     for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
     return;
   }
   if (it->own_before_held) {
-    const HeldSnapshot& base = *it->own_before_base;
-    it->own_before_held->index = payload_->AddSnapshot(*it->own_before_held->snap, *base.snap, base.index, it->own_before_diff);
+    const HeldSnapshot* base = it->own_before_base.get();
+    it->own_before_held->index =
+        base ? payload_->AddSnapshot(*it->own_before_held->snap, *base->snap, base->index, it->own_before_diff)
+             : payload_->AddSnapshot(*it->own_before_held->snap);
     ++snapshots;
   }
   if (it->before.made) {
@@ -264,6 +290,14 @@ void PassStage::Write(Item* it) {
   e.unit = p.unit;
   if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
     for (const std::string& k : p.unit_keys) e.unit_keys.push_back(DisplayText(k));
+  }
+  if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
+  entry_of_pass_[p.number] = entries_written_++;
+  if (e.status != EntryStatus::kChanged) return;
+  for (const LoopChanges& c : it->loop_changes) {
+    std::vector<long> from;
+    for (unsigned long n : c.passes) from.push_back(n < entry_of_pass_.size() ? entry_of_pass_[n] : -1);
+    e.log_notes.push_back(LoopChangesNote(c, std::move(from)));
   }
 }
 

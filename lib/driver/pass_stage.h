@@ -47,6 +47,8 @@ class PassStage {
   std::function<void(Entry&)> spool_;
   size_t next_listed_ = 0;  // the next of listing_->passes (without a stream)
   UnitTracks tracks_;
+  long entries_written_ = 0;           // entries made so far (the next one's index)
+  std::vector<long> entry_of_pass_;    // pass number -> its entry's index
   class Prefetch;
   std::unique_ptr<Prefetch> prefetch_;  // a stream read ahead on a thread of its own
 };

@@ -136,8 +136,9 @@ std::string TerminalJob::Title(const DumpPass& p) const {
   return phase.empty() ? title : title + " (" + phase + ")";
 }
 
-// A log whose passes hold IR units (an LLVM function-scope log): every pass is read in order, its before
-// side found by its unit as the converter does (driver/unit_tracks.h), and the selected ones printed.
+// A log whose passes hold IR units (an LLVM function-scope log) or that lists unchanged passes without a
+// file (any LLVM log): every pass is read in order, its before side found by its unit as the converter
+// does (driver/unit_tracks.h), and the selected ones printed.
 void TerminalJob::RunUnits(OutputSink* out) {
   const bool named = !options_.passes.empty();
   std::set<size_t> wanted(selected_.begin(), selected_.end());
@@ -158,8 +159,10 @@ void TerminalJob::RunUnits(OutputSink* out) {
 }
 
 void TerminalJob::Run(OutputSink* out) {
+  // A pass the reader found unchanged has no file of its own (a module-scope log's no-op): its text is
+  // its unit's, found as for units.
   for (const DumpPass& p : listing_.passes) {
-    if (p.unit != IrUnit::kWhole) return RunUnits(out);
+    if (p.unit != IrUnit::kWhole || p.unchanged) return RunUnits(out);
   }
   const bool named = !options_.passes.empty();
   std::map<size_t, LoadedFile> held;  // snapshots by index into files_, the batch's and the last one before

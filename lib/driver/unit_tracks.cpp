@@ -26,6 +26,7 @@ class Maker {
     runs_.push_back(HeldRun{nullptr, 0, 0, line});
     text_ += line + "\n";
   }
+  const std::string& Text() const { return text_; }
   UnitBefore Make(const std::string& name) {
     UnitBefore b;
     b.held = Hold(MakeSnapshot(name, "ll", std::move(text_)));
@@ -58,6 +59,8 @@ void UnitTracks::SetWhole(std::shared_ptr<HeldSnapshot> s) {
   whole_sections_.clear();
   whole_sections_built_ = false;
   pieces_.clear();
+  runs_.clear();
+  function_blocks_.clear();
 }
 
 bool UnitTracks::Find(const std::string& key, Piece* piece) {
@@ -102,33 +105,175 @@ UnitBefore UnitTracks::Functions(const std::vector<std::string>& keys, const std
 void UnitTracks::SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector<std::string>& keys) {
   (void)keys;  // the viewer takes a snapshot's functions from its sections too: both must agree
   const Snapshot& snap = *s->snap;
-  for (const Section& sec : snap.scope.sections) pieces_[sec.key] = Piece{s, PieceBegin(snap, sec), sec.end};
+  for (const Section& sec : snap.scope.sections) {
+    pieces_[sec.key] = Piece{s, PieceBegin(snap, sec), sec.end};
+    runs_.erase(sec.key);
+    function_blocks_.erase(sec.key);
+  }
 }
 
-std::shared_ptr<HeldSnapshot> UnitTracks::Loop(const std::string& key) const {
-  auto it = loops_.find(key);
-  return it == loops_.end() ? nullptr : it->second;
+bool UnitTracks::LatestBlock(const std::string& fn, const std::string& label, Piece* piece) {
+  auto run = runs_.find(fn);
+  if (run != runs_.end()) {
+    for (auto d = run->second.rbegin(); d != run->second.rend(); ++d) {
+      for (const IrBlockLine& b : d->blocks) {
+        if (b.block && b.label == label) {
+          *piece = Piece{d->snap, b.begin, b.end};
+          return true;
+        }
+      }
+    }
+  }
+  Piece f;
+  if (!Find(fn, &f)) return false;
+  FunctionBlocks& fb = function_blocks_[fn];
+  if (fb.in != f.in || fb.begin != f.begin) {
+    fb = FunctionBlocks{f.in, f.begin, SplitFunctionBlocks(f.in->snap->lines, f.begin, f.end)};
+  }
+  for (const IrBlockLine& b : fb.blocks) {
+    if (b.block && b.label == label) {
+      *piece = Piece{f.in, b.begin, b.end};
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+bool HasBlock(const std::vector<IrBlockLine>& blocks, const std::string& label) {
+  for (const IrBlockLine& b : blocks) {
+    if (b.block && b.label == label) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name) {
+  const std::string& ir = p.unit_keys.at(0);
+  const std::string& fn = p.unit_keys.at(1);
+  std::vector<LoopDump>& run = runs_[fn];
+  UnitStep step;
+  if (p.unchanged) {
+    // The reader found it byte for byte the function's last dump, this loop's in this run.
+    step.after = run.empty() ? Hold(MakeSnapshot(name, "ll", "")) : run.back().snap;
+    step.before = UnitBefore{step.after, false, {}};
+    return step;
+  }
+  LoopDump now{ir, Hold(std::move(after)), {}, ""};
+  const Snapshot& snap = *now.snap->snap;
+  now.blocks = SplitLoopDump(snap.lines, 0, snap.lines.size());
+  now.header = LoopHeaderOf(now.blocks);
+  const LoopDump* prev = nullptr;
+  for (auto d = run.rbegin(); d != run.rend() && !prev; ++d) {
+    if (d->ir == ir && (d->header == now.header || HasBlock(d->blocks, now.header))) prev = &*d;
+  }
+  // `layout`'s lines with each block's latest text (a block with none left out), then the blocks of
+  // `also` that `layout` lacks, each after an empty line.
+  auto make = [&](const LoopDump& layout, const std::vector<IrBlockLine>* also, Maker* m) {
+    Piece piece;
+    for (const IrBlockLine& b : layout.blocks) {
+      if (!b.block) m->Literal(std::string(layout.snap->snap->lines[b.begin]));
+      else if (LatestBlock(fn, b.label, &piece)) m->Copy(piece.in, piece.begin, piece.end);
+    }
+    if (!also) return;
+    for (const IrBlockLine& b : *also) {
+      if (!b.block || HasBlock(layout.blocks, b.label) || !LatestBlock(fn, b.label, &piece)) continue;
+      m->Literal("");
+      m->Copy(piece.in, piece.begin, piece.end);
+    }
+  };
+  Maker as_now;
+  make(now, prev ? &prev->blocks : nullptr, &as_now);
+  if (as_now.Text() == snap.text || CanonicalNumbering(as_now.Text()) == CanonicalNumbering(snap.text)) {
+    // Every block as it was, but for the printer's own numbering of metadata and attribute groups (a loop
+    // dump numbers them apart from its function's dump): a no-op.
+    step.before = UnitBefore{now.snap, false, {}};
+  } else if (prev) {
+    Maker as_prev;
+    make(*prev, &now.blocks, &as_prev);
+    // Most often it is the previous dump itself (nothing else changed its blocks since): no new snapshot.
+    if (as_prev.Text() == prev->snap->snap->text) step.before = UnitBefore{prev->snap, false, {}};
+    else step.before = as_prev.Make(name + ": the loop before this pass");
+  } else {
+    step.before = as_now.Make(name + ": the loop before this pass");
+  }
+  step.after = now.snap;
+  if (step.before.held != step.after) {
+    // Loop passes that changed the function before it in this run may have changed blocks they did not
+    // print and this dump does: the log cannot tell their changes from this pass's.
+    auto earlier = loop_changes_.find(fn);
+    if (earlier != loop_changes_.end()) step.loop_changes.push_back(LoopChanges{fn, earlier->second});
+    loop_changes_[fn].push_back(p.number);
+  }
+  run.push_back(std::move(now));
+  return step;
+}
+
+UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const Snapshot> before,
+                                       std::shared_ptr<const Snapshot> after, std::shared_ptr<HeldSnapshot>* base) {
+  UnitStep step;
+  step.before = UnitBefore{Hold(std::move(before)), false, {}};
+  step.after = Hold(std::move(after));
+  base->reset();
+  Piece piece;
+  if (p.unit == IrUnit::kLoop) {
+    const std::string& fn = p.unit_keys.at(1);
+    std::vector<LoopDump>& run = runs_[fn];
+    if (!run.empty()) *base = run.back().snap;
+    else if (Find(fn, &piece)) *base = piece.in;
+    LoopDump now{p.unit_keys.at(0), step.after, {}, ""};
+    const Snapshot& snap = *now.snap->snap;
+    now.blocks = SplitLoopDump(snap.lines, 0, snap.lines.size());
+    now.header = LoopHeaderOf(now.blocks);
+    run.push_back(std::move(now));
+    return step;
+  }
+  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
+    if (Find(p.unit_keys.at(0), &piece)) *base = piece.in;
+    TakeLoopChanges(&p.unit_keys);
+    SetFunctions(step.after, p.unit_keys);
+    return step;
+  }
+  if (pieces_.empty()) *base = whole_;
+  TakeLoopChanges(nullptr);
+  SetWhole(step.after);
+  return step;
+}
+
+std::vector<LoopChanges> UnitTracks::TakeLoopChanges(const std::vector<std::string>* keys) {
+  std::vector<LoopChanges> out;
+  if (!keys) {
+    for (auto& [key, passes] : loop_changes_) out.push_back(LoopChanges{key, std::move(passes)});
+    loop_changes_.clear();
+    return out;
+  }
+  for (const std::string& key : *keys) {
+    auto it = loop_changes_.find(key);
+    if (it == loop_changes_.end()) continue;
+    out.push_back(LoopChanges{key, std::move(it->second)});
+    loop_changes_.erase(it);
+  }
+  return out;
 }
 
 UnitStep UnitTracks::Step(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name) {
   auto hold = [&] { return Hold(std::move(after)); };
   UnitStep step;
-  if (p.unit == IrUnit::kLoop) {
-    std::shared_ptr<HeldSnapshot> last = Loop(p.unit_keys.at(0));
-    step.after = p.unchanged && last ? last : hold();
-    // A loop's first dump has nothing earlier: it is shown against itself.
-    step.before = UnitBefore{last ? last : step.after, false, {}};
-    SetLoop(p.unit_keys.at(0), step.after);
-    return step;
-  }
+  if (p.unit == IrUnit::kLoop) return LoopStep(p, std::move(after), name);
   if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
     step.before = Functions(p.unit_keys, name + ": before this pass");
     step.after = p.unchanged ? step.before.held : hold();
-    if (!p.unchanged) SetFunctions(step.after, p.unit_keys);
+    if (!p.unchanged) {
+      step.loop_changes = TakeLoopChanges(&p.unit_keys);
+      SetFunctions(step.after, p.unit_keys);
+    }
     return step;
   }
   step.before = Whole(name + ": the module before this pass");
   step.after = p.unchanged ? step.before.held : hold();
+  if (!p.unchanged) step.loop_changes = TakeLoopChanges(nullptr);
   SetWhole(step.after);
   return step;
 }
@@ -176,9 +321,8 @@ void WalkUnits(DumpListing* listing,
     std::string name = DisplayText(p.file.name);
     UnitStep step;
     if (p.before) {
-      step.before = UnitBefore{Hold(LoadSnapshotOf(*p.before)), false, {}};
-      step.after = Hold(std::move(after.snap));
-      tracks.SetWhole(step.after);
+      std::shared_ptr<HeldSnapshot> base;
+      step = tracks.StepWithOwnBefore(p, LoadSnapshotOf(*p.before), std::move(after.snap), &base);
     } else {
       step = tracks.Step(p, std::move(after.snap), name);
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "input/dump_dir.h"
+#include "input/llvm_blocks.h"
 #include "input/snapshot.h"
 
 namespace irtrace {
@@ -41,20 +42,35 @@ struct UnitBefore {
   std::vector<HeldRun> runs;
 };
 
+// Loop passes (their numbers, in order) whose dumps changed function `key` since its last text: the
+// function's next function, SCC or module dump shows their changes to blocks they did not print as its
+// own, which the log cannot tell apart (a note on that pass).
+struct LoopChanges {
+  std::string key;
+  std::vector<unsigned long> passes;
+};
+
 // A pass's two sides: `before` (made here when before.made) and `after` (the pass's snapshot held, or for
-// an unchanged pass its before side).
+// an unchanged pass its before side); `loop_changes`: the loop changes its dump is the first to show.
 struct UnitStep {
   UnitBefore before;
   std::shared_ptr<HeldSnapshot> after;
+  std::vector<LoopChanges> loop_changes;
 };
 
 class UnitTracks {
  public:
   // Pass `p` (without an own before-dump), its snapshot `after` loaded (null when p.unchanged): finds its
-  // before side by its IR unit (a loop's last dump, or the loop's own dump for its first; a function's or
-  // an SCC's current text; the module as it stands) and makes `after` that unit's latest text. `name`
-  // names a snapshot made here. The one rule the converter and --terminal share.
+  // before side by its IR unit (a loop's blocks as they stood: LoopStep; a function's or an SCC's current
+  // text; the module as it stands) and makes `after` that unit's latest text. `name` names a snapshot made
+  // here. The one rule the converter and --terminal share.
   UnitStep Step(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name);
+  // Pass `p` with its own before-dump (DumpPass::before, loaded as `before`; `after` its snapshot): its
+  // sides are those two, exact for its unit, and `after` becomes the unit's latest text as in Step (the
+  // loop changes before it are in `before`: none is noted). `*base`: a snapshot already held whose text is
+  // the unit's as it stood (a delta base for `before`), or null when there is none without making one.
+  UnitStep StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const Snapshot> before,
+                             std::shared_ptr<const Snapshot> after, std::shared_ptr<HeldSnapshot>* base);
   // The module is `s` (the first entry, a module pass's snapshot): the functions dumped before are in it.
   void SetWhole(std::shared_ptr<HeldSnapshot> s);
   // The module as it stands: the last module snapshot with every function dumped since put in its place
@@ -68,23 +84,47 @@ class UnitTracks {
   UnitBefore Functions(const std::vector<std::string>& keys, const std::string& name);
   // A function or SCC pass's snapshot `s`: each function in it (its sections) is now its text there.
   void SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector<std::string>& keys);
-  // The last dump of loop `key`, or null.
-  std::shared_ptr<HeldSnapshot> Loop(const std::string& key) const;
-  void SetLoop(const std::string& key, std::shared_ptr<HeldSnapshot> s) { loops_[key] = std::move(s); }
 
  private:
   struct Piece {
     std::shared_ptr<HeldSnapshot> in;
     size_t begin = 0, end = 0;
   };
+  // A loop dump of the function's current run of loop passes (its dumps since its last function, SCC or
+  // module text): the banner's unit ("loop %x in function f"), the dump, its blocks and header.
+  struct LoopDump {
+    std::string ir;
+    std::shared_ptr<HeldSnapshot> snap;
+    std::vector<IrBlockLine> blocks;
+    std::string header;
+  };
   // Where function `key` stands now; false when nothing holds it.
   bool Find(const std::string& key, Piece* piece);
+  // A loop pass `p` (unit_keys: the banner's unit, the function's key): its before side is the loop's
+  // blocks as they stood before it, each block's latest text (its last loop dump in the run, else the
+  // function's latest text), laid out as the loop's previous dump in the run (found by its unit and header,
+  // or the new header among its blocks: LoopRotate makes an exit block the header), else as this dump;
+  // when every block of the dump is its latest text, the pass is a no-op (before == after).
+  UnitStep LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name);
+  // The latest text of block `label` of function `fn` (its run's loop dumps, then the function's text).
+  bool LatestBlock(const std::string& fn, const std::string& label, Piece* piece);
+
+  // The loop changes of `keys` (all functions when null) taken out, for the step that shows them.
+  std::vector<LoopChanges> TakeLoopChanges(const std::vector<std::string>* keys);
+
+  std::unordered_map<std::string, std::vector<LoopDump>> runs_;  // function key -> its run of loop dumps
+  std::map<std::string, std::vector<unsigned long>> loop_changes_;  // function key -> loop passes since
+  struct FunctionBlocks {
+    std::shared_ptr<HeldSnapshot> in;
+    size_t begin = 0;
+    std::vector<IrBlockLine> blocks;
+  };
+  std::unordered_map<std::string, FunctionBlocks> function_blocks_;  // a function's blocks, as last split
 
   std::shared_ptr<HeldSnapshot> whole_;
   std::unordered_map<std::string, size_t> whole_sections_;  // key -> index in whole_'s sections (built lazily)
   bool whole_sections_built_ = false;
   std::map<std::string, Piece> pieces_;  // functions dumped since whole_, by key (byte order)
-  std::unordered_map<std::string, std::shared_ptr<HeldSnapshot>> loops_;
 };
 
 // Walks `listing`'s passes in order (not its stream) for a job that shows each pass by itself: reads the

@@ -50,12 +50,13 @@ struct DumpPass {
   DumpFile file;
   std::string phase;         // the pass's phase where the format names one ("" when none)
   std::vector<std::string> notes;  // facts the format's reader found about this pass (shown as notes)
-  // The pass's own before-dump, where the format has one that is not the previous pass's snapshot (a loop
-  // pass's previous dump of that loop; a TileLang `_before` that differs): the pass is diffed against it.
+  // The pass's own before-dump, where the format has one that is not the previous pass's snapshot (an LLVM
+  // before-dump of the pass's unit; a TileLang `_before` that differs): the pass is diffed against it, and
+  // it holds what `file` holds (the same IrUnit).
   std::optional<DumpFile> before;
   // What `file` holds (kWhole but for an LLVM function-scope log's passes), and for kFunction and kScc the
   // functions' section keys (the names as the IR spells them: the banner's `a"b` is a\22b), for kLoop the
-  // loop's key (its function and header block).
+  // banner's unit ("loop %x in function f") and the function's key.
   IrUnit unit = IrUnit::kWhole;
   std::vector<std::string> unit_keys;
   // The reader found `file` byte for byte the unit's previous dump (its last dump of the same function or

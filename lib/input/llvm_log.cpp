@@ -27,6 +27,7 @@ struct Banner {
   std::string ir;                  // the IR unit as the banner names it ("foo", "(f, g)", "loop %x in function f")
   std::vector<std::string> funcs;  // function: [name]; SCC: its functions; loop: [its function] (as IrKey)
   bool invalidated = false;        // "(invalidated)": the module is printed
+  std::string counter;             // "97" of "97-SimplifyCFGPass" (-print-after-pass-number), else ""
 };
 
 std::string_view TrimCr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
@@ -90,7 +91,15 @@ void ParseUnit(std::string_view ir, Banner* b) {
 bool SplitOn(std::string_view s, Banner* b) {
   size_t on = s.size() > 1 ? s.find(" on ", 1) : std::string_view::npos;
   if (on == std::string_view::npos || on + 4 >= s.size()) return false;
-  b->pass = std::string(s.substr(0, on));
+  std::string_view pass = s.substr(0, on);
+  // -print-before-pass-number=N / -print-after-pass-number=N write "97-SimplifyCFGPass".
+  size_t digits = 0;
+  while (digits < pass.size() && pass[digits] >= '0' && pass[digits] <= '9') ++digits;
+  if (digits > 0 && digits + 1 < pass.size() && pass[digits] == '-') {
+    b->counter = std::string(pass.substr(0, digits));
+    pass.remove_prefix(digits + 1);
+  }
+  b->pass = std::string(pass);
   ParseUnit(s.substr(on + 4), b);
   return true;
 }
@@ -135,6 +144,12 @@ struct Dump {
   size_t size = 0;      // the text's size as read (kept where the text is dropped, to read it again)
 };
 
+// " Running pass 97 SimplifyCFGPass on f" (-print-pass-numbers, LLVM 19 PrintPassInstrumentation): a line
+// before a pass runs, never IR (IR lines start with a name, '}', ';' or two spaces).
+bool PassNumberLine(std::string_view l) {
+  return StartsWith(l, " Running pass ") && l.size() > 14 && l[14] >= '0' && l[14] <= '9';
+}
+
 // The dumps of a log in order, read a line at a time: memory holds one dump, not the log.
 class DumpScanner {
  public:
@@ -163,6 +178,7 @@ class DumpScanner {
         if (TrimCr(l).empty()) continue;
         d->offset = at;
       }
+      if (PassNumberLine(l)) continue;
       d->text.append(l).push_back('\n');
     }
     while (d->text.size() >= 2 && d->text[d->text.size() - 2] == '\n') d->text.pop_back();  // trailing blank lines
@@ -199,19 +215,6 @@ void RefuseDiffForm(const Dump& d) {
   throw DumpError(std::string("this is -print-changed=") + (colour ? "cdiff" : "diff") +
                   " output, diffs rather than the IR after each pass: run with -print-changed (or "
                   "-print-after-all) instead");
-}
-
-// The label of a loop dump's header block: the first block label after its "; Loop:" line ("" for none).
-std::string LoopHeader(std::string_view text) {
-  size_t at = text.find("; Loop:");
-  while (at < text.size()) {
-    size_t nl = std::min(text.find('\n', at), text.size());
-    std::string_view l = text.substr(at, nl - at);
-    size_t colon = l.find(':');
-    if (!l.empty() && l[0] != ';' && l[0] != ' ' && colon != std::string_view::npos) return std::string(l.substr(0, colon));
-    at = nl + 1;
-  }
-  return "";
 }
 
 // The functions of a function or SCC dump, each with the "; Function Attrs:" line above it: key -> text.
@@ -321,6 +324,11 @@ class LlvmPassStream : public PassStream {
         RefuseDiffForm(d);
       }
       const Banner& b = d.banner;
+      if (b.kind == Kind::kBefore && !before_only_) {
+        // With after-dumps too: the before of the after-dump of the same pass and unit that follows.
+        before_ = OwnBefore{b.pass, b.ir, IsWholeModule(d), d.line, d.offset, d.text.size()};
+        continue;
+      }
       if (b.kind == Kind::kStart || b.kind == Kind::kBefore) continue;
       if (b.kind == Kind::kIgnored) {
         Ignored(b);
@@ -391,17 +399,40 @@ class LlvmPassStream : public PassStream {
   void Apply(const Dump& d) {
     if (!IsWholeModule(d)) return;
     func_hash_.clear();
+    loop_last_.clear();
     module_hash_ = Hash(d.text);
     module_current_ = true;
+  }
+
+  // The pass's own before-dump: the before-dump just read of the same pass and unit, printing as much
+  // (both the module, or both the unit); consumed by any after-dump.
+  std::optional<DumpFile> TakeOwnBefore(const Dump& d) {
+    std::optional<OwnBefore> b = std::move(before_);
+    before_.reset();
+    if (!b || d.banner.kind != Kind::kAfter || b->pass != d.banner.pass || b->ir != d.banner.ir ||
+        b->whole != IsWholeModule(d)) {
+      return std::nullopt;
+    }
+    DumpFile f;
+    f.name = name_ + " line " + std::to_string(b->line);
+    f.extension = "ll";
+    std::shared_ptr<const LogText> log = log_;
+    uint64_t offset = b->offset;
+    size_t size = b->size;
+    f.load = [log, offset, size] { return ReadRange(*log, offset, size); };
+    f.load_bytes = size;
+    return f;
   }
 
   DumpPass MakePass(Dump& d) {
     const Banner& b = d.banner;
     DumpPass p;
+    p.before = TakeOwnBefore(d);
     p.number = ++count_;
     p.pass_name = b.pass;
     p.notes = std::move(pending_);
     pending_.clear();
+    if (!b.counter.empty()) p.notes.push_back("LLVM's pass number " + b.counter + " (-print-after-pass-number)");
     p.file.name = name_ + " line " + std::to_string(d.line);
     p.file.extension = "ll";
     bool whole = IsWholeModule(d) && b.kind != Kind::kOmitted;
@@ -424,23 +455,24 @@ class LlvmPassStream : public PassStream {
       Apply(d);
       p.unchanged = same;
     } else if (b.unit == Unit::kLoop) {
+      // Its before side is the loop's blocks as they stood (driver/unit_tracks.h LoopStep); here only a
+      // dump byte for byte the function's last dump, this loop's, is known to be a no-op.
       p.unit = IrUnit::kLoop;
-      std::string key = b.ir + "\x01" + LoopHeader(d.text);
-      p.unit_keys = {key};
-      bool first_dump = !loop_hash_.count(key);
-      p.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against " +
-                        (first_dump ? std::string("themselves (the loop's first dump: nothing earlier to compare)")
-                                    : "the previous dump of this loop") +
-                        "; the function shows the change at its next dump");
+      const std::string& fn = b.funcs.at(0);
+      p.unit_keys = {b.ir, fn};
+      p.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against "
+                        "the same blocks as they stood before it; the function shows the change at its next dump");
       uint64_t h = Hash(d.text);
-      p.unchanged = !first_dump && loop_hash_[key] == h;
-      loop_hash_[key] = h;
+      auto it = loop_last_.find(fn);
+      p.unchanged = it != loop_last_.end() && it->second.first == b.ir && it->second.second == h;
+      loop_last_[fn] = {b.ir, h};
     } else {
       p.unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
       p.unit_keys = b.funcs;
       if (d.text.empty()) {
         p.notes.push_back("the dump of " + b.ir + " is empty");
         p.unchanged = true;
+        p.before.reset();
         return p;
       }
       if (b.funcs.size() == 1) {
@@ -451,9 +483,12 @@ class LlvmPassStream : public PassStream {
       } else {
         for (const std::string& f : b.funcs) func_hash_.erase(f);
       }
+      for (const std::string& f : b.funcs) loop_last_.erase(f);
     }
     // A changed function makes the module stale (a loop is never spliced into it).
     if (!p.unchanged && (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc)) module_current_ = false;
+    // A pass with its own before-dump is diffed against it, whatever the unit's last dump was.
+    if (p.before) p.unchanged = false;
     if (!p.unchanged) {
       std::shared_ptr<const LogText> log = log_;
       uint64_t offset = d.offset;
@@ -499,6 +534,14 @@ class LlvmPassStream : public PassStream {
   std::shared_ptr<const LogText> log_;
   DumpScanner scanner_;
   std::optional<Dump> first_;             // the first pass's dump, read by Start
+  struct OwnBefore {                      // a before-dump in a log with after-dumps: where it lies
+    std::string pass, ir;
+    bool whole = false;
+    size_t line = 0;
+    uint64_t offset = 0;
+    size_t size = 0;
+  };
+  std::optional<OwnBefore> before_;       // the last before-dump, until the next after-dump
   std::optional<DumpFile> sole_;          // the first dump when it is shown whole as the first entry
   std::string sole_name_;
   std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
@@ -507,7 +550,8 @@ class LlvmPassStream : public PassStream {
   std::string last_unkept_;               // or, when that dump was not kept, its text here
   Dump scratch_;                          // the dump being read
   std::unordered_map<std::string, uint64_t> func_hash_;  // function -> hash of its last function dump
-  std::unordered_map<std::string, uint64_t> loop_hash_;  // loop key -> hash of its last dump
+  // function -> the unit and hash of its last dump when that was a loop dump
+  std::unordered_map<std::string, std::pair<std::string, uint64_t>> loop_last_;
   uint64_t module_hash_ = 0;              // hash of the last module dump
   bool module_current_ = false;           // no function changed since it: it is the module as it stands
   bool before_only_ = false;

@@ -8,7 +8,9 @@
 //   *** IR Dump At Start ***                                   (-print-changed, before the first pass)
 //   *** IR Dump After SROAPass on f omitted because no change ***
 //   *** IR Pass PassManager<Function> on f ignored ***
-// Pass names keep their spaces and <...> ("RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, ...>").
+// Pass names keep their spaces and <...> ("RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, ...>");
+// -print-after-pass-number=N writes "97-SimplifyCFGPass" (the pass SimplifyCFGPass, 97 kept in a note);
+// -print-pass-numbers writes " Running pass 97 SimplifyCFGPass on f" lines, which are left out.
 #pragma once
 
 #include <memory>
@@ -28,20 +30,24 @@ bool LooksLikeLlvmLog(std::string_view head);
 // and notes are read here, its passes come from DumpListing::stream, and each pass's snapshot is its own
 // dump, left in the log (DumpFile::load reads it again), so memory holds a dump, not the log:
 // - A `[module]` dump, an `(invalidated)` one and any dump under -print-module-scope (its text starts with
-//   "; ModuleID") hold the whole module (IrUnit::kWhole).
+//   "; ModuleID") hold the whole module (IrUnit::kWhole); under -filter-print-funcs the module as far as the
+//   filter shows it (its functions, no module-level lines).
 // - A function dump holds that function (IrUnit::kFunction), an SCC dump its functions (IrUnit::kScc): the
 //   converter diffs it against that function's previous text and builds the module around it only where a
 //   module pass needs it (driver/unit_tracks.h). A dump byte for byte the function's previous function dump
 //   is DumpPass::unchanged (not read again, not diffed). What a function-scope log cannot show: module-level
 //   lines a function pass adds (declarations, globals, metadata) appear only at the next module dump, and
 //   metadata numbers differ between a function dump and the module (`!5` vs `!11`).
-// - A loop dump holds only the loop's blocks (IrUnit::kLoop, its key the loop's function and header block's
-//   label, as LLVM names most loops "%<unnamed loop>"): diffed against the previous dump of that loop (its
-//   first dump against itself: a no-op with a note), never spliced as a function.
+// - A loop dump holds only the loop's blocks (IrUnit::kLoop, unit_keys: the banner's unit "loop %x in
+//   function f" and the function's key): diffed against the same blocks as they stood before it
+//   (driver/unit_tracks.h), never spliced as a function. A loop dump byte for byte the function's last
+//   dump, when that was this loop's, is unchanged.
 // - -print-changed: "At Start" is the first entry; "omitted because no change" an unchanged pass;
 //   "ignored" and "invalidated" lines become notes on the next pass. Its =diff and =cdiff forms carry no
 //   whole IR: DumpError naming the form and the option to use instead.
-// - With after-dumps, before-dumps are dropped (the first is the first entry when there is no "At Start");
+// - With after-dumps, a before-dump followed by the after-dump of the same pass and unit (printing as much)
+//   is that pass's own before-dump (DumpPass::before); other before-dumps are dropped (the first is the
+//   first entry when there is no "At Start");
 //   a log of before-dumps only reads the dump before pass k+1 as the one after pass k (the last pass is
 //   left out with a note).
 // Throws DumpError (names relative to the log) when it holds no IR dump, and Error when it cannot be read.

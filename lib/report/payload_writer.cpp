@@ -260,6 +260,20 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
   if (!e.error.empty()) w->Key("error").String(e.error);
   if (!e.log.empty()) w->Key("log").String(e.log);
   if (e.crashed) w->Key("crashed").Bool(true);
+  if (!e.log_notes.empty()) {
+    w->Key("log_notes").BeginArray();
+    for (const LogNote& n : e.log_notes) {
+      w->BeginObject();
+      w->Key("kind").String(n.kind);
+      w->Key("text").String(n.text);
+      strings("functions", n.functions);
+      w->Key("from").BeginArray();
+      for (long k : n.from) w->Int(k);
+      w->EndArray();
+      w->EndObject();
+    }
+    w->EndArray();
+  }
   if (e.base_num >= 0) w->Key("base_num").Int(e.base_num);
   if (e.head_num >= 0) w->Key("head_num").Int(e.head_num);
   if (e.unit != IrUnit::kWhole) {

@@ -28,6 +28,16 @@ enum class EntryStatus {
   kRemoved,   // a pass only BASE ran: its own diff in BASE
 };
 
+// What the log cannot show about a pass, as data (the payload's "log_notes", ARCHITECTURE.md): `kind`
+// ("not_in_log": the log did not print what may have changed; "no_input": the log holds no IR before the
+// pass; ...), one sentence for people, the section keys it concerns and the entries (indices) it points to.
+struct LogNote {
+  std::string kind;
+  std::string text;
+  std::vector<std::string> functions;  // valid UTF-8
+  std::vector<long> from;              // entry indices, ascending
+};
+
 // One row of the report's list. Field meanings follow the payload schema in ARCHITECTURE.md.
 struct Entry {
   EntryKind kind = EntryKind::kPass;
@@ -50,6 +60,7 @@ struct Entry {
   int failed_in[2] = {0, 0};   // compare reports: the pass failed or crashed in BASE ([0]), in HEAD ([1])
   IrUnit unit = IrUnit::kWhole;           // what `before` and `after` hold (input/dump_dir.h)
   std::vector<std::string> unit_keys;     // kFunction, kScc: the functions' keys (valid UTF-8)
+  std::vector<LogNote> log_notes;         // written as "log_notes" when not empty
 };
 
 // Builds a pass entry from its diff and its .log text (`log_text` empty when none). A log with a line
