@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The oracle: compiles the programs of testdata/oracle/, prints each run in every form its compiler has and
+# once more as the truth (module scope), converts every form with ir-trace and checks every pass of every
+# report against the truth (tests/oracle/check.mjs; what is compared and the normalisations are in its
+# header, the forms in tests/oracle/README.md).
+#
+# usage: tests/oracle/run.sh [--full] [--lang llvm|mlir] [--ir-trace PATH] [--keep DIR] [--verbose]
+#                            [--baseline FILE | --no-baseline]
+#   (default) the quick subset: two C programs and two MLIR pipelines, every form, checked against
+#             tests/oracle/expected_quick.txt (exit 1 when a "report is wrong" count rises above it)
+#   --full    every program and pipeline; prints the table (README's "Correctness: the oracle"), no baseline
+#   --lang    only one compiler's forms (CTest: oracle.llvm_quick, oracle.mlir_quick)
+#   --ir-trace PATH  the binary to check (default: build/ir-trace of this tree)
+#   --keep DIR       write the compiler output and reports there and keep them (default: a temporary
+#                    directory, removed at exit)
+#   --verbose        every mismatch, by program and form
+# Needs clang-19, opt-19, llc-19, mlir-opt-19 and node. Generated output never goes into the repository.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+data="$root/testdata/oracle"
+irtrace="$root/build/ir-trace"
+full=0 keep="" lang="" verbose="" baseline="$here/expected_quick.txt"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --full) full=1; baseline="" ;;
+    --lang) lang="$2"; shift ;;
+    --ir-trace) irtrace="$2"; shift ;;
+    --keep) keep="$2"; shift ;;
+    --verbose) verbose=--verbose ;;
+    --baseline) baseline="$2"; shift ;;
+    --no-baseline) baseline="" ;;
+    *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ -x "$irtrace" ] || { echo "run.sh: no ir-trace at $irtrace (build it, or pass --ir-trace PATH)" >&2; exit 2; }
+irtrace=$(cd "$(dirname "$irtrace")" && pwd)/$(basename "$irtrace")
+for tool in clang-19 opt-19 llc-19 mlir-opt-19 node; do
+  command -v "$tool" >/dev/null || { echo "run.sh: $tool is not installed" >&2; exit 2; }
+done
+
+if [ -n "$keep" ]; then mkdir -p "$keep"; work=$(cd "$keep" && pwd)
+else work=$(mktemp -d "${TMPDIR:-/tmp}/ir-trace-oracle.XXXXXX"); trap 'rm -rf "$work"' EXIT
+fi
+manifest="$work/manifest.jsonl"
+: > "$manifest"
+
+# convert LANG PROGRAM FORM TRUTH INPUT WHAT [FILTER]: ir-trace on WHAT (a log, or a directory), one
+# manifest line. FILTER: the functions -filter-print-funcs printed, comma-separated.
+convert() {
+  local lang=$1 prog=$2 form=$3 truth=$4 input=$5 what=$6 filter=${7:-}
+  local out="$work/$prog/$form.html" err="$work/$prog/$form.err" rc=0 kind=log
+  "$irtrace" "$what" -o "$out" -q --no-compress 2> "$err" || rc=$?
+  [ -d "$what" ] && kind=dir
+  local f=null
+  [ -n "$filter" ] && f="[\"${filter//,/\",\"}\"]"
+  printf '{"lang":"%s","program":"%s","form":"%s","truth":"%s","input":"%s","%s":"%s","report":"%s","exit":%d,"errfile":"%s","filter":%s}\n' \
+    "$lang" "$prog" "$form" "$truth" "$input" "$kind" "$what" "$out" "$rc" "$err" "$f" >> "$manifest"
+}
+
+# ---- LLVM: opt -O2 on clang's unoptimised IR, one run per form ----
+llvm_program() {
+  local src=$1 prog; prog=$(basename "$src" .c)
+  local d="$work/$prog"; mkdir -p "$d"
+  local g=""; case "$prog" in debug) g=-g ;; esac
+  clang-19 -O2 $g -Xclang -disable-llvm-passes -S -emit-llvm "$src" -o "$d/in.ll"
+  local O=(opt-19 -O2 -disable-output "$d/in.ll")
+  "${O[@]}" -print-after-all -print-module-scope 2> "$d/truth.log"
+  local t="$d/truth.log" in="$d/in.ll"
+  convert llvm "$prog" module "$t" "$in" "$t"
+  "${O[@]}" -print-after-all 2> "$d/function.log";                     convert llvm "$prog" function "$t" "$in" "$d/function.log"
+  "${O[@]}" -print-before-all 2> "$d/before.log";                      convert llvm "$prog" before "$t" "$in" "$d/before.log"
+  "${O[@]}" -print-before-all -print-after-all 2> "$d/before_after.log"; convert llvm "$prog" before_after "$t" "$in" "$d/before_after.log"
+  "${O[@]}" -print-changed 2> "$d/changed.log";                        convert llvm "$prog" changed "$t" "$in" "$d/changed.log"
+  "${O[@]}" -print-changed=quiet 2> "$d/changed_quiet.log";            convert llvm "$prog" changed_quiet "$t" "$in" "$d/changed_quiet.log"
+  "${O[@]}" -print-changed=diff 2> "$d/changed_diff.log";              convert llvm "$prog" changed_diff "$t" "$in" "$d/changed_diff.log"
+  local filter; filter=$(grep '^define ' "$d/in.ll" | head -2 | sed -E 's/^[^@]*@([-A-Za-z0-9_.$]+).*/\1/' | paste -sd, -)
+  "${O[@]}" -print-after-all -filter-print-funcs="$filter" 2> "$d/filter.log"
+  convert llvm "$prog" filter "$t" "$in" "$d/filter.log" "$filter"
+  rm -rf "$d/dumps"
+  "${O[@]}" -print-after-all -ir-dump-directory="$d/dumps" 2> /dev/null; convert llvm "$prog" dump_directory "$t" "$in" "$d/dumps"
+}
+
+if [ "$full" = 1 ]; then c_programs=(loops recursion inline_sroa many debug)
+else c_programs=(loops inline_sroa)
+fi
+if [ -z "$lang" ] || [ "$lang" = llvm ]; then
+  for p in "${c_programs[@]}"; do llvm_program "$data/c/$p.c"; done
+fi
+
+args=("$manifest")
+[ -n "$verbose" ] && args+=("$verbose")
+[ -n "$baseline" ] && args+=(--baseline "$baseline")
+node "$here/check.mjs" "${args[@]}"
