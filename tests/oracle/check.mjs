@@ -43,6 +43,7 @@ import fs from 'node:fs';
 import { compareForm } from './compare.mjs';
 import { llvmKnowledge, llvmTruth, dirLines } from './llvm_forms.mjs';
 import { moduleKeys, TOP } from './llvm.mjs';
+import { mlirKnowledge, mlirTruth, moduleKeys as mlirKeys } from './mlir.mjs';
 import { readPayload, reportPasses } from './report.mjs';
 
 const args = process.argv.slice(2);
@@ -60,20 +61,24 @@ const add = (key, c) => {
 };
 
 function runCase(c) {
+  const presence = c.form === 'skip_regions';
   let truth;
   if (c.lang === 'llvm') truth = llvmTruth(c.truth, c.input);
+  else if (c.lang === 'mlir') truth = mlirTruth(c.truth, c.input, c.pipeline, presence);
   else throw new Error('unknown lang ' + c.lang);
   const universe = c.filter ? new Set(c.filter) : truth.universe;
   if (c.exit !== 0) {
     const n = truth.passes.length - 1;
     return { counts: { passes: n, unnamed: 0, seq: n, sets: 0, snaps: 0, cannot: 0, covered: 0 }, details: [`refused (exit ${c.exit}): ${c.error}`] };
   }
-  const lines = c.dir ? dirLines(c.dir) : fs.readFileSync(c.log, 'utf8').split('\n');
-  const K = llvmKnowledge(lines, truth, universe);
+  // A tree directory holds the dumps of the op-scope log of the same run (c.shows: that log).
+  const lines = c.shows ? fs.readFileSync(c.shows, 'utf8').split('\n')
+    : c.dir ? dirLines(c.dir) : fs.readFileSync(c.log, 'utf8').split('\n');
+  const K = c.lang === 'llvm' ? llvmKnowledge(lines, truth, universe) : mlirKnowledge(lines, truth, c.pipeline, presence);
   const report = reportPasses(readPayload(c.report));
   const cache = new Map();
   const keysOf = (r) => {
-    if (!cache.has(r)) cache.set(r, moduleKeys(report[r].lines(), false));
+    if (!cache.has(r)) cache.set(r, c.lang === 'llvm' ? moduleKeys(report[r].lines(), false) : mlirKeys(report[r].lines(), presence));
     return cache.get(r);
   };
   const res = compareForm({ passes: truth.passes, universe }, (k, i) => K.know(k, i), report, keysOf, K.named);

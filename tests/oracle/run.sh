@@ -47,17 +47,18 @@ fi
 manifest="$work/manifest.jsonl"
 : > "$manifest"
 
-# convert LANG PROGRAM FORM TRUTH INPUT WHAT [FILTER]: ir-trace on WHAT (a log, or a directory), one
-# manifest line. FILTER: the functions -filter-print-funcs printed, comma-separated.
+# convert LANG PROGRAM FORM TRUTH INPUT WHAT [FILTER [PIPELINE [SHOWS]]]: ir-trace on WHAT (a log, or a
+# directory), one manifest line. FILTER: the functions -filter-print-funcs printed, comma-separated;
+# PIPELINE: mlir-opt's --pass-pipeline; SHOWS: the log whose dumps WHAT holds (a tree directory's).
 convert() {
-  local lang=$1 prog=$2 form=$3 truth=$4 input=$5 what=$6 filter=${7:-}
+  local lang=$1 prog=$2 form=$3 truth=$4 input=$5 what=$6 filter=${7:-} pipeline=${8:-} shows=${9:-}
   local out="$work/$prog/$form.html" err="$work/$prog/$form.err" rc=0 kind=log
   "$irtrace" "$what" -o "$out" -q --no-compress 2> "$err" || rc=$?
   [ -d "$what" ] && kind=dir
   local f=null
   [ -n "$filter" ] && f="[\"${filter//,/\",\"}\"]"
-  printf '{"lang":"%s","program":"%s","form":"%s","truth":"%s","input":"%s","%s":"%s","report":"%s","exit":%d,"errfile":"%s","filter":%s}\n' \
-    "$lang" "$prog" "$form" "$truth" "$input" "$kind" "$what" "$out" "$rc" "$err" "$f" >> "$manifest"
+  printf '{"lang":"%s","program":"%s","form":"%s","truth":"%s","input":"%s","%s":"%s","report":"%s","exit":%d,"errfile":"%s","filter":%s,"pipeline":"%s","shows":"%s"}\n' \
+    "$lang" "$prog" "$form" "$truth" "$input" "$kind" "$what" "$out" "$rc" "$err" "$f" "$pipeline" "$shows" >> "$manifest"
 }
 
 # ---- LLVM: opt -O2 on clang's unoptimised IR, one run per form ----
@@ -88,6 +89,54 @@ else c_programs=(loops inline_sroa)
 fi
 if [ -z "$lang" ] || [ "$lang" = llvm ]; then
   for p in "${c_programs[@]}"; do llvm_program "$data/c/$p.c"; done
+fi
+
+# ---- MLIR: one mlir-opt pipeline per input, one run per form ----
+# mlir_pipeline NAME INPUT PIPELINE [fails]: the input printed by mlir-opt with no pass is the state before pass 1.
+mlir_pipeline() {
+  local name=$1 src=$2 pipeline=$3
+  local d="$work/$name"; mkdir -p "$d"
+  mlir-opt-19 "$src" -o "$d/in.mlir"
+  local M=(mlir-opt-19 --pass-pipeline="$pipeline" "$d/in.mlir" -o /dev/null)
+  local t="$d/truth.log" in="$d/in.mlir" nt=--mlir-disable-threading
+  run() { local out=$1; shift; "${M[@]}" "$@" 2> "$out" || true; }
+  run "$t" --mlir-print-ir-after-all --mlir-print-ir-module-scope $nt
+  convert mlir "$name" module "$t" "$in" "$t" "" "$pipeline"
+  run "$d/op_scope.log" --mlir-print-ir-after-all $nt;         convert mlir "$name" op_scope "$t" "$in" "$d/op_scope.log" "" "$pipeline"
+  run "$d/op_scope_threads.log" --mlir-print-ir-after-all;     convert mlir "$name" op_scope_threads "$t" "$in" "$d/op_scope_threads.log" "" "$pipeline"
+  run "$d/after_change.log" --mlir-print-ir-after-all --mlir-print-ir-after-change $nt
+  convert mlir "$name" after_change "$t" "$in" "$d/after_change.log" "" "$pipeline"
+  run "$d/before.log" --mlir-print-ir-before-all $nt;          convert mlir "$name" before "$t" "$in" "$d/before.log" "" "$pipeline"
+  run "$d/before_after.log" --mlir-print-ir-before-all --mlir-print-ir-after-all $nt
+  convert mlir "$name" before_after "$t" "$in" "$d/before_after.log" "" "$pipeline"
+  rm -rf "$d/tree"
+  run /dev/null --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$d/tree" $nt
+  convert mlir "$name" tree_dir "$t" "$in" "$d/tree" "" "$pipeline" "$d/op_scope.log"
+  run "$d/skip_regions.log" --mlir-print-ir-after-all --mlir-print-skip-regions $nt
+  convert mlir "$name" skip_regions "$t" "$in" "$d/skip_regions.log" "" "$pipeline"
+  if [ "${4:-}" = fails ]; then
+    run "$d/after_failure.log" --mlir-print-ir-after-failure $nt
+    convert mlir "$name" after_failure "$t" "$in" "$d/after_failure.log" "" "$pipeline"
+  fi
+}
+
+# The pipelines: nests of func.func passes with inline and symbol-dce between them (MLIR merges adjacent
+# nests of one op, so two nests are never adjacent); the last one fails (a canonicalize of one iteration
+# with test-convergence, after an inliner without its canonicalize), also printed with only
+# --mlir-print-ir-after-failure.
+P_SCF='builtin.module(func.func(cse,canonicalize,sccp),inline,symbol-dce,func.func(cse))'
+P_AFFINE='builtin.module(func.func(affine-loop-invariant-code-motion,canonicalize),inline,symbol-dce,func.func(lower-affine,cse,canonicalize))'
+P_HELPERS='builtin.module(func.func(canonicalize),inline,symbol-dce,func.func(cse,loop-invariant-code-motion,sccp),symbol-dce,func.func(canonicalize))'
+P_BRANCH='builtin.module(func.func(sccp,canonicalize),inline,symbol-dce,func.func(convert-scf-to-cf,canonicalize,cse))'
+P_FAIL='builtin.module(func.func(cse),inline{default-pipeline=},symbol-dce,func.func(canonicalize{max-iterations=1 test-convergence=true}))'
+if [ -z "$lang" ] || [ "$lang" = mlir ]; then
+  mlir_pipeline scf_memref "$data/mlir/scf_memref.mlir" "$P_SCF"
+  mlir_pipeline affine_map "$data/mlir/affine_map.mlir" "$P_AFFINE"
+  if [ "$full" = 1 ]; then
+    mlir_pipeline helpers "$data/mlir/helpers.mlir" "$P_HELPERS"
+    mlir_pipeline constant_branch "$data/mlir/constant_branch.mlir" "$P_BRANCH"
+    mlir_pipeline failing "$data/mlir/failing.mlir" "$P_FAIL" fails
+  fi
 fi
 
 args=("$manifest")
