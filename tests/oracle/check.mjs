@@ -41,10 +41,11 @@
 // key (an empty list: the module-level lines).
 import fs from 'node:fs';
 import { compareForm } from './compare.mjs';
-import { llvmKnowledge, llvmTruth, dirLines } from './llvm_forms.mjs';
+import { llvmKnowledge, llvmTruth, dirLines, machineKeys } from './llvm_forms.mjs';
 import { moduleKeys, TOP } from './llvm.mjs';
 import { mlirKnowledge, mlirTruth, moduleKeys as mlirKeys } from './mlir.mjs';
 import { readPayload, reportPasses } from './report.mjs';
+import { fileLines } from './lines.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : null; };
@@ -72,13 +73,18 @@ function runCase(c) {
     return { counts: { passes: n, unnamed: 0, seq: n, sets: 0, snaps: 0, cannot: 0, covered: 0 }, details: [`refused (exit ${c.exit}): ${c.error}`] };
   }
   // A tree directory holds the dumps of the op-scope log of the same run (c.shows: that log).
-  const lines = c.shows ? fs.readFileSync(c.shows, 'utf8').split('\n')
-    : c.dir ? dirLines(c.dir) : fs.readFileSync(c.log, 'utf8').split('\n');
+  const lines = c.shows ? fileLines(c.shows) : c.dir ? dirLines(c.dir) : fileLines(c.log);
   const K = c.lang === 'llvm' ? llvmKnowledge(lines, truth, universe) : mlirKnowledge(lines, truth, c.pipeline, presence);
   const report = reportPasses(readPayload(c.report));
   const cache = new Map();
   const keysOf = (r) => {
-    if (!cache.has(r)) cache.set(r, c.lang === 'llvm' ? moduleKeys(report[r].lines(), false) : mlirKeys(report[r].lines(), presence));
+    if (!cache.has(r)) {
+      const keys = c.lang === 'llvm' ? moduleKeys(report[r].lines(), false) : mlirKeys(report[r].lines(), presence);
+      // A machine pass's own snapshot: its function's machine code.
+      const m = c.lang === 'llvm' ? machineKeys(report[r].ownLines()) : null;
+      if (m) keys.set(m.key, m.v);
+      cache.set(r, keys);
+    }
     return cache.get(r);
   };
   const res = compareForm({ passes: truth.passes, universe }, (k, i) => K.know(k, i), report, keysOf, K.named);

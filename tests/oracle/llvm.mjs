@@ -91,13 +91,21 @@ const isDefinition = (l) => /^(attributes #\d+ = |!\d+ = )/.test(l);
 // The keys of one module text: Map key -> {c (canonical numbering), e (by content; only with defs)}; the
 // module-level lines' key TOP without the definition lines themselves (they are compared through the
 // references to them).
+const canonMemo = new Map(); // a text -> hash of its canonical numbering (most functions repeat pass after pass)
+function canonHash(lines) {
+  const text = lines.join('\n');
+  let h = canonMemo.get(text);
+  if (h === undefined) { h = hash(canon(lines)); if (canonMemo.size > 200000) canonMemo.clear(); canonMemo.set(text, h); }
+  return h;
+}
+
 export function moduleKeys(lines, withDefs) {
   const { fns, top } = splitModule(lines);
   const defs = withDefs ? definitions(top) : null;
   const out = new Map();
   const rest = top.filter((l) => !isDefinition(l));
-  out.set(TOP, { c: hash(canon(rest)), e: defs ? hash(expand(rest, defs)) : null });
-  for (const [k, body] of fns) out.set(k, { c: hash(canon(body)), e: defs ? hash(expand(body, defs)) : null });
+  out.set(TOP, { c: canonHash(rest), e: defs ? hash(expand(rest, defs)) : null });
+  for (const [k, body] of fns) out.set(k, { c: canonHash(body), e: defs ? hash(expand(body, defs)) : null });
   return out;
 }
 
@@ -131,7 +139,9 @@ export function blocks(lines, isLoopDump) {
 // no change ***`, `*** IR Pass NAME on UNIT ignored|filtered out ***`, `*** IR Pass NAME invalidated ***`,
 // `*** IR Dump At Start ***`; the legacy PM's `*** IR Dump After Long name (arg) ***` (no unit) and the
 // machine printer's `# *** IR Dump After Long name (arg) ***:`.
-const BANNER = /^(?:; |# )?\*\*\* (IR Dump (After|Before) (.*?)|IR Dump At Start|IR Pass (.*?)) \*\*\*:?$/;
+// With -print-module-scope a legacy function pass's banner ends `*** (function: f)`, a loop pass's
+// `*** (loop: %x)`.
+const BANNER = /^(?:; |# )?\*\*\* (IR Dump (After|Before) (.*?)|IR Dump At Start|IR Pass (.*?)) \*\*\*:?(?: \((function|loop): (.*)\))?$/;
 
 // Takes a banner line. Returns null or {when: 'after' | 'before' | 'start' | 'pass', name, unit, omitted,
 // invalidated, machine (a `# ***` banner), legacy (no " on " unit)}.
@@ -145,7 +155,7 @@ export function parseBanner(line) {
   if (rest.endsWith(' (invalidated)')) { invalidated = true; rest = rest.slice(0, -' (invalidated)'.length); }
   const on = rest.indexOf(' on ');
   const machine = line.startsWith('# ');
-  if (on < 0 || machine) return { when: m[2].toLowerCase(), name: rest, unit: null, legacy: true, machine, omitted, invalidated };
+  if (on < 0 || machine) return { when: m[2].toLowerCase(), name: rest, unit: null, legacy: true, machine, omitted, invalidated, fn: m[5] === 'function' ? m[6] : null };
   return { when: m[2].toLowerCase(), name: rest.slice(0, on), unit: rest.slice(on + 4), omitted, invalidated };
 }
 
@@ -160,14 +170,15 @@ export function parseUnit(unit) {
   return { kind: 'function', fn: unit };
 }
 
-// Takes a log's lines. Returns its dumps in order: [{banner (parseBanner), line (1-based), body: lines}].
-export function splitLog(lines) {
-  const out = [];
-  let cur = null;
-  lines.forEach((l, i) => {
+// Takes a log's lines (an iterable). Yields its dumps in order: {banner (parseBanner), line (1-based),
+// body: lines}, one at a time.
+export function* splitLog(lines) {
+  let cur = null, i = 0;
+  for (const l of lines) {
+    i++;
     const b = l.startsWith('*') || l.startsWith('; *') || l.startsWith('# *') ? parseBanner(l) : null;
-    if (b) { cur = { banner: b, line: i + 1, body: [] }; out.push(cur); return; }
+    if (b) { if (cur) yield cur; cur = { banner: b, line: i, body: [] }; continue; }
     if (cur) cur.body.push(l);
-  });
-  return out;
+  }
+  if (cur) yield cur;
 }

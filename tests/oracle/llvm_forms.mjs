@@ -5,6 +5,8 @@ import path from 'node:path';
 import { ABSENT, TOP, blocks, hash, moduleKeys, parseUnit, splitLog, splitModule } from './llvm.mjs';
 import { Knowledge } from './compare.mjs';
 
+import { fileLines } from './lines.mjs';
+
 const readLines = (file) => fs.readFileSync(file, 'utf8').split('\n');
 const hasIr = (body) => body.some((l) => l.trim() !== '');
 
@@ -21,14 +23,22 @@ export function llvmTruth(logFile, inputFile) {
   };
   const input = readLines(inputFile);
   const passes = [{ name: null, unit: null, fn: null, keys: moduleKeys(input, true), raw: rawOf(input) }];
-  for (const d of splitLog(readLines(logFile))) {
+  for (const d of splitLog(fileLines(logFile))) {
     const b = d.banner;
-    if (b.when !== 'after' || b.machine) continue;
-    const u = parseUnit(b.unit);
+    if (b.when !== 'after') continue;
     const prev = passes[passes.length - 1];
+    if (b.machine) {
+      const m = machineKeys(d.body);
+      if (!m) continue;
+      const keys = new Map(prev.keys);
+      keys.set(m.key, m.v);
+      passes.push({ name: b.name, unit: null, fn: m.fn, machine: true, keys, raw: prev.raw });
+      continue;
+    }
+    const u = parseUnit(b.unit);
     const ir = hasIr(d.body);
     passes.push({
-      name: b.name, unit: b.unit, fn: u.fn || null,
+      name: b.name, unit: b.unit, fn: u.fn || b.fn || null,
       keys: ir ? moduleKeys(d.body, true) : prev.keys, raw: ir ? rawOf(d.body) : prev.raw,
     });
   }
@@ -38,10 +48,22 @@ export function llvmTruth(logFile, inputFile) {
   return { passes, universe, raw };
 }
 
+// A machine dump's function: `# Machine code for function f: ...` .. `# End machine code for function f.`
+// Returns {fn, key ("mir:f"), v: {c, e}} or null. MIR numbers nothing a printing renumbers: compared as is.
+export function machineKeys(body) {
+  const s = body.findIndex((l) => l.startsWith('# Machine code for function '));
+  if (s < 0) return null;
+  const fn = /^# Machine code for function (.*?):/.exec(body[s]);
+  let e = body.findIndex((l, k) => k > s && l.startsWith('# End machine code for function '));
+  if (e < 0) e = body.length - 1;
+  const c = hash(body.slice(s, e + 1).join('\n'));
+  return fn ? { fn: fn[1], key: 'mir:' + fn[1], v: { c, e: c } } : null;
+}
+
 // A directory of -ir-dump-directory files as one log's lines, in the order of their leading numbers.
-export function dirLines(dir) {
+export function* dirLines(dir) {
   const files = fs.readdirSync(dir).filter((f) => /^\d+-/.test(f)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
-  return files.flatMap((f) => readLines(path.join(dir, f)));
+  for (const f of files) yield* readLines(path.join(dir, f));
 }
 
 // Whether a loop dump at time t shows function fn exactly, given the log showed it exactly at time t0:
@@ -86,7 +108,7 @@ export function llvmKnowledge(lines, truth, universe) {
     const b = d.banner;
     let t;
     if (b.when === 'start') t = 0;
-    else if ((b.when === 'after' || b.when === 'before') && !b.machine) {
+    else if (b.when === 'after' || b.when === 'before') {
       const j = find(b.when, b.name, b.unit);
       if (j < 0) { unmatched.push(`${d.line}: ${b.when} ${b.name} on ${b.unit}`); continue; }
       t = b.when === 'after' ? j : j - 1;
@@ -97,6 +119,11 @@ export function llvmKnowledge(lines, truth, universe) {
       continue;
     } else continue;
     if (b.omitted || b.invalidated || !hasIr(d.body)) continue;
+    if (b.machine) {
+      const m = machineKeys(d.body);
+      if (m && universe.has(m.key)) K.add(m.key, t, m.v);
+      continue;
+    }
     const u = b.when === 'start' ? { kind: 'module' } : parseUnit(b.unit);
     const isModule = u.kind === 'module' || d.body.some((l) => l.startsWith('; ModuleID'));
     if (u.kind === 'loop' && !d.body.some((l) => l.startsWith('define '))) {

@@ -17,16 +17,16 @@ export function parseBanner(line) {
   return { when: m[1].toLowerCase(), name: m[2], failed: !!m[3], arg: m[4], op: m[5] || null, fn: m[6] || null };
 }
 
-// Takes a log's lines. Returns its dumps: [{banner, line (1-based), body}].
-export function splitLog(lines) {
-  const out = [];
-  let cur = null;
-  lines.forEach((l, i) => {
+// Takes a log's lines (an iterable). Yields its dumps one at a time: {banner, line (1-based), body}.
+export function* splitLog(lines) {
+  let cur = null, i = 0;
+  for (const l of lines) {
+    i++;
     const b = l.startsWith('// -----//') ? parseBanner(l) : null;
-    if (b) { cur = { banner: b, line: i + 1, body: [] }; out.push(cur); return; }
+    if (b) { if (cur) yield cur; cur = { banner: b, line: i, body: [] }; continue; }
     if (cur) cur.body.push(l);
-  });
-  return out;
+  }
+  if (cur) yield cur;
 }
 
 const FUNC = /^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@("((?:[^"\\]|\\.)*)"|[\w$.-]+)/;

@@ -82,6 +82,16 @@ llvm_program() {
   convert llvm "$prog" filter "$t" "$in" "$d/filter.log" "$filter"
   rm -rf "$d/dumps"
   "${O[@]}" -print-after-all -ir-dump-directory="$d/dumps" 2> /dev/null; convert llvm "$prog" dump_directory "$t" "$in" "$d/dumps"
+  # A whole compile (the backend too: legacy IR passes and machine passes); its truth the same clang
+  # command with -print-module-scope.
+  local C=(clang-19 -O2 $g -c "$src" -o /dev/null -mllvm -print-after-all)
+  "${C[@]}" -mllvm -print-module-scope 2> "$d/clang_truth.log"
+  "${C[@]}" 2> "$d/clang_c.log"; convert llvm "$prog" clang_c "$d/clang_truth.log" "$in" "$d/clang_c.log"
+  # llc on opt's -O2 output; its truth llc with -print-module-scope.
+  opt-19 -O2 -S "$d/in.ll" -o "$d/o2.ll"
+  llc-19 -O2 -print-after-all -print-module-scope "$d/o2.ll" -o /dev/null 2> "$d/llc_truth.log"
+  llc-19 -O2 -print-after-all "$d/o2.ll" -o /dev/null 2> "$d/llc.log"
+  convert llvm "$prog" llc "$d/llc_truth.log" "$d/o2.ll" "$d/llc.log"
 }
 
 if [ "$full" = 1 ]; then c_programs=(loops recursion inline_sroa many debug)
