@@ -209,7 +209,10 @@ export function mlirKnowledge(lines, truth, pipeline, presence) {
     const t = b.when === 'after' ? i : i - 1;
     const keys = moduleKeys(d.body, presence);
     for (const [k, v] of keys) K.add(k, t, v);
-    if (keys.has(TOP)) for (const k of truth.universe) if (!keys.has(k)) K.add(k, t, { c: ABSENT, e: ABSENT });
+    // A module dump shows which functions exist; one whose regions are skipped (`module {...}`) shows
+    // none of them, after a pass that may have changed any.
+    const skipped = d.body.some((l) => /^\s*module\b.*\{\.\.\.\}\s*$/.test(l));
+    if (keys.has(TOP)) for (const k of truth.universe) if (!keys.has(k)) K.add(k, t, skipped ? null : { c: ABSENT, e: ABSENT });
   }
   K.named = [...named].sort((x, y) => x - y);
   return K;

@@ -1,4 +1,4 @@
-/* 60 functions: small leaf functions (some inlined and deleted), callers, loops and a switch. */
+/* 51 functions: small leaf functions (inlined and deleted), callers, loops and a switch. */
 int table[64];
 
 static int leaf0(int x) { return x * 3 + 0; }
@@ -71,51 +71,6 @@ int loop5(const int *v, int n) {
   for (int k = 0; k < n; k++) s += v[k] * 6 + table[k & 63];
   return s;
 }
-int loop6(const int *v, int n) {
-  int s = 6;
-  for (int k = 0; k < n; k++) s += v[k] * 7 + table[k & 63];
-  return s;
-}
-int loop7(const int *v, int n) {
-  int s = 7;
-  for (int k = 0; k < n; k++) s += v[k] * 8 + table[k & 63];
-  return s;
-}
-int loop8(const int *v, int n) {
-  int s = 8;
-  for (int k = 0; k < n; k++) s += v[k] * 9 + table[k & 63];
-  return s;
-}
-int loop9(const int *v, int n) {
-  int s = 9;
-  for (int k = 0; k < n; k++) s += v[k] * 10 + table[k & 63];
-  return s;
-}
-int loop10(const int *v, int n) {
-  int s = 10;
-  for (int k = 0; k < n; k++) s += v[k] * 11 + table[k & 63];
-  return s;
-}
-int loop11(const int *v, int n) {
-  int s = 11;
-  for (int k = 0; k < n; k++) s += v[k] * 12 + table[k & 63];
-  return s;
-}
-int loop12(const int *v, int n) {
-  int s = 12;
-  for (int k = 0; k < n; k++) s += v[k] * 13 + table[k & 63];
-  return s;
-}
-int loop13(const int *v, int n) {
-  int s = 13;
-  for (int k = 0; k < n; k++) s += v[k] * 14 + table[k & 63];
-  return s;
-}
-int loop14(const int *v, int n) {
-  int s = 14;
-  for (int k = 0; k < n; k++) s += v[k] * 15 + table[k & 63];
-  return s;
-}
 int dispatch(int op, int x) {
   switch (op) {
   case 0: return mid0(x);
@@ -139,15 +94,6 @@ int run_all(const int *v, int n) {
   s += loop3(v, n);
   s += loop4(v, n);
   s += loop5(v, n);
-  s += loop6(v, n);
-  s += loop7(v, n);
-  s += loop8(v, n);
-  s += loop9(v, n);
-  s += loop10(v, n);
-  s += loop11(v, n);
-  s += loop12(v, n);
-  s += loop13(v, n);
-  s += loop14(v, n);
   for (int k = 0; k < 10; k++) s += dispatch(k, s);
   return s;
 }
