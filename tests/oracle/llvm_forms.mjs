@@ -96,7 +96,12 @@ export function llvmKnowledge(lines, truth, universe) {
   const named = new Set();
   // A loop is matched by its function: forms name a loop by its header at different times (LoopRotate
   // renames it), `%<unnamed loop>` in one, `%.lr.ph` in another.
-  const same = (a, b) => a === b || (a && b && a.replace(/^loop %.* in function /, 'loop in ') === b.replace(/^loop %.* in function /, 'loop in '));
+  // An SCC by a member in common: a pass that splits or merges SCCs (the inliner) names the SCC before it
+  // in one form, after it in another (`(pong, ping)`, `(pong)`).
+  const members = (u) => u.slice(1, -1).split(', ');
+  const same = (a, b) => a === b || (a && b && (
+    a.replace(/^loop %.* in function /, 'loop in ') === b.replace(/^loop %.* in function /, 'loop in ') ||
+    (a.startsWith('(') && b.startsWith('(') && members(a).some((m) => members(b).includes(m)))));
   const find = (when, name, unit) => {
     for (let j = ptr[when]; j < truth.passes.length; j++) {
       if (truth.passes[j].name === name && (unit === null || same(truth.passes[j].unit, unit))) { ptr[when] = j + 1; return j; }
