@@ -130,4 +130,3 @@ if (baseline) {
   }
   if (fail) process.exit(1);
 }
-export { TOP };
