@@ -307,3 +307,58 @@ TEST_CASE("summaries: the real binary writes all three for one dump with --check
   CHECK(Json::parse(ReadFile(t / "r.json"))["dumps"].size() == 1);
   CHECK(CheckJunit(t / "r.xml")["suites"].size() == 1);
 }
+
+// One vocabulary (issue 24): a dump is ok, invalid (the dump is bad) or error (an output not written, the
+// message naming which), in the closing line, --json, --junit, --markdown and the index alike.
+TEST_CASE("summaries: a report that cannot be written is an error everywhere, not invalid", "[summaries]") {
+  TempDir t;
+  WriteTwoPassDump(t / "root/a/d");
+  WriteTwoPassDump(t / "root/b/d");
+  WriteFile(t / "root/c/d/00_frontend.py", "x\n");  // invalid: no pass
+  // A report is well over 64 KiB (the viewer is in it); the summaries and the index are not.
+  std::string bin = ShellQuote(IRTRACE_BINARY);
+  auto r = Run("ulimit -f 128; " + bin + " --find " + ShellQuote(t / "root") + " -o " + ShellQuote(t / "out/") +
+               " -j 1 --json " + ShellQuote(t / "run.json") + " --junit " + ShellQuote(t / "j.xml") +
+               " --markdown " + ShellQuote(t / "s.md"));
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "ir-trace: error: report not written: cannot write '" + t / "out/a__d.html" + "': File too large\n"
+                 "ir-trace: error: report not written: cannot write '" + t / "out/b__d.html" + "': File too large\n"
+                 "ir-trace: error: " + t / "root/c/d" + ": no pass snapshot (NN_after_<Pass>.<ext>)\n"
+                 "wrote 0 of 3 reports to " + t / "out/" + ": 1 invalid, 2 errors\n");
+  Json doc = Json::parse(ReadFile(t / "run.json"));
+  CHECK(DumpEndingIn(doc, "/a/d")["status"] == "error");
+  CHECK(DumpEndingIn(doc, "/a/d")["error"] == "report not written: cannot write '" + t / "out/a__d.html" + "': File too large");
+  CHECK(DumpEndingIn(doc, "/a/d")["report"].is_null());
+  CHECK(DumpEndingIn(doc, "/c/d")["status"] == "invalid");
+  Json junit = CheckJunit(t / "j.xml");
+  CHECK(SuiteEndingIn(junit, "/a/d")["cases"][0]["error"]["type"] == "error");
+  CHECK(SuiteEndingIn(junit, "/c/d")["cases"][0]["error"]["type"] == "invalid");
+  std::string md = ReadFile(t / "s.md");
+  CHECK_THAT(md, Catch::StartsWith("### ir-trace: 3 dumps, 1 invalid, 2 errors\n\n"));
+  CHECK_THAT(md, Catch::Contains("| \xE2\x9D\x8C error: report not written: cannot write '"));
+  std::string index = ReadFile(t / "out/index.html");
+  CHECK_THAT(index, Catch::Contains("\"status\":\"error\",\"error\":\"report not written: cannot write"));
+  CHECK_THAT(index, Catch::Contains("\"status\":\"invalid\""));
+}
+
+TEST_CASE("summaries: a depfile or a summary that cannot be written is named as such", "[summaries]") {
+  TempDir t;
+  WriteTwoPassDump(t / "root/a/d");
+  WriteTwoPassDump(t / "root/b/d");
+  fs::create_directory(t / "out");
+  fs::create_symlink("/dev/full", t / "out/a__d.d");  // every write: No space left on device
+  fs::create_symlink("/dev/full", t / "run.json");
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-j", "1", "--depfiles", "--json", t / "run.json",
+                         "--markdown", t / "s.md"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: depfile not written: cannot write '" + t / "out/a__d.d" +
+                     "': No space left on device\n"
+                     "ir-trace: error: --json summary not written: cannot write '" + t / "run.json" +
+                     "': No space left on device\n"
+                     "wrote 2 of 2 reports to " + t / "out/" + ": 1 error\n");
+  CHECK(fs::exists(t / "out/a__d.html"));  // its report was written before the depfile
+  CHECK(fs::exists(t / "out/b__d.d"));
+  std::string md = ReadFile(t / "s.md");
+  CHECK_THAT(md, Catch::StartsWith("### ir-trace: 2 dumps, 1 error\n\n"));
+  CHECK_THAT(md, Catch::Contains("| \xE2\x9D\x8C error: depfile not written: cannot write '"));
+}

@@ -19,7 +19,7 @@ struct SummaryPaths {
 };
 
 // Writes each summary asked for from `dumps` (`check`: the run was --check). A summary that cannot be
-// written gets an error line on `console` and does not stop the others. Returns 0, or 1 (ExitCode::kInput)
+// written gets an error line on `console` ("--json summary not written: ...") and does not stop the others. Returns 0, or 1 (ExitCode::kInput)
 // when any could not be written.
 int WriteSummaries(const SummaryPaths& paths, bool check, const std::vector<DumpResult>& dumps, Console* console);
 

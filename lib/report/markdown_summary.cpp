@@ -15,7 +15,9 @@ std::string Cell(const std::string& bytes) { return MarkdownCell(AsText(bytes));
 
 // The status cell: what is wrong first, so a reader sees it without opening anything.
 std::string StatusCell(const DumpResult& d) {
-  if (d.status != "ok") return "\xE2\x9D\x8C " + d.status + ": " + Cell(d.error);  // red cross
+  if (d.status != DumpStatus::kOk) {
+    return "\xE2\x9D\x8C " + std::string(StatusName(d.status)) + ": " + Cell(d.error);  // red cross
+  }
   if (d.failed > 0) {
     for (const PassResult& p : d.pass_results) {
       if (p.status != "failed") continue;
@@ -30,15 +32,17 @@ std::string StatusCell(const DumpResult& d) {
 }
 
 std::string Heading(const std::vector<DumpResult>& dumps, bool check) {
-  size_t invalid = 0, failed = 0, warned = 0;
+  size_t invalid = 0, errors = 0, failed = 0, warned = 0;
   for (const DumpResult& d : dumps) {
-    invalid += d.status != "ok";
-    failed += d.status == "ok" && d.failed > 0;
-    warned += d.status == "ok" && d.warnings > 0;
+    invalid += d.status == DumpStatus::kInvalid;
+    errors += d.status == DumpStatus::kError;
+    failed += d.status == DumpStatus::kOk && d.failed > 0;
+    warned += d.status == DumpStatus::kOk && d.warnings > 0;
   }
   std::string h = std::string("### ir-trace: ") + (check ? "checked " : "") + std::to_string(dumps.size()) +
                   (dumps.size() == 1 ? " dump" : " dumps");
   if (invalid) h += ", " + std::to_string(invalid) + " invalid";
+  if (errors) h += ", " + std::to_string(errors) + (errors == 1 ? " error" : " errors");
   if (failed) h += ", " + std::to_string(failed) + " with failed passes";
   if (warned) h += ", " + std::to_string(warned) + " with warnings";
   return h + "\n\n";
