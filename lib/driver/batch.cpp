@@ -370,8 +370,10 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     counts.with_failed += out[i].status == DumpStatus::kOk && out[i].failed > 0;
     counts.with_warnings += out[i].status == DumpStatus::kOk && out[i].warnings > 0;
   }
-  code = std::max(code, WriteIndexPage(options, out, console));
-  code = std::max(code, WriteSummaries(options.summaries, options.check, out, console));
+  int index_code = WriteIndexPage(options, out, console);
+  code = std::max(code, index_code);
+  std::string index = options.check || index_code != 0 ? "" : JoinPath(options.out_dir, "index.html");
+  code = std::max(code, WriteSummaries(options.summaries, options.check, index, out, console));
   console->BatchSummary(options.out_dir, options.check, counts);
   if (!options.baseline.empty()) console->Line(BaselineLine(options.baseline, out));
   if (results) *results = std::move(out);
@@ -407,7 +409,7 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
     }
   }
   std::vector<DumpResult> all(1, std::move(r));
-  code = std::max(code, WriteSummaries(options.summaries, options.check, all, console));
+  code = std::max(code, WriteSummaries(options.summaries, options.check, "", all, console));
   if (results) *results = std::move(all);
   return code;
 }
