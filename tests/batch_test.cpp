@@ -39,7 +39,7 @@ TEST_CASE("batch: several dumps into OUTDIR/, one report each, named by path", "
   WriteTwoPassDump(t / "k2/passes_dump");
   CliResult r = RunMain({t / "k1/passes_dump", t / "k2/passes_dump/", "-o", t / "out/", "-j", "2"});
   CHECK(r.code == 0);
-  CHECK(r.err == "wrote " + t / "out/" + ": 2 dumps\n");
+  CHECK(r.err == "wrote 2 of 2 reports to " + t / "out/" + "\n");
   std::string abs = t.path().substr(1);  // without the leading '/', which is written %2F
   std::string prefix = "%2F";
   for (char c : abs) prefix += c == '/' ? std::string("__") : std::string(1, c);
@@ -68,7 +68,7 @@ TEST_CASE("batch: a bad dump does not stop the batch, exit 1 with its error line
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-j", "1"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "root/bad/passes_dump" +
-                     ": no pass snapshot (NN_after_<Pass>.<ext>)\nwrote " + t / "out/" + ": 3 dumps, 1 invalid\n");
+                     ": no pass snapshot (NN_after_<Pass>.<ext>)\nwrote 2 of 3 reports to " + t / "out/" + ": 1 invalid\n");
   CHECK(fs::exists(t / "out/good__passes_dump.html"));
   CHECK(fs::exists(t / "out/zlast__passes_dump.html"));
   CHECK_FALSE(fs::exists(t / "out/bad__passes_dump.html"));
@@ -142,7 +142,7 @@ TEST_CASE("batch: the real binary on the shared fixtures", "[batch][fixtures]") 
   TempDir t;
   auto r = Run(ShellQuote(IRTRACE_BINARY) + " --find " + ShellQuote(root) + " -o " + ShellQuote(t / "out/") + " -j 2");
   CHECK(r.exit_code == 0);
-  CHECK_THAT(r.err, Catch::StartsWith("wrote " + t / "out/" + ": 6 dumps"));
+  CHECK_THAT(r.err, Catch::StartsWith("wrote 6 of 6 reports to " + t / "out/"));
   CHECK_THAT(ReadFile(t / "out/pypto__qwen3_32b_training__passes_dump.html"),
              Catch::Contains("<title>Qwen332BTrainingForwardBackward - ir-trace</title>"));
   CHECK_THAT(ReadFile(t / "out/llvm__crc__passes_dump.html"), Catch::Contains("<title>crc - ir-trace</title>"));

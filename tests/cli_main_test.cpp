@@ -121,7 +121,7 @@ TEST_CASE("cli_main: errors about the dump's contents start with the dump as giv
   std::filesystem::create_directory(t / "out.html");
   CliResult out = RunMain({t / "build/k3/passes_dump", "-o", t / "out.html"});
   CHECK(out.code == 1);
-  CHECK(out.err == "ir-trace: error: cannot write '" + (t / "out.html") + "': it is a directory\n");
+  CHECK(out.err == "ir-trace: error: report not written: cannot write '" + (t / "out.html") + "': it is a directory\n");
 }
 
 // Names are bytes. In the terminal (and a log) control characters are escaped, so a name can neither

@@ -357,7 +357,7 @@ TEST_CASE("cli: the report never replaces one of the dump's own files", "[cli]")
   fs::create_symlink("dump/00_frontend.py", t / "link.html");
   RunResult link = Run(kBin + " dump -o link.html", t.path());
   CHECK(link.exit_code == 2);
-  CHECK(link.err == "ir-trace: error: cannot write 'link.html': it is the dump's own '00_frontend.py'\n");
+  CHECK(link.err == "ir-trace: error: report not written: cannot write 'link.html': it is the dump's own '00_frontend.py'\n");
   CHECK(fs::is_symlink(t / "link.html"));
   CHECK(ReadFile(t / "dump/00_frontend.py") == frontend);
   CHECK(ReadFile(t / "cg/kernels/k.cpp") == "void k() {}\n");
@@ -537,7 +537,7 @@ TEST_CASE("cli: each kind of output path", "[cli]") {
     RunResult r = Run(kBin + " dump -o sock", t.path());
     ::close(fd);
     CHECK(r.exit_code == 1);
-    CHECK(r.err == "ir-trace: error: cannot write 'sock': it is a socket\n");
+    CHECK(r.err == "ir-trace: error: report not written: cannot write 'sock': it is a socket\n");
     CHECK(TypeOf(sock) == S_IFSOCK);
   }
   CHECK(DotFiles(t.path()).empty());
@@ -586,11 +586,11 @@ TEST_CASE("cli: under ulimit -f the run says File too large and leaves nothing",
   WriteFile(t / "out.html", "previous report\n");
   RunResult r = Run("ulimit -f 16; " + kBin + " dump -o out.html", t.path());
   CHECK(r.exit_code == 1);
-  CHECK(r.err == "ir-trace: error: cannot write 'out.html': File too large\n");
+  CHECK(r.err == "ir-trace: error: report not written: cannot write 'out.html': File too large\n");
   CHECK(ReadFile(t / "out.html") == "previous report\n");
   RunResult s = Run("ulimit -f 16; " + kBin + " dump -o -", t.path());
   CHECK(s.exit_code == 1);
-  CHECK(s.err == "ir-trace: error: cannot write standard output: File too large\n");
+  CHECK(s.err == "ir-trace: error: report not written: cannot write standard output: File too large\n");
   CHECK(s.out.empty());
   CHECK(DotFiles(t.path()).empty());
 }
@@ -645,8 +645,8 @@ TEST_CASE("cli: permission denied is reported as such", "[cli]") {
            {"secret/dump -o r.html", "secret/dump: cannot read the dump: Permission denied"},
            {"locked -o r.html", "locked: cannot read the dump: Permission denied"},
            {"unreadable -o r.html", "unreadable: cannot open '01_after_ConvertToSSA.py': Permission denied"},
-           {"open/dump -o secret/r.html", "cannot write 'secret/r.html': Permission denied"},
-           {"open/dump -o ro/r.html", "cannot write 'ro/r.html': Permission denied"},
+           {"open/dump -o secret/r.html", "report not written: cannot write 'secret/r.html': Permission denied"},
+           {"open/dump -o ro/r.html", "report not written: cannot write 'ro/r.html': Permission denied"},
            {"open/dump --codegen secret/build -o r.html", "cannot read --codegen 'secret/build': Permission denied"}}) {
     INFO(c.args);
     RunResult r = Run(drop + "./ir-trace " + c.args, t.path());
@@ -671,7 +671,7 @@ TEST_CASE("cli: a dangling link is named as one - dump, snapshot, log or output"
   CHECK_THAT(log.err, Catch::Contains("ir-trace: ignored 01_after_ConvertToSSA.log (a dangling symbolic link)\n"));
   fs::remove(t / "dump/01_after_ConvertToSSA.log");
   RunResult out = Run(kBin + " dump -o out.html", t.path());
-  CHECK(out.err == "ir-trace: error: cannot write 'out.html' (a dangling symbolic link to 'nowhere/r.html'): "
+  CHECK(out.err == "ir-trace: error: report not written: cannot write 'out.html' (a dangling symbolic link to 'nowhere/r.html'): "
                    "directory 'nowhere': No such file or directory\n");
   for (const RunResult& r : {dump, out}) CHECK(r.exit_code == 1);
 }
@@ -695,11 +695,11 @@ TEST_CASE("cli: exit code 2 for the command line, 1 for the dump or the filesyst
            {"dump dump -o r.html", 2,
             "several reports go to a directory: -o takes an existing directory or a name ending in '/', got 'r.html'"},
            {"dump -o dump/00_frontend.py", 2,
-            "cannot write 'dump/00_frontend.py': it is the dump's own '00_frontend.py'"},
+            "report not written: cannot write 'dump/00_frontend.py': it is the dump's own '00_frontend.py'"},
            {"missing -o r.html", 1, "missing: cannot read the dump: No such file or directory"},
-           {"dump -o dir.html", 1, "cannot write 'dir.html': it is a directory"},
-           {"dump -o nodir/r.html", 1, "cannot write 'nodir/r.html': directory 'nodir': No such file or directory"},
-           {"dump -o file/r.html", 1, "cannot write 'file/r.html': Not a directory"},
+           {"dump -o dir.html", 1, "report not written: cannot write 'dir.html': it is a directory"},
+           {"dump -o nodir/r.html", 1, "report not written: cannot write 'nodir/r.html': directory 'nodir': No such file or directory"},
+           {"dump -o file/r.html", 1, "report not written: cannot write 'file/r.html': Not a directory"},
            {"dump --codegen missing -o r.html", 1, "cannot read --codegen 'missing': No such file or directory"}}) {
     INFO(c.args);
     RunResult r = Run(kBin + " " + c.args, t.path());
@@ -780,7 +780,7 @@ TEST_CASE("cli: a reader that goes away is a write error, exit 1 (no SIGPIPE dea
   RunResult r = Run("bash -c '" + kBin + " dump -o - 2>err.txt | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}'",
                     t.path());
   CHECK(r.exit_code == 1);
-  CHECK(test::ReadFile(t / "err.txt") == "ir-trace: error: cannot write standard output: Broken pipe\n");
+  CHECK(test::ReadFile(t / "err.txt") == "ir-trace: error: report not written: cannot write standard output: Broken pipe\n");
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ TEST_CASE("shard: an empty shard exits 0 with an empty summary and an index list
   CliResult r = RunMain({"--find", t / "root", "--shard", std::to_string(empty_k) + "/2", "-o", t / "out/",
                          "--json", t / "s.json"});
   CHECK(r.code == 0);
-  CHECK(r.err == "wrote " + t / "out/" + ": 0 dumps\n");
+  CHECK(r.err == "wrote 0 of 0 reports to " + t / "out/" + "\n");
   CHECK(nlohmann::json::parse(ReadFile(t / "s.json"))["dumps"].empty());
   CHECK_THAT(ReadFile(t / "out/index.html"), Catch::Contains("{\"dumps\":[]}"));
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli_in_process.h"
+#include "report/markdown_summary.h"
 #include "test_util.h"
 
 namespace {
@@ -306,4 +307,150 @@ TEST_CASE("summaries: the real binary writes all three for one dump with --check
   CHECK(rows[2][7] == "\xE2\x80\x94");
   CHECK(Json::parse(ReadFile(t / "r.json"))["dumps"].size() == 1);
   CHECK(CheckJunit(t / "r.xml")["suites"].size() == 1);
+}
+
+TEST_CASE("summaries: --markdown of 40 dumps with 60 KB error lines stays within 1 MiB", "[summaries][markdown]") {
+  TempDir t;
+  // MLIR prints a dense attribute on one line: each failed pass's first error line is ~60 KB.
+  std::string dense = "error: 'arith.constant' op failed to verify: dense<\"0x" + std::string(60000, 'F') + "\"> : tensor<8xf32>\n";
+  for (int i = 0; i < 40; ++i) WriteTwoPassDump(t / ("root/k" + std::to_string(i) + "/d"), dense);
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown", t / "summary.md"});
+  CHECK(r.code == 0);
+  std::string md = ReadFile(t / "summary.md");
+  CHECK(md.size() <= 1048576);  // 2.4 MB before: GitHub would drop it whole
+  auto rows = TableRows(md);
+  REQUIRE(rows.size() == 42);  // all 40 dumps listed
+  for (size_t i = 2; i < rows.size(); ++i) {
+    REQUIRE(rows[i].size() == 8);
+    CHECK_THAT(rows[i][0], Catch::StartsWith("\xE2\x9D\x8C failed: 01 A: error: 'arith.constant' op failed to verify: dense&lt;\"0xFFF"));
+    CHECK_THAT(rows[i][0], Catch::EndsWith("F\xE2\x80\xA6"));
+    CHECK_THAT(rows[i][7], Catch::StartsWith("[report](out/k"));
+  }
+}
+
+TEST_CASE("summaries: --markdown-append keeps the earlier bytes, within 1 MiB counting them", "[summaries][markdown]") {
+  TempDir t;
+  WriteMixedRoot(t / "root");
+  std::string earlier = "## Build\n\nbuilt 3 kernels";  // no final newline: the summary still starts a line
+  WriteFile(t / "step.md", earlier);
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "step.md"});
+  CHECK(r.code == 1);  // the invalid dump: appended all the same
+  std::string md = ReadFile(t / "step.md");
+  CHECK_THAT(md, Catch::StartsWith(earlier + "\n### ir-trace: 3 dumps, 1 invalid, 1 with failed passes, 1 with warnings\n\n"));
+  CHECK(TableRows(md).size() == 5);
+  CHECK(TableRows(md)[3][7] == "[report](out/hurt__d.html)");  // relative to the file's directory
+  // A second step appends again: both summaries are there.
+  CHECK(RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "step.md"}).code == 1);
+  std::string twice = ReadFile(t / "step.md");
+  CHECK(twice.compare(0, md.size(), md) == 0);
+  CHECK(TableRows(twice).size() == 10);
+  // A new file is made.
+  CHECK(RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "new.md"}).code == 1);
+  CHECK_THAT(ReadFile(t / "new.md"), Catch::StartsWith("### ir-trace: 3 dumps"));
+
+  // Earlier bytes that leave too little room: the rows that do not fit are counted, the index named.
+  std::string big(1048576 - 500, 'x');
+  big += "\n";
+  WriteFile(t / "big.md", big);
+  CHECK(RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "big.md"}).code == 1);
+  std::string cut = ReadFile(t / "big.md");
+  CHECK(cut.size() <= 1048576);
+  CHECK(cut.compare(0, big.size(), big) == 0);
+  CHECK_THAT(cut, Catch::Contains(" not listed here (GitHub drops a step summary over 1 MiB); every dump is in the "
+                                  "index " + irtrace::MarkdownCell(t / "out/index.html") + ".\n"));
+  CHECK(TableRows(cut).size() < 5);
+  // Earlier bytes that leave no room for a table: one short line, then nothing once even that does not fit.
+  std::string full(1048576 - 100, 'x');
+  WriteFile(t / "full.md", full);
+  CHECK(RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "full.md"}).code == 1);
+  CHECK(ReadFile(t / "full.md") == full + "\n" + irtrace::kLeftOutLine);
+  std::string brim(1048576 - 10, 'x');
+  WriteFile(t / "brim.md", brim);
+  CHECK(RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "brim.md"}).code == 1);
+  CHECK(ReadFile(t / "brim.md") == brim);
+}
+
+TEST_CASE("summaries: --markdown-append that fails part-way leaves the earlier bytes as they were", "[summaries][markdown]") {
+  TempDir t;
+  WriteTwoPassDump(t / "d");
+  std::string earlier(6000, 'e');  // past ulimit -f 12 (dash: 512-byte blocks, 6144 bytes) once appended to
+  WriteFile(t / "step.md", earlier);
+  auto r = Run("ulimit -f 12; " + ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") +
+               " --check --markdown-append " + ShellQuote(t / "step.md"));
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "checked " + t / "d" + ": 2 passes, 1 changed, 0 warnings\nir-trace: error: --markdown-append summary "
+                 "not written: cannot write '" + t / "step.md" + "': File too large\n");
+  CHECK(ReadFile(t / "step.md") == earlier);  // the part written before the limit is cut off again
+}
+
+TEST_CASE("summaries: --markdown and --markdown-append are one or the other", "[summaries][markdown]") {
+  TempDir t;
+  WriteTwoPassDump(t / "d");
+  CliResult r = RunMain({t / "d", "--check", "--markdown", t / "a.md", "--markdown-append", t / "b.md"});
+  CHECK(r.code == 2);
+  CHECK(r.err == "ir-trace: error: --markdown replaces FILE and --markdown-append appends to it: give one (see "
+                 "ir-trace --help)\n");
+  CHECK_FALSE(fs::exists(t / "a.md"));
+  CHECK_FALSE(fs::exists(t / "b.md"));
+  CHECK(RunMain({t / "d", "--check", "--markdown-append", ""}).err ==
+        "ir-trace: error: --markdown-append is an empty path (see ir-trace --help)\n");
+  CHECK(RunMain({t / "d", "--check", "--markdown-append", "-", "--json", "-"}).code == 2);
+  auto out = Run(ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") + " --check -q --markdown-append -");
+  CHECK(out.exit_code == 0);
+  CHECK_THAT(out.out, Catch::StartsWith("### ir-trace: checked 1 dump\n"));
+}
+
+// One vocabulary (issue 24): a dump is ok, invalid (the dump is bad) or error (an output not written, the
+// message naming which), in the closing line, --json, --junit, --markdown and the index alike.
+TEST_CASE("summaries: a report that cannot be written is an error everywhere, not invalid", "[summaries]") {
+  TempDir t;
+  WriteTwoPassDump(t / "root/a/d");
+  WriteTwoPassDump(t / "root/b/d");
+  WriteFile(t / "root/c/d/00_frontend.py", "x\n");  // invalid: no pass
+  // A report is well over 64 KiB (the viewer is in it); the summaries and the index are not.
+  std::string bin = ShellQuote(IRTRACE_BINARY);
+  auto r = Run("ulimit -f 128; " + bin + " --find " + ShellQuote(t / "root") + " -o " + ShellQuote(t / "out/") +
+               " -j 1 --json " + ShellQuote(t / "run.json") + " --junit " + ShellQuote(t / "j.xml") +
+               " --markdown " + ShellQuote(t / "s.md"));
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "ir-trace: error: report not written: cannot write '" + t / "out/a__d.html" + "': File too large\n"
+                 "ir-trace: error: report not written: cannot write '" + t / "out/b__d.html" + "': File too large\n"
+                 "ir-trace: error: " + t / "root/c/d" + ": no pass snapshot (NN_after_<Pass>.<ext>)\n"
+                 "wrote 0 of 3 reports to " + t / "out/" + ": 1 invalid, 2 errors\n");
+  Json doc = Json::parse(ReadFile(t / "run.json"));
+  CHECK(DumpEndingIn(doc, "/a/d")["status"] == "error");
+  CHECK(DumpEndingIn(doc, "/a/d")["error"] == "report not written: cannot write '" + t / "out/a__d.html" + "': File too large");
+  CHECK(DumpEndingIn(doc, "/a/d")["report"].is_null());
+  CHECK(DumpEndingIn(doc, "/c/d")["status"] == "invalid");
+  Json junit = CheckJunit(t / "j.xml");
+  CHECK(SuiteEndingIn(junit, "/a/d")["cases"][0]["error"]["type"] == "error");
+  CHECK(SuiteEndingIn(junit, "/c/d")["cases"][0]["error"]["type"] == "invalid");
+  std::string md = ReadFile(t / "s.md");
+  CHECK_THAT(md, Catch::StartsWith("### ir-trace: 3 dumps, 1 invalid, 2 errors\n\n"));
+  CHECK_THAT(md, Catch::Contains("| \xE2\x9D\x8C error: report not written: cannot write '"));
+  std::string index = ReadFile(t / "out/index.html");
+  CHECK_THAT(index, Catch::Contains("\"status\":\"error\",\"error\":\"report not written: cannot write"));
+  CHECK_THAT(index, Catch::Contains("\"status\":\"invalid\""));
+}
+
+TEST_CASE("summaries: a depfile or a summary that cannot be written is named as such", "[summaries]") {
+  TempDir t;
+  WriteTwoPassDump(t / "root/a/d");
+  WriteTwoPassDump(t / "root/b/d");
+  fs::create_directory(t / "out");
+  fs::create_symlink("/dev/full", t / "out/a__d.d");  // every write: No space left on device
+  fs::create_symlink("/dev/full", t / "run.json");
+  CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-j", "1", "--depfiles", "--json", t / "run.json",
+                         "--markdown", t / "s.md"});
+  CHECK(r.code == 1);
+  CHECK(r.err == "ir-trace: error: depfile not written: cannot write '" + t / "out/a__d.d" +
+                     "': No space left on device\n"
+                     "ir-trace: error: --json summary not written: cannot write '" + t / "run.json" +
+                     "': No space left on device\n"
+                     "wrote 2 of 2 reports to " + t / "out/" + ": 1 error\n");
+  CHECK(fs::exists(t / "out/a__d.html"));  // its report was written before the depfile
+  CHECK(fs::exists(t / "out/b__d.d"));
+  std::string md = ReadFile(t / "s.md");
+  CHECK_THAT(md, Catch::StartsWith("### ir-trace: 2 dumps, 1 error\n\n"));
+  CHECK_THAT(md, Catch::Contains("| \xE2\x9D\x8C error: depfile not written: cannot write '"));
 }

@@ -4,6 +4,9 @@
 // file name percent-encoded (a name holds %XX escapes that must reach the file system as they are).
 (function () {
   'use strict';
+  // First: the plain paragraph saying the script was blocked (index.html) goes, since it was not.
+  const blocked = document.getElementById('ir-trace-blocked');
+  if (blocked) blocked.remove();
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);

@@ -55,7 +55,8 @@ std::string CheckArguments(const std::vector<std::string>& extras, const RunOpti
   }
   const SummaryPaths& sum = run.summaries;
   for (const auto& [flag, path] : {std::pair{"--json", &sum.json}, {"--junit", &sum.junit},
-                                   {"--markdown", &sum.markdown}, {"--depfile", &run.depfile}}) {
+                                   {sum.markdown_append ? "--markdown-append" : "--markdown", &sum.markdown},
+                                   {"--depfile", &run.depfile}}) {
     if (option_like(*path)) {
       return std::string(flag) + " takes a path, got the option '" + *path + "' (write ./" + *path +
              " for a file of that name)";
@@ -75,7 +76,7 @@ std::string CheckStandardOutput(const RunOptions& run) {
   if (!run.batch && !run.check && run.convert.output == "-") users.push_back("-o -");
   if (run.summaries.json == "-") users.push_back("--json -");
   if (run.summaries.junit == "-") users.push_back("--junit -");
-  if (run.summaries.markdown == "-") users.push_back("--markdown -");
+  if (run.summaries.markdown == "-") users.push_back(run.summaries.markdown_append ? "--markdown-append -" : "--markdown -");
   if (users.size() < 2) return "";
   return "only one output can go to standard output, got " + users[0] + " and " + users[1];
 }
@@ -151,7 +152,8 @@ std::string CheckTerminal(const TerminalFlags& f, const RunOptions& run, bool re
   if (!report) {
     const SummaryPaths& sum = run.summaries;
     for (const auto& [flag, given] : {std::pair{"--check", run.check}, {"--json", !sum.json.empty()},
-                                      {"--junit", !sum.junit.empty()}, {"--markdown", !sum.markdown.empty()},
+                                      {"--junit", !sum.junit.empty()},
+                                      {sum.markdown_append ? "--markdown-append" : "--markdown", !sum.markdown.empty()},
                                       {"--depfile", !run.depfile.empty()}}) {
       if (given) return std::string(flag) + " is about the report: with --terminal it needs -o PATH too";
     }
@@ -408,7 +410,11 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "pass is a failure, an invalid dump an error; - for standard output");
   summary_option("--markdown", &run.summaries.markdown,
                  "Also write a Markdown table of the dumps, problems first (for $GITHUB_STEP_SUMMARY or a "
-                 "merge-request comment); - for standard output");
+                 "merge-request comment), within GitHub's 1 MiB; - for standard output");
+  std::string markdown_append;
+  summary_option("--markdown-append", &markdown_append,
+                 "As --markdown, but appended to FILE (created if missing; its earlier bytes are kept whatever "
+                 "fails), the file within 1 MiB counting them; not with --markdown");
   summary_option("--depfile", &run.depfile,
                  "Also write a depfile for the report (one dump): the report as target, every file of the dump "
                  "read and the dump directory as prerequisites; with -include in a Makefile, make re-runs "
@@ -486,9 +492,16 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     }
     at = comma + 1;
   }
+  if (app.count("--markdown-append") > 0 && app.count("--markdown") == 0) {
+    run.summaries.markdown = markdown_append;
+    run.summaries.markdown_append = true;
+  }
   std::string wrong = CheckArguments(app.remaining(), run);
   for (const auto& [option, path] : summary_options) {
     if (wrong.empty() && option->count() > 0 && path->empty()) wrong = option->get_name() + " is an empty path";
+  }
+  if (wrong.empty() && app.count("--markdown") > 0 && app.count("--markdown-append") > 0) {
+    wrong = "--markdown replaces FILE and --markdown-append appends to it: give one";
   }
   if (!wrong.empty()) return usage_error(wrong + " (see ir-trace --help)");
   run.batch = run.dumps.size() > 1 || !run.find_root.empty() || options.output.back() == '/';

@@ -39,14 +39,15 @@ std::string JoinPath(const std::string& dir, const std::string& rel) {
 }
 
 // Writes the depfile of `report`, made from `summary.inputs` of `dump`, to `path` (complete or not at all,
-// as the report: util/output_file.h); a -v line names each file left out. Throws Error (kInput) when it
-// cannot be written or the format cannot spell the report or the dump directory.
+// as the report: util/output_file.h); a -v line names each file left out. Throws WriteError (kInput)
+// naming the depfile when it cannot be written ("depfile not written: ...") or the format cannot spell the
+// report or the dump directory ("cannot write the depfile ...").
 void WriteDepfile(const std::string& path, const std::string& report, const std::string& dump,
                   const ConvertSummary& summary, DepfileFormat format, const ConvertObserver& observer) {
   Depfile d = MakeDepfile(report, summary.inputs, dump, format);
   const char* tool = format == DepfileFormat::kMake ? "make" : "ninja";
   if (d.text.empty()) {
-    throw Error(fmt::format("cannot write the depfile '{}': {} cannot spell '{}'", path, tool, d.left_out.at(0)));
+    throw WriteError(fmt::format("cannot write the depfile '{}': {} cannot spell '{}'", path, tool, d.left_out.at(0)));
   }
   if (observer.diagnostic) {
     for (const std::string& p : d.left_out) {
@@ -54,15 +55,19 @@ void WriteDepfile(const std::string& path, const std::string& report, const std:
                                       p, tool));
     }
   }
-  OutputFile out(ResolveOutput(path));  // as the report: a symbolic link is followed, a FIFO written in place
-  out.Write(d.text);
-  out.Commit();
+  NamingWhatFailed("depfile", [&] {
+    OutputFile out(ResolveOutput(path));  // as the report: a symbolic link is followed, a FIFO written in place
+    out.Write(d.text);
+    out.Commit();
+  });
 }
 
-// Converts one dump, catching what stops it into the result (so a bad dump does not stop a batch).
-// Returns the exit code class of its failure (0 when converted).
+// Converts one dump, catching what stops it into the result (so a bad dump does not stop a batch): a
+// WriteError (an output not written) or running out of memory is DumpStatus::kError, any other Error
+// kInvalid. Sets *error_line to the line to print for it ("" when converted): the error, after the dump's
+// path when it names files inside the dump. Returns the exit code class of its failure (0 when converted).
 int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile_format,
-               const ConvertObserver& observer, DumpResult* r) {
+               const ConvertObserver& observer, DumpResult* r, std::string* error_line) {
   ConvertOptions o = base;
   o.dump_dir = job.dump;
   o.part = job.part;
@@ -87,20 +92,26 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
     if (o.write_report && !job.depfile.empty()) {
       WriteDepfile(job.depfile, o.output, job.dump, s, depfile_format, observer);
     }
-  } catch (const Error& e) {
-    r->status = e.place() == ErrorPlace::kInInput ? "invalid" : "error";
+  } catch (const WriteError& e) {
+    r->status = DumpStatus::kError;
     r->error = e.what();
     code = static_cast<int>(e.code());
+  } catch (const Error& e) {
+    r->status = DumpStatus::kInvalid;
+    r->error = e.what();
+    if (e.place() == ErrorPlace::kInInput) *error_line = r->path + ": ";
+    code = static_cast<int>(e.code());
   } catch (const std::bad_alloc&) {
-    r->status = "error";
+    r->status = DumpStatus::kError;
     r->error = "out of memory";
     code = static_cast<int>(ExitCode::kInput);
   } catch (const std::exception& e) {
-    r->status = "error";
+    r->status = DumpStatus::kError;
     r->error = std::string("internal error: ") + e.what();
     code = static_cast<int>(ExitCode::kInput);
   }
   r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (r->status != DumpStatus::kOk) *error_line += r->error;
   return code;
 }
 
@@ -161,14 +172,9 @@ std::string DivergedLine(const DumpResult& r, bool fail_on_diverged) {
   return r.path + ": diverges from " + r.baseline.path + " at " + r.baseline.divergence + " (--fail-on diverged)";
 }
 
-// The error line of a dump that failed: an error about its contents after the dump as given.
-std::string ErrorLine(const DumpResult& r) {
-  return r.status == "invalid" ? r.path + ": " + r.error : r.error;
-}
-
 // The line naming why a converted dump trips --fail-on, or "".
 std::string FailOnLine(const DumpResult& r, FailOn fail_on) {
-  if (r.status != "ok" || fail_on == FailOn::kInvalid) return "";
+  if (r.status != DumpStatus::kOk || fail_on == FailOn::kInvalid) return "";
   for (const PassResult& p : r.pass_results) {
     if (p.status != "failed") continue;
     std::string line = fmt::format("{}: pass {} ({}) failed", r.path, p.num, p.name);
@@ -291,9 +297,11 @@ void MakeOutDirs(const RunOptions& options) {
 int WriteIndexPage(const RunOptions& options, const std::vector<DumpResult>& out, Console* console) {
   if (options.check) return 0;
   try {
-    OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
-    WriteBatchIndex(out, &index);
-    index.Commit();
+    NamingWhatFailed("index", [&] {
+      OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
+      WriteBatchIndex(out, &index);
+      index.Commit();
+    });
     return 0;
   } catch (const Error& e) {
     console->Error(e.what());
@@ -322,6 +330,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   size_t done = 0;
   std::vector<DumpResult> out(jobs.size());
   std::vector<int> codes(jobs.size(), 0);
+  std::vector<std::string> error_lines(jobs.size());
   ParallelFor(jobs.size(), jobs_at_once, [&](size_t i) {
     {
       std::lock_guard<std::mutex> lock(mu);
@@ -334,13 +343,13 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
         console->Diagnostic(jobs[i].dump + ": " + line);
       };
     }
-    codes[i] = ConvertOne(jobs[i], base, options.depfile_format, observer, &out[i]);
-    if (out[i].status == "ok" && !jobs[i].baseline.empty()) {
+    codes[i] = ConvertOne(jobs[i], base, options.depfile_format, observer, &out[i], &error_lines[i]);
+    if (out[i].status == DumpStatus::kOk && !jobs[i].baseline.empty()) {
       codes[i] = std::max(codes[i], CompareWithBaseline(jobs[i], options.out_dir, base, &out[i]));
     }
     std::lock_guard<std::mutex> lock(mu);
     ++done;
-    if (out[i].status != "ok") console->Error(ErrorLine(out[i]));
+    if (!error_lines[i].empty()) console->Error(error_lines[i]);
     if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
     for (const std::string& line : {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
       if (line.empty()) continue;
@@ -351,16 +360,21 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   });
 
   int code = 0;
-  size_t invalid = 0, with_failed = 0, with_warnings = 0;
+  Console::BatchCounts counts;
+  counts.dumps = out.size();
   for (size_t i = 0; i < out.size(); ++i) {
     code = std::max(code, codes[i]);
-    invalid += out[i].status != "ok";
-    with_failed += out[i].failed > 0;
-    with_warnings += out[i].warnings > 0;
+    counts.reports += !out[i].report.empty();
+    counts.invalid += out[i].status == DumpStatus::kInvalid;
+    counts.errors += out[i].status == DumpStatus::kError;
+    counts.with_failed += out[i].status == DumpStatus::kOk && out[i].failed > 0;
+    counts.with_warnings += out[i].status == DumpStatus::kOk && out[i].warnings > 0;
   }
-  code = std::max(code, WriteIndexPage(options, out, console));
-  code = std::max(code, WriteSummaries(options.summaries, options.check, out, console));
-  console->BatchSummary(options.out_dir, options.check, out.size(), invalid, with_failed, with_warnings);
+  int index_code = WriteIndexPage(options, out, console);
+  code = std::max(code, index_code);
+  std::string index = options.check || index_code != 0 ? "" : JoinPath(options.out_dir, "index.html");
+  code = std::max(code, WriteSummaries(options.summaries, options.check, index, out, console));
+  console->BatchSummary(options.out_dir, options.check, counts);
   if (!options.baseline.empty()) console->Line(BaselineLine(options.baseline, out));
   if (results) *results = std::move(out);
   return code;
@@ -372,9 +386,10 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
   if (options.check) o.compress = false;
   Job job{o.dump_dir, options.check ? "" : o.output, "", options.check ? "" : options.depfile, "", "", ""};
   DumpResult r;
-  int code = ConvertOne(job, o, options.depfile_format, console->Observer(), &r);
-  if (r.status != "ok") {
-    console->Error(ErrorLine(r));
+  std::string error_line;
+  int code = ConvertOne(job, o, options.depfile_format, console->Observer(), &r, &error_line);
+  if (r.status != DumpStatus::kOk) {
+    console->Error(error_line);
   } else {
     ConvertSummary s;
     s.passes = r.passes;
@@ -394,7 +409,7 @@ int RunSingle(const RunOptions& options, Console* console, std::vector<DumpResul
     }
   }
   std::vector<DumpResult> all(1, std::move(r));
-  code = std::max(code, WriteSummaries(options.summaries, options.check, all, console));
+  code = std::max(code, WriteSummaries(options.summaries, options.check, "", all, console));
   if (results) *results = std::move(all);
   return code;
 }

@@ -132,21 +132,22 @@ void Console::DumpProgress(size_t done, size_t total, const std::string& current
   progress_shown_ = true;
 }
 
-void Console::BatchSummary(const std::string& out_dir, bool checked, size_t dumps, size_t invalid,
-                           size_t with_failed, size_t with_warnings) {
+void Console::BatchSummary(const std::string& out_dir, bool checked, const BatchCounts& n) {
   ClearProgress();
   if (quiet_) return;
-  std::string line = checked ? fmt::format("checked {} {}", dumps, dumps == 1 ? "dump" : "dumps")
-                             : fmt::format("wrote {}: {} {}", EscapeControls(out_dir), dumps, dumps == 1 ? "dump" : "dumps");
-  std::string sep = checked ? ": " : ", ";
-  auto add = [&](size_t n, const char* what) {
-    if (n == 0) return;
-    line += sep + fmt::format("{} {}", n, what);
+  std::string line = checked ? fmt::format("checked {} {}", n.dumps, n.dumps == 1 ? "dump" : "dumps")
+                             : fmt::format("wrote {} of {} {} to {}", n.reports, n.dumps,
+                                           n.dumps == 1 ? "report" : "reports", EscapeControls(out_dir));
+  std::string sep = ": ";
+  auto add = [&](size_t count, const std::string& what) {
+    if (count == 0) return;
+    line += sep + fmt::format("{} {}", count, what);
     sep = ", ";
   };
-  add(invalid, "invalid");
-  add(with_failed, "with failed passes");
-  add(with_warnings, "with warnings");
+  add(n.invalid, "invalid");
+  add(n.errors, n.errors == 1 ? "error" : "errors");
+  add(n.with_failed, "with failed passes");
+  add(n.with_warnings, "with warnings");
   std::fprintf(err_, "%s\n", line.c_str());
 }
 

@@ -50,10 +50,15 @@ class Console {
   // Batch mode, on a terminal and unless quiet: "ir-trace: k/n dumps, <current>" redrawn in place (once the
   // run has taken a second, as the snapshot progress).
   void DumpProgress(size_t done, size_t total, const std::string& current);
-  // Batch mode, unless quiet: "wrote OUTDIR/: 12 dumps, 1 invalid, 2 with failed passes, 3 with warnings"
-  // (the counts after the first only when not 0); "checked 12 dumps: ..." with --check.
-  void BatchSummary(const std::string& out_dir, bool checked, size_t dumps, size_t invalid, size_t with_failed,
-                    size_t with_warnings);
+  // How a batch ended, for its closing line (report/run_result.h DumpStatus: each dump is ok, invalid or
+  // error; `with_failed` and `with_warnings` count ok dumps).
+  struct BatchCounts {
+    size_t dumps = 0, reports = 0;  // dumps of the run; reports written
+    size_t invalid = 0, errors = 0, with_failed = 0, with_warnings = 0;
+  };
+  // Batch mode, unless quiet: "wrote 11 of 12 reports to OUTDIR/: 1 invalid, 1 error, 2 with failed passes,
+  // 3 with warnings" (each count only when not 0); "checked 12 dumps: ..." with --check.
+  void BatchSummary(const std::string& out_dir, bool checked, const BatchCounts& n);
 
  private:
   void Progress(size_t done, size_t total);

@@ -20,6 +20,7 @@
 #include "report/html_report.h"
 #include "report/payload_writer.h"
 #include "report/report_model.h"
+#include "util/error.h"
 #include "util/output_file.h"
 #include "util/parallel.h"
 
@@ -144,9 +145,13 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   }
   std::optional<OutputTarget> target;
   if (options.write_report) {
-    target = ResolveOutput(options.output);
-    RefuseOverwritingInput(*target, listing);
-    for (const std::string& side : options.side_outputs) RefuseOverwritingInput(ResolveOutput(side), listing);
+    NamingWhatFailed("report", [&] {
+      target = ResolveOutput(options.output);
+      RefuseOverwritingInput(*target, listing);
+    });
+    for (const std::string& side : options.side_outputs) {
+      NamingWhatFailed("depfile", [&] { RefuseOverwritingInput(ResolveOutput(side), listing); });
+    }
   }
 
   ReportSink out(target);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <string>
 
+#include "util/error.h"
 #include "util/symlink.h"
 
 namespace irtrace {
@@ -39,15 +40,15 @@ void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listi
 }
 
 ReportSink::ReportSink(const std::optional<OutputTarget>& target) {
-  if (target) file_ = std::make_unique<OutputFile>(*target);
+  if (target) NamingWhatFailed("report", [&] { file_ = std::make_unique<OutputFile>(*target); });
 }
 
 void ReportSink::Write(std::string_view bytes) {
-  if (file_) file_->Write(bytes);
+  if (file_) NamingWhatFailed("report", [&] { file_->Write(bytes); });
 }
 
 void ReportSink::Commit() {
-  if (file_) file_->Commit();
+  if (file_) NamingWhatFailed("report", [&] { file_->Commit(); });
 }
 
 }  // namespace irtrace

@@ -19,7 +19,7 @@ namespace irtrace {
 void RefuseOverwritingInput(const OutputTarget& target, const DumpListing& listing);
 
 // The report's bytes: to the output file when a target is given (appearing complete at Commit, or not at
-// all), else dropped.
+// all), else dropped. Each Error of the file is thrown as a WriteError "report not written: ...".
 class ReportSink : public OutputSink {
  public:
   explicit ReportSink(const std::optional<OutputTarget>& target);

@@ -17,7 +17,7 @@ void WriteDumps(const std::vector<DumpResult>& dumps, OutputSink* out) {
     w.Key("path").String(d.path);
     w.Key("title").String(d.title);
     w.Key("report_name").String(d.report.empty() ? "" : d.report_name);
-    w.Key("status").String(d.status);
+    w.Key("status").String(StatusName(d.status));
     w.Key("error").String(d.error);
     w.Key("passes").Int(static_cast<int64_t>(d.passes));
     w.Key("changed").Int(static_cast<int64_t>(d.changed));

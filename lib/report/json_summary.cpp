@@ -32,7 +32,7 @@ void WriteDump(JsonWriter& w, const DumpResult& d) {
   StringOrNull(w, d.report);
   w.Key("title");
   StringOrNull(w, d.title);
-  w.Key("status").String(d.status);
+  w.Key("status").String(StatusName(d.status));
   w.Key("error");
   StringOrNull(w, d.error);
   WriteCounts(w, d);

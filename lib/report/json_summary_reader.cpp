@@ -1,5 +1,7 @@
 #include "report/json_summary_reader.h"
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include "report/json_summary.h"
@@ -21,7 +23,8 @@ DumpResult ReadDump(const json& j) {
   d.path = j.at("path").get<std::string>();
   d.report = StringOrEmpty(j, "report");
   d.title = StringOrEmpty(j, "title");
-  d.status = j.at("status").get<std::string>();
+  std::string status = j.at("status").get<std::string>();
+  if (!ParseDumpStatus(status, &d.status)) throw std::invalid_argument("unknown dump status '" + status + "'");
   d.error = StringOrEmpty(j, "error");
   const json& c = j.at("counts");
   d.passes = c.at("passes").get<size_t>();
@@ -75,6 +78,8 @@ std::vector<DumpResult> ReadJsonSummary(const std::string& text, const std::stri
   try {
     for (const json& d : doc.at("dumps")) dumps.push_back(ReadDump(d));
   } catch (const json::exception& e) {
+    throw Error(file + ": not an ir-trace --json summary: " + e.what());
+  } catch (const std::invalid_argument& e) {
     throw Error(file + ": not an ir-trace --json summary: " + e.what());
   }
   return dumps;

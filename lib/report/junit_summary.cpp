@@ -33,9 +33,9 @@ std::string WarningsOf(const DumpResult& d, long num) {
   return out;
 }
 
-size_t Tests(const DumpResult& d) { return d.status == "ok" ? d.pass_results.size() : 1; }
-size_t Failures(const DumpResult& d) { return d.status == "ok" ? d.failed : 0; }
-size_t Errors(const DumpResult& d) { return d.status == "ok" ? 0 : 1; }
+size_t Tests(const DumpResult& d) { return d.status == DumpStatus::kOk ? d.pass_results.size() : 1; }
+size_t Failures(const DumpResult& d) { return d.status == DumpStatus::kOk ? d.failed : 0; }
+size_t Errors(const DumpResult& d) { return d.status == DumpStatus::kOk ? 0 : 1; }
 
 void WritePass(const DumpResult& d, const PassResult& p, std::string* x) {
   *x += "    <testcase classname=\"" + Attr(d.path) + "\" name=\"" + Attr(CaseName(p)) + "\" time=\"0\"";
@@ -64,11 +64,11 @@ void WriteSuite(const DumpResult& d, std::string* x) {
     if (!d.report.empty()) *x += "      <property name=\"report\" value=\"" + Attr(d.report) + "\"/>\n";
     *x += "    </properties>\n";
   }
-  if (d.status != "ok") {
+  if (d.status != DumpStatus::kOk) {
     // One testcase stands for the dump: GitLab and Jenkins count errors per testcase.
-    const char* name = d.status == "invalid" ? "dump contract" : "conversion";
+    const char* name = d.status == DumpStatus::kInvalid ? "dump contract" : "conversion";
     *x += "    <testcase classname=\"" + Attr(d.path) + "\" name=\"" + name + "\" time=\"" + Seconds(d.seconds) +
-          "\">\n      <error message=\"" + Attr(d.error) + "\" type=\"" + d.status + "\">" + Text(d.error) +
+          "\">\n      <error message=\"" + Attr(d.error) + "\" type=\"" + StatusName(d.status) + "\">" + Text(d.error) +
           "</error>\n    </testcase>\n";
   }
   for (const PassResult& p : d.pass_results) WritePass(d, p, x);

@@ -317,7 +317,7 @@ class PayloadWriter::Spool : public OutputSink {
     for (size_t done = 0; done < bytes.size();) {
       ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) throw Error("cannot write the report's entries to a temporary file: " + std::string(std::strerror(n < 0 ? errno : ENOSPC)));
+      if (n <= 0) throw WriteError("cannot write the report's entries to a temporary file: " + std::string(std::strerror(n < 0 ? errno : ENOSPC)));
       done += static_cast<size_t>(n);
     }
   }
@@ -335,7 +335,7 @@ class PayloadWriter::Spool : public OutputSink {
     for (off_t at = 0;;) {
       ssize_t n = ::pread(fd_, buf.data(), buf.size(), at);
       if (n < 0 && errno == EINTR) continue;
-      if (n < 0) throw Error("cannot read the report's entries back: " + std::string(std::strerror(errno)));
+      if (n < 0) throw WriteError("cannot read the report's entries back: " + std::string(std::strerror(errno)));
       if (n == 0) break;
       out->RawValues(std::string_view(buf.data(), static_cast<size_t>(n)), more);
       more = true;

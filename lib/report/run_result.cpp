@@ -27,8 +27,27 @@ std::string AsText(std::string bytes) {
   return bytes;
 }
 
+const char* StatusName(DumpStatus status) {
+  switch (status) {
+    case DumpStatus::kOk: return "ok";
+    case DumpStatus::kInvalid: return "invalid";
+    case DumpStatus::kError: return "error";
+  }
+  return "error";
+}
+
+bool ParseDumpStatus(const std::string& text, DumpStatus* status) {
+  for (DumpStatus s : {DumpStatus::kOk, DumpStatus::kInvalid, DumpStatus::kError}) {
+    if (text == StatusName(s)) {
+      *status = s;
+      return true;
+    }
+  }
+  return false;
+}
+
 int ProblemRank(const DumpResult& d) {
-  if (d.status != "ok") return 0;
+  if (d.status != DumpStatus::kOk) return 0;
   if (d.failed > 0) return 1;
   return d.warnings > 0 ? 2 : 3;
 }

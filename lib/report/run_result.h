@@ -45,6 +45,22 @@ struct BaselineResult {
   std::string error;        // error: the one error line
 };
 
+// What became of a dump: the one vocabulary of the summary line, --json, --junit, --markdown and the
+// index, spelled as text by StatusName.
+enum class DumpStatus {
+  kOk,       // "ok": read, and its report (and depfile) written, or checked (failed passes do not change it)
+  kInvalid,  // "invalid": the dump is bad: its contents break the dump contract, or it cannot be read
+  kError,    // "error": writing failed (a WriteError, util/error.h: the error line names what was not
+             // written, "report not written: ..." or "depfile not written: ..."), or ir-trace ran out of memory
+};
+
+// "ok", "invalid" or "error".
+const char* StatusName(DumpStatus status);
+
+// `text` ("ok", "invalid" or "error", as StatusName spells it) into *status. Returns false, leaving
+// *status alone, for anything else.
+bool ParseDumpStatus(const std::string& text, DumpStatus* status);
+
 // One dump of a run.
 struct DumpResult {
   std::string path;         // the dump as given (or ROOT joined with its path relative to ROOT)
@@ -52,10 +68,8 @@ struct DumpResult {
   std::string report;       // the report's path as written (in batch mode OUTDIR/<name>.html); "" when
                             // none was written (--check, or the dump failed)
   std::string report_name;  // batch mode: "<name>.html", the link from the index; else ""
-  // "ok"; "invalid": its contents break the dump contract (failed passes do not make a dump invalid);
-  // "error": anything else stopped it (a file that cannot be read, a report that cannot be written).
-  std::string status = "ok";
-  std::string error;        // invalid / error: the one error line (names inside the dump relative to it)
+  DumpStatus status = DumpStatus::kOk;
+  std::string error;        // kInvalid / kError: the one error line (names inside the dump relative to it)
   size_t passes = 0, changed = 0, failed = 0, warnings = 0, codegen = 0;
   std::vector<PassResult> pass_results;
   std::vector<WarningResult> warning_list;  // every warning, in the report's entry order (`warnings` of them)

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace irtrace {
 
@@ -37,5 +38,27 @@ class Error : public std::runtime_error {
   ExitCode code_;
   ErrorPlace place_;
 };
+
+// An Error while writing an output (a report, a depfile, a summary, the index page, a temporary file of
+// them): the input was not at fault. Its message names what was not written ("report not written: ...").
+// A run's results tell it from an invalid dump by this type (report/run_result.h DumpStatus::kError).
+class WriteError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Runs `write` and returns what it returns; an Error it throws (not already a WriteError) is rethrown as a
+// WriteError "<what> not written: <its message>" with its exit code. `what` names the output: "report",
+// "depfile", "--json summary", "index".
+template <class F>
+auto NamingWhatFailed(const std::string& what, F&& write) -> decltype(write()) {
+  try {
+    return std::forward<F>(write)();
+  } catch (const WriteError&) {
+    throw;
+  } catch (const Error& e) {
+    throw WriteError(what + " not written: " + e.what(), e.code());
+  }
+}
 
 }  // namespace irtrace

@@ -186,4 +186,34 @@ void OutputFile::CopyToDestination() {
   if (!ok) throw Error("cannot write " + Named(target_) + ": " + ErrorText(err));
 }
 
+void AppendToFile(const std::string& given, const std::function<std::string(uint64_t earlier)>& make) {
+  if (given.empty()) throw Error("the output path is empty", ExitCode::kUsage);
+  IgnoreFileSizeSignal file_size_signal;
+  IgnoreSigpipe no_sigpipe;
+  bool standard_output = given == "-";
+  std::string named = standard_output ? "standard output" : "'" + given + "'";
+  int fd = standard_output ? STDOUT_FILENO : ::open(given.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+  if (fd < 0) throw Error("cannot write " + named + ": " + ErrorText(errno));
+  struct stat st;
+  bool regular = !standard_output && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  uint64_t earlier = regular ? static_cast<uint64_t>(st.st_size) : 0;
+  std::string text;
+  try {
+    text = make(earlier);
+  } catch (...) {
+    if (!standard_output) ::close(fd);
+    throw;
+  }
+  bool ok = WriteAll(fd, text.data(), text.size());
+  int err = errno;
+  if (!ok && regular && ::ftruncate(fd, static_cast<off_t>(earlier)) != 0) {
+    err = errno;  // the earlier bytes are there; the cut-off part may be too
+  }
+  if (!standard_output && ::close(fd) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) throw Error("cannot write " + named + ": " + ErrorText(err));
+}
+
 }  // namespace irtrace

@@ -2,7 +2,9 @@
 // and writing the report there so that it appears complete or not at all.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -60,5 +62,13 @@ class OutputFile : public OutputSink {
   std::unique_ptr<AtomicFile> file_;  // kReplace
   std::FILE* temp_ = nullptr;         // kStream: the report so far, in an unnamed file
 };
+
+// Appends what `make(earlier)` returns to `given` (a path, created if missing with mode 0666 & ~umask; or
+// "-", standard output), where `earlier` is the file's size before appending (0 for a new file, and for
+// standard output, a FIFO or a device, whose earlier bytes are not known). In a regular file the new bytes
+// appear whole or not at all: a write that fails part-way is cut off again (ftruncate to `earlier`), so
+// the earlier bytes are kept as they were. SIGXFSZ is ignored meanwhile. Throws Error ("cannot write
+// 'PATH': <cause from errno>") when the file cannot be opened or written.
+void AppendToFile(const std::string& given, const std::function<std::string(uint64_t earlier)>& make);
 
 }  // namespace irtrace

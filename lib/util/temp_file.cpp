@@ -19,7 +19,7 @@ int OpenUnnamedTempFd(const std::string& what) {
     fd = ::mkostemp(templ.data(), O_CLOEXEC);
     if (fd >= 0) ::unlink(templ.c_str());
   }
-  if (fd < 0) throw Error("cannot write " + what + ": temporary file in '" + dir + "': " + std::strerror(errno));
+  if (fd < 0) throw WriteError("cannot write " + what + ": temporary file in '" + dir + "': " + std::strerror(errno));
   return fd;
 }
 

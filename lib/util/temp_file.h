@@ -7,7 +7,7 @@
 namespace irtrace {
 
 // Opens an unnamed file for reading and writing in $TMPDIR (else /tmp): O_TMPFILE, else a named file
-// removed at once. Returns its descriptor (close-on-exec; the caller owns it). Throws Error
+// removed at once. Returns its descriptor (close-on-exec; the caller owns it). Throws WriteError
 // "cannot write <what>: temporary file in '<dir>': <errno's words>".
 int OpenUnnamedTempFd(const std::string& what);
 
