@@ -135,13 +135,14 @@ gather_calls "$src/tests/CMakeLists.txt" --tests
 commands=(clang-19 opt-19 llc-19 mlir-opt-19 clang-format-19 xmllint ninja make g++ cmake chromium node python3
           time script env)
 # Every /usr/bin/NAME, /usr/lib/llvm-19/bin/NAME and LLVM tool NAME-19 the tests name must be in the list
-# (tests/fuzz/ is not part of the suite: tests/fuzz/run.sh builds with clang++-19 on demand).
+# (tests/fuzz/ is not part of the suite: tests/fuzz/run.sh builds with clang on demand; tests/setup/ is this
+# check).
 while IFS= read -r name; do
   name=${name#/usr/bin/}
   [[ $name == /usr/lib/llvm-19/bin/* ]] && name=${name#/usr/lib/llvm-19/bin/}-19
   printf '%s\n' "${commands[@]}" | grep -qxF -- "$name" ||
     fail "the tests run $name, which is not in tests/setup/packages_test.sh's list of commands"
-done < <(cd "$src" && git ls-files tests | grep -v '^tests/fuzz/' |
+done < <(cd "$src" && git ls-files tests | grep -v '^tests/fuzz/\|^tests/setup/' |
          xargs grep -hoE '/usr(/lib/llvm-19)?/bin/[A-Za-z0-9+._-]+|\b(clang|clang\+\+|opt|llc|lli|mlir-opt|clang-format|llvm-[a-z]+)-19\b' |
          sort -u)
 for c in "${commands[@]}"; do
