@@ -34,13 +34,15 @@ installed_by() {
   dpkg-query -W -f='${Depends}, ${Pre-Depends}\n' "$@" 2>/dev/null | tr ',|' '\n\n' | sed -E 's/^ *//; s/[ :(].*//'
   dpkg-query -W -f='${Package} ${Essential}\n' | awk '$2 == "yes" {print $1}'
 }
-mapfile -t build_installs < <(installed_by "${build_list[@]}" | grep . | sort -u)
-mapfile -t all_installs < <(installed_by "${all_list[@]}" | grep . | sort -u)
+# Sets, not a grep -q over printf: under pipefail, grep leaving early made printf's SIGPIPE a false "no".
+declare -A build_installs all_installs
+while IFS= read -r p; do [[ -n $p ]] && build_installs[$p]=1; done < <(installed_by "${build_list[@]}")
+while IFS= read -r p; do [[ -n $p ]] && all_installs[$p]=1; done < <(installed_by "${all_list[@]}")
 installs() {  # installs build|--tests PKG: whether that list brings PKG
   if [[ $1 == build ]]; then
-    printf '%s\n' "${build_installs[@]}" | grep -qxF "$2"
+    [[ -n ${build_installs[$2]:-} ]]
   else
-    printf '%s\n' "${all_installs[@]}" | grep -qxF "$2"
+    [[ -n ${all_installs[$2]:-} ]]
   fi
 }
 
@@ -140,7 +142,7 @@ commands=(clang-19 opt-19 llc-19 mlir-opt-19 clang-format-19 xmllint ninja make 
 while IFS= read -r name; do
   name=${name#/usr/bin/}
   [[ $name == /usr/lib/llvm-19/bin/* ]] && name=${name#/usr/lib/llvm-19/bin/}-19
-  printf '%s\n' "${commands[@]}" | grep -qxF -- "$name" ||
+  [[ " ${commands[*]} " == *" $name "* ]] ||
     fail "the tests run $name, which is not in tests/setup/packages_test.sh's list of commands"
 done < <(cd "$src" && git ls-files tests | grep -v '^tests/fuzz/\|^tests/setup/' |
          xargs grep -hoE '/usr(/lib/llvm-19)?/bin/[A-Za-z0-9+._-]+|\b(clang|clang\+\+|opt|llc|lli|mlir-opt|clang-format|llvm-[a-z]+)-19\b' |
