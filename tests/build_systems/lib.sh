@@ -31,3 +31,25 @@ touch_newer() {
     touch "$1"
   done
 }
+
+# log_has LOG TEXT WHAT: fails with WHAT unless a line of LOG holds TEXT (a fixed string, not a pattern).
+# The failure shows the log and the bytes (od -c) of its lines that name an error, so that a difference of
+# quoting, locale or line ending between what the test expects and what the tool wrote is visible.
+log_has() {
+  grep -qF -- "$2" "$1" && return 0
+  echo "--- $1 (expected a line holding: $2)" >&2
+  cat "$1" >&2
+  echo "--- its lines naming an error, as bytes:" >&2
+  grep -i -- 'error' "$1" | od -c >&2
+  fail "$3"
+}
+
+# log_lacks LOG TEXT WHAT: fails with WHAT when a line of LOG holds TEXT; the failure shows those lines' bytes.
+log_lacks() {
+  grep -qF -- "$2" "$1" || return 0
+  echo "--- $1 (expected no line holding: $2)" >&2
+  cat "$1" >&2
+  echo "--- the lines holding it, as bytes:" >&2
+  grep -F -- "$2" "$1" | od -c >&2
+  fail "$3"
+}
