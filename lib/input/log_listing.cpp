@@ -69,7 +69,25 @@ void SplicedModule::SetModule(std::string text) {
 
 void SplicedModule::SetFunction(const std::string& key, std::string text) { funcs_[key] = WithBreak(std::move(text)); }
 
+void SplicedModule::SetFrame(std::string header, std::string footer, std::vector<std::string> order) {
+  header_ = std::move(header);
+  footer_ = std::move(footer);
+  order_ = std::move(order);
+}
+
 std::string SplicedModule::Text() const {
+  if (module_.empty() && !header_.empty()) {
+    std::string out = header_;
+    std::set<std::string> done;
+    for (const std::string& key : order_) {
+      auto it = funcs_.find(key);
+      if (it != funcs_.end() && done.insert(key).second) out += Indent(it->second, "  ");
+    }
+    for (const auto& [key, text] : funcs_) {
+      if (!done.count(key)) out += Indent(text, "  ");
+    }
+    return out + footer_;
+  }
   if (module_.empty()) {
     std::string out;
     for (const auto& [key, text] : funcs_) out += (out.empty() ? "" : "\n") + text;

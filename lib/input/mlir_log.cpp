@@ -206,6 +206,47 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
   }
 }
 
+// The symbols a module dump defines: the `@name` (or generic `sym_name = "name"`) on the first line of each
+// operation directly inside the module (`func.func @f(`, `tt.func public @k(`, `gpu.module @g {`,
+// `memref.global "private" @x`), an `@` after a `=` being a use (`%0 = call @f()`), not a definition.
+std::vector<std::string> DefinedSymbols(const std::string& module) {
+  std::vector<std::string> out;
+  int depth = 0;
+  for (const std::string& l : SplitKeepingBreaks(module)) {
+    if (depth == 1) {
+      size_t at = l.find('@'), eq = l.find('=');
+      bool generic = l.find("sym_name = \"") != std::string::npos;
+      if ((at != std::string::npos && (eq == std::string::npos || at < eq)) || generic) {
+        std::string sym = FirstSymbol(l);
+        if (!sym.empty()) out.push_back(std::move(sym));
+      }
+    }
+    depth += BraceDelta(l);
+  }
+  return out;
+}
+
+bool SharesSymbol(const std::set<std::string>& a, const std::vector<std::string>& b) {
+  return std::any_of(b.begin(), b.end(), [&](const std::string& s) { return a.count(s) > 0; });
+}
+
+// Frames the functions dumped before the first module dump of `dumps` by that dump (SplicedModule::SetFrame):
+// its `module ... {` line, its last line and its order of symbols, so that dump charges no pass with their
+// indentation or order. Nothing when the log holds no module dump (or one in generic form).
+void FrameByFirstModule(const std::vector<Dump>& dumps, SplicedModule* state) {
+  for (const Dump& d : dumps) {
+    if (!d.module) continue;
+    std::vector<std::string> lines = SplitKeepingBreaks(d.text);
+    auto header = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+      std::string_view v = TrimCr(std::string_view(l).substr(0, l.size() - (EndsWith(l, "\n") ? 1 : 0)));
+      return StartsWith(v, "module") && EndsWith(v, "{");
+    });
+    auto footer = std::find_if(lines.rbegin(), lines.rend(), [](const std::string& l) { return StartsWith(l, "}"); });
+    if (header != lines.end() && footer != lines.rend()) state->SetFrame(*header, *footer, DefinedSymbols(d.text));
+    return;
+  }
+}
+
 // Turns a log of before-dumps into after-dumps (AfterPassOfBeforeDumps). The first run is the input:
 // `input` gets it as one dump (its functions spliced together when it holds several).
 std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* last_pass) {
@@ -214,6 +255,7 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   std::vector<std::string> after = AfterPassOfBeforeDumps(passes, last_pass);
   std::vector<Dump> out;
   SplicedModule first(ScopeLanguage::kMlir);
+  FrameByFirstModule(dumps, &first);
   for (size_t i = 0; i < dumps.size(); ++i) {
     if (after[i].empty()) {
       if (dumps[i].module) first.SetModule(dumps[i].text); else first.SetFunction(dumps[i].sym, dumps[i].text);
@@ -232,39 +274,38 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   return out;
 }
 
-// The functions a dump holds: the symbols of its lines that name a `func` operation.
-std::set<std::string> Functions(const std::string& text) {
-  std::set<std::string> out;
-  for (const std::string& l : SplitKeepingBreaks(text)) {
-    if (l.find("func") != std::string::npos && l.find('@') != std::string::npos) out.insert(FirstSymbol(l));
-  }
-  return out;
-}
-
 // The compilations of a log's dumps (MlirLogParts' rule), each with the index of its first dump; empty
-// when there is one.
+// when there is one. A compilation starts at a module dump that defines symbols none of which the module
+// dump before it defined (Triton prints one module per kernel); the function dumps right before it whose
+// functions the module before did not define are the new compilation's too. Function dumps alone never
+// start one: a pipeline's per-function dumps, in whatever order threads printed them, are one run.
 std::vector<std::pair<LogPart, size_t>> Parts(const std::vector<Dump>& dumps) {
-  const size_t m = 3;
-  if (dumps.size() < 2 * m) return {};
-  auto starts_again = [&](size_t i) {
-    if (i + m > dumps.size()) return false;
-    for (size_t k = 0; k < m; ++k) {
-      if (dumps[i + k].banner.pass != dumps[k].banner.pass || dumps[i + k].banner.before != dumps[k].banner.before) return false;
-    }
-    return Functions(dumps[i].text) != Functions(dumps[i - 1].text);
-  };
   std::vector<size_t> starts{0};
-  for (size_t i = m; i < dumps.size(); ++i) {
-    if (i - starts.back() >= m && starts_again(i)) starts.push_back(i);
+  std::set<std::string> previous;  // the symbols the last module dump defined
+  size_t previous_at = 0;          // the index of that dump
+  for (size_t i = 0; i < dumps.size(); ++i) {
+    if (!dumps[i].module) continue;
+    std::vector<std::string> defined = DefinedSymbols(dumps[i].text);
+    if (!previous.empty() && !defined.empty() && !SharesSymbol(previous, defined)) {
+      size_t start = i;
+      while (start > previous_at + 1 && start - 1 > starts.back() && !dumps[start - 1].module &&
+             !previous.count(dumps[start - 1].sym)) {
+        --start;
+      }
+      starts.push_back(start);
+    }
+    previous = std::set<std::string>(defined.begin(), defined.end());
+    previous_at = i;
   }
   if (starts.size() < 2) return {};
   std::vector<std::pair<LogPart, size_t>> parts;
   std::set<std::string> names;
   for (size_t p = 0; p < starts.size(); ++p) {
-    std::set<std::string> fns = Functions(dumps[starts[p]].text);
-    std::string name = fns.empty() ? "" : *fns.begin();
+    const Dump& d = dumps[starts[p]];
+    std::vector<std::string> fns = d.module ? DefinedSymbols(d.text) : std::vector<std::string>{d.sym};
+    std::string name = fns.empty() ? "" : fns.front();
     if (name.empty() || !names.insert(name).second) name = "part_" + std::to_string(p + 1);
-    parts.push_back({LogPart{name, dumps[starts[p]].line}, starts[p]});
+    parts.push_back({LogPart{name, d.line}, starts[p]});
   }
   return parts;
 }
@@ -319,6 +360,7 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   }
 
   SplicedModule state(ScopeLanguage::kMlir);
+  FrameByFirstModule(dumps, &state);
   bool merge_next = false;  // the last step is a module-scope dump of a nested operation
   std::set<std::string> merged_syms;  // the operations the last step's dumps ran on (one pass, each once)
   std::vector<LogStep> steps;

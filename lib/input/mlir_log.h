@@ -31,7 +31,9 @@ bool LooksLikeMlirLog(std::string_view head);
 //   added before the module's last line). The dumps between two module dumps are grouped by function and
 //   merged by pass name (a function's k-th run of a pass meets the others' k-th), so the order in which a
 //   threaded run interleaved them does not matter. Before the first module dump only the functions seen
-//   so far exist: the snapshot is those functions, one after another, sorted by name.
+//   so far exist: the snapshot is those functions inside the first module dump's `module` line and last
+//   line, indented as there, in its order (the ones it lacks after them, by name), so that dump charges
+//   no pass with their indentation or order; without any module dump, unindented and sorted by name.
 // - Text between the end of a dump and the next banner belongs to the next pass: the diagnostics of a
 //   `Failed` pass (its error; without any, "error: <pass> failed (the log holds no diagnostics)"),
 //   otherwise that pass's warnings. Text after the last dump is no pass: a note on the first entry.
@@ -49,14 +51,16 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text,
 // One compilation of a stream that holds several (Triton with MLIR_ENABLE_DUMP=1 prints every kernel's
 // pipeline into one stderr stream, at module scope, with before-dumps).
 struct LogPart {
-  std::string name;       // the first function its first dump holds (`tt.func public @add_kernel` is
+  std::string name;       // the first symbol its first dump defines (`tt.func public @add_kernel` is
                           // "add_kernel"); "part_N" (1-based) when there is none or it repeats
   size_t first_line = 0;  // 1-based line of its first banner
 };
 
-// The compilations of `text`: the log starts again where its first three dumps' passes come again, in that
-// order, on a module whose functions differ from the dump before's (a pipeline that only repeats passes on
-// the same module is one compilation). Returns them in order, or nothing when there is one.
+// The compilations of `text`: a compilation starts at a module dump that defines symbols none of which the
+// module dump before it defined (Triton's next kernel), with the function dumps right before it whose
+// functions that module did not define. Function dumps never start one: one pipeline's per-function dumps,
+// in whatever order threads printed them, and its before-dumps are one run. Returns them in order, or
+// nothing when there is one.
 std::vector<LogPart> MlirLogParts(const std::string& text);
 
 }  // namespace irtrace

@@ -1,0 +1,195 @@
+// One mlir-opt run is one report, in every form its IR printer writes (input/mlir_log.h): op scope with
+// threads on and off, before-dumps, after-change; and whatever order threads printed the per-function dumps in.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <random>
+
+#include "cli_in_process.h"
+#include "input/input_format.h"
+#include "input/mlir_log.h"
+#include "test_util.h"
+
+namespace irtrace {
+namespace {
+
+using test::TempDir;
+
+const std::string kMlirOpt = "/usr/lib/llvm-19/bin/mlir-opt";
+
+// A private helper the inliner deletes, redundant ops for CSE, a constant branch for SCCP, an affine loop.
+const char* kProgram =
+    "module {\n"
+    "  func.func private @helper(%x: i32) -> i32 {\n"
+    "    %c = arith.constant 1 : i32\n"
+    "    %y = arith.addi %x, %c : i32\n"
+    "    return %y : i32\n"
+    "  }\n"
+    "  func.func @a(%x: i32) -> i32 {\n"
+    "    %0 = arith.addi %x, %x : i32\n"
+    "    %1 = arith.addi %x, %x : i32\n"
+    "    %2 = arith.muli %0, %1 : i32\n"
+    "    %3 = func.call @helper(%2) : (i32) -> i32\n"
+    "    return %3 : i32\n"
+    "  }\n"
+    "  func.func @b(%x: i32) -> i32 {\n"
+    "    %t = arith.constant true\n"
+    "    cf.cond_br %t, ^bb1, ^bb2\n"
+    "  ^bb1:\n"
+    "    return %x : i32\n"
+    "  ^bb2:\n"
+    "    %c = arith.constant 0 : i32\n"
+    "    return %c : i32\n"
+    "  }\n"
+    "  func.func @c(%m: memref<8xf32>) {\n"
+    "    affine.for %i = 0 to 8 {\n"
+    "      %v = affine.load %m[%i] : memref<8xf32>\n"
+    "      %w = arith.addf %v, %v : f32\n"
+    "      affine.store %w, %m[%i] : memref<8xf32>\n"
+    "    }\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+const char* kPipeline = "'--pass-pipeline=builtin.module(func.func(cse,canonicalize,sccp),inline,symbol-dce,func.func(cse))'";
+
+// Runs mlir-opt 19 on kProgram with kPipeline and `flags`; returns its stderr (the log).
+std::string MlirOptLog(const TempDir& t, const std::string& flags) {
+  REQUIRE(std::filesystem::exists(kMlirOpt));  // Debian mlir-19-tools: scripts/setup.sh --tests installs it
+  if (!std::filesystem::exists(t / "in.mlir")) test::WriteFile(t / "in.mlir", kProgram);
+  test::RunResult r = test::Run(kMlirOpt + " " + test::ShellQuote(t / "in.mlir") + " " + kPipeline + " " + flags +
+                                " -o /dev/null 2>" + test::ShellQuote(t / "log"));
+  REQUIRE(r.exit_code == 0);
+  return test::ReadFile(t / "log");
+}
+
+std::vector<std::string> Names(const DumpListing& l) {
+  std::vector<std::string> out{l.frontend_label};
+  for (const DumpPass& p : l.passes) out.push_back(p.pass_name);
+  return out;
+}
+
+std::vector<std::string> Texts(const DumpListing& l) {
+  std::vector<std::string> out{l.frontend.text ? *l.frontend.text : ""};
+  for (const DumpPass& p : l.passes) out.push_back(p.file.text ? *p.file.text : "");
+  return out;
+}
+
+// The log's dumps, each its banner and the lines up to the next banner.
+std::vector<std::string> Dumps(const std::string& log) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at < log.size()) {
+    size_t next = log.find("\n// -----// IR Dump", at);
+    next = next == std::string::npos ? log.size() : next + 1;
+    out.push_back(log.substr(at, next - at));
+    at = next;
+  }
+  return out;
+}
+
+bool IsModuleDump(const std::string& dump) { return dump.find("\nmodule") != std::string::npos; }
+
+// The function a function dump prints (the symbol on its `func.func` line).
+std::string FunctionOf(const std::string& dump) {
+  size_t at = dump.find("func.func ");
+  at = dump.find('@', at);
+  return dump.substr(at, dump.find('(', at) - at);
+}
+
+// `log` with the function dumps between two module dumps interleaved at random, each function's own
+// dumps kept in their order (as a threaded run may print them).
+std::string Interleaved(const std::string& log, std::mt19937* rng) {
+  std::vector<std::string> dumps = Dumps(log);
+  std::string out;
+  for (size_t i = 0; i < dumps.size();) {
+    if (IsModuleDump(dumps[i])) {
+      out += dumps[i++];
+      continue;
+    }
+    std::map<std::string, std::vector<std::string>> queues;
+    std::vector<std::string> order;  // one ticket per dump, naming its function
+    for (; i < dumps.size() && !IsModuleDump(dumps[i]); ++i) {
+      queues[FunctionOf(dumps[i])].push_back(dumps[i]);
+      order.push_back(FunctionOf(dumps[i]));
+    }
+    std::shuffle(order.begin(), order.end(), *rng);
+    std::map<std::string, size_t> taken;
+    for (const std::string& f : order) out += queues[f][taken[f]++];
+  }
+  return out;
+}
+
+TEST_CASE("mlir_run: one mlir-opt run is one report in every form, with threads on and off", "[mlir_log][mlir_run]") {
+  TempDir t;
+  std::string off = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading");
+  DumpListing serial = ReadMlirLog("off.log", off, "");
+  CHECK(MlirLogParts(off).empty());
+  for (int run = 0; run < 5; ++run) {  // threads print the per-function dumps in another order each time
+    std::string on = MlirOptLog(t, "--mlir-print-ir-after-all");
+    CHECK(MlirLogParts(on).empty());
+    DumpListing threaded = ReadMlirLog("on.log", on, "");
+    CHECK(Names(threaded) == Names(serial));
+    CHECK(Texts(threaded) == Texts(serial));
+  }
+  for (const char* flags : {"--mlir-print-ir-before-all --mlir-disable-threading", "--mlir-print-ir-before-all",
+                            "--mlir-print-ir-after-all --mlir-print-ir-after-change --mlir-disable-threading",
+                            "--mlir-print-ir-before-all --mlir-print-ir-after-all",
+                            "--mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading"}) {
+    INFO(flags);
+    std::string log = MlirOptLog(t, flags);
+    CHECK(MlirLogParts(log).empty());
+    CHECK_NOTHROW(ReadMlirLog("x.log", log, ""));
+    test::WriteFile(t / "x.log", log);
+    test::CliResult r = test::RunMain({t / "x.log", "-o", t / "x.html", "-q"});
+    CHECK(r.code == 0);
+    CHECK(r.err == "");
+  }
+}
+
+TEST_CASE("mlir_run: every interleaving of a real op-scope log's per-function dumps gives the same report",
+          "[mlir_log][mlir_run]") {
+  TempDir t;
+  std::string log = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading");
+  DumpListing serial = ReadMlirLog("off.log", log, "");
+  REQUIRE(serial.passes.size() >= 6);
+  std::mt19937 rng(19);  // a fixed seed: the same sample every run
+  for (int k = 0; k < 60; ++k) {
+    std::string shuffled = Interleaved(log, &rng);
+    REQUIRE(shuffled.size() == log.size());
+    CHECK(MlirLogParts(shuffled).empty());
+    DumpListing l = ReadMlirLog("x.log", shuffled, "");
+    CHECK(Names(l) == Names(serial));
+    CHECK(Texts(l) == Texts(serial));
+  }
+}
+
+TEST_CASE("mlir_run: compilations are told apart by a module that shares no symbol with the one before",
+          "[mlir_log][mlir_run]") {
+  auto module = [](const char* fn, const char* body) {
+    return std::string("module {\n  tt.func public @") + fn + "() {\n    " + body + "\n  }\n}\n";
+  };
+  auto func = [](const char* fn, const char* body) {
+    return std::string("tt.func public @") + fn + "() {\n  " + body + "\n}\n";
+  };
+  const std::string a = "// -----// IR Dump After A (a) //----- //\n";
+  const std::string f = "// -----// IR Dump After F (f) //----- //\n";
+  // Kernel k1's module, its function dump, then k2's function dump before k2's first module dump.
+  std::string log = a + module("k1", "x.one") + f + func("k1", "x.two") + f + func("k2", "x.one") + a + module("k2", "x.two");
+  std::vector<LogPart> parts = MlirLogParts(log);
+  REQUIRE(parts.size() == 2);
+  CHECK(parts[0].name == "k1");
+  CHECK(parts[1].name == "k2");
+  CHECK(parts[1].first_line == 11);  // k2's function dump is k2's
+  DumpListing k2 = ReadMlirLog("t.log", log, "k2");
+  CHECK(Names(k2) == std::vector<std::string>{"F", "A"});
+  // A pass that adds a symbol, or a module holding no symbol, starts nothing.
+  std::string grown = a + module("k1", "x.one") + a + "module {\n  tt.func @k1() {\n  }\n  gpu.module @g {\n  }\n}\n" + a +
+                      "module {\n}\n" + a + module("k9", "x.one");
+  CHECK(MlirLogParts(grown).empty());
+}
+
+}  // namespace
+}  // namespace irtrace
