@@ -272,9 +272,9 @@ TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at
   }
   // The tiling ran per function: both functions are tiled in the spliced module.
   std::string tiled = Text(fs.passes[0].file);
-  CHECK(tiled.rfind("module @prog {\n  func.func @add(", 0) == 0);
-  std::string tiled_ms = Text(ms.passes[0].file);  // module scope: the aliases (#map, #map1) printed above
-  CHECK(std::count(tiled.begin(), tiled.end(), '\n') + 2 == std::count(tiled_ms.begin(), tiled_ms.end(), '\n'));
+  CHECK(tiled.rfind("#map = affine_map<(d0) -> (d0)>\n#map1 = affine_map<(d0) -> (d0 + 4)>\nmodule @prog {\n  func.func @add(", 0) == 0);
+  // Spelt with the aliases of the module dump after it (CSE's), it is the module-scope dump byte for byte.
+  CHECK(tiled == Text(ms.passes[0].file));
   size_t steps = 0;
   for (size_t at = 0; (at = tiled.find("step 4", at)) != std::string::npos; ++at) ++steps;
   CHECK(steps == 2);

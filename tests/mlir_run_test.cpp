@@ -191,5 +191,29 @@ TEST_CASE("mlir_run: compilations are told apart by a module that shares no symb
   CHECK(MlirLogParts(grown).empty());
 }
 
+TEST_CASE("mlir_run: function dumps spell affine maps inline, module dumps as #map: no pass is charged with it",
+          "[mlir_log][mlir_run]") {
+  TempDir t;
+  test::WriteFile(t / "in.mlir", kProgram);
+  // Tiling per function (dumped alone, maps inline), then symbol-dce (the module, with #map aliases).
+  test::RunResult r = test::Run(kMlirOpt + " " + test::ShellQuote(t / "in.mlir") +
+                                " '--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=4}),symbol-dce,"
+                                "func.func(cse),symbol-dce)' --mlir-print-ir-after-all --mlir-disable-threading -o /dev/null 2>" +
+                                test::ShellQuote(t / "log"));
+  REQUIRE(r.exit_code == 0);
+  std::string log = test::ReadFile(t / "log");
+  REQUIRE(log.find("affine_map<(d0) -> (d0)>(%arg1)") != std::string::npos);  // the function dump's spelling
+  REQUIRE(log.find("#map = affine_map<(d0) -> (d0)>") != std::string::npos);  // the module dump's
+  DumpListing l = ReadMlirLog("t.log", log, "");
+  REQUIRE(Names(l) == std::vector<std::string>{"AffineLoopTiling", "SymbolDCE", "CSE", "SymbolDCE"});
+  // The tiled functions are spelt as symbol-dce's module, which removed nothing (helper is called).
+  CHECK(*l.frontend.text == *l.passes[0].file.text);
+  CHECK(l.frontend.text->rfind("#map = affine_map<(d0) -> (d0)>\n", 0) == 0);
+  CHECK(l.frontend.text->find("affine.for %arg2 = #map(%arg1) to #map1(%arg1)") != std::string::npos);
+  // CSE's dumps spliced back into the module are spelt as the module after it: that SymbolDCE is a no-op.
+  CHECK(*l.passes[1].file.text == *l.passes[2].file.text);
+  CHECK(*l.passes[1].file.text != *l.passes[0].file.text);  // CSE removed @a's second addi
+}
+
 }  // namespace
 }  // namespace irtrace

@@ -164,11 +164,66 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
   return dumps;
 }
 
+// Attribute and type aliases as a module dump prints them above its `module` line: `#map = affine_map<...>`,
+// `!t = !llvm.struct<...>`, in order. A dump of one function prints none of them (it spells the values
+// inline), so a module spliced from function dumps is spelt with the aliases of the module dump after it.
+using Aliases = std::vector<std::pair<std::string, std::string>>;  // name ("#map"), value
+
+bool IsAliasChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_$.-", c); }
+
+// The alias lines at the top of `text` (before its first other non-blank line), and how many lines they take.
+Aliases HeaderAliases(const std::vector<std::string>& lines, size_t* header_lines) {
+  Aliases out;
+  size_t k = 0;
+  for (; k < lines.size(); ++k) {
+    std::string_view l = TrimCr(std::string_view(lines[k]).substr(0, lines[k].size() - (EndsWith(lines[k], "\n") ? 1 : 0)));
+    if (IsBlank(l)) continue;
+    size_t eq = l.find(" = ");
+    if ((!StartsWith(l, "#") && !StartsWith(l, "!")) || eq == std::string_view::npos) break;
+    out.push_back({std::string(l.substr(0, eq)), std::string(l.substr(eq + 3))});
+  }
+  *header_lines = k;
+  return out;
+}
+
+// `text` with every whole-token `from` replaced by `to`.
+std::string ReplaceToken(const std::string& text, const std::string& from, const std::string& to, bool token_end) {
+  std::string out;
+  size_t at = 0;
+  for (size_t hit; (hit = text.find(from, at)) != std::string::npos; at = hit + from.size()) {
+    bool whole = !token_end || hit + from.size() >= text.size() || !IsAliasChar(text[hit + from.size()]);
+    out.append(text, at, hit - at).append(whole ? to : from);
+  }
+  return out.append(text, at, std::string::npos);
+}
+
+// `module`, a spliced module, spelt with `aliases`: its own header aliases expanded, then every value of
+// `aliases` (the longest first) replaced by its name, and the definitions of those it uses put on top.
+std::string RespellAliases(const std::string& module, const Aliases& aliases) {
+  std::vector<std::string> lines = SplitKeepingBreaks(module);
+  size_t header = 0;
+  Aliases own = HeaderAliases(lines, &header);
+  std::string body;
+  for (size_t k = header; k < lines.size(); ++k) body += lines[k];
+  std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  for (const auto& [name, value] : own) body = ReplaceToken(body, name, value, true);
+  Aliases by_length = aliases;
+  std::stable_sort(by_length.begin(), by_length.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  for (const auto& [name, value] : by_length) body = ReplaceToken(body, value, name, false);
+  std::string top;
+  for (const auto& [name, value] : aliases) {
+    if (ReplaceToken(body, name, "", true).size() != body.size()) top += name + " = " + value + "\n";
+  }
+  return top + body;
+}
+
 // Merges the nested dumps between two module dumps: per function, its dumps are the k-th run of each
 // pass name; those (name, k) keys are merged into one sequence keeping every function's order (functions
 // taken by name, so the order in which a threaded run interleaved them does not matter). The snapshot after
 // merged pass m holds each function's latest dump at or before m.
-void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps) {
+// `aliases`: the spelling of the module dump after the segment (RespellAliases), nullopt to keep the text's own.
+void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps,
+                  const std::optional<Aliases>& aliases) {
   if (segment->empty()) return;
   std::map<std::string, std::vector<const Dump*>> by_sym;
   for (const Dump* d : *segment) by_sym[d->sym].push_back(d);
@@ -201,7 +256,7 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
       step.failed = step.failed || d->banner.failed;
       step.log += d->between;
     }
-    step.text = state->Text();
+    step.text = aliases ? RespellAliases(state->Text(), *aliases) : state->Text();
     steps->push_back(std::move(step));
   }
 }
@@ -365,14 +420,17 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   std::set<std::string> merged_syms;  // the operations the last step's dumps ran on (one pass, each once)
   std::vector<LogStep> steps;
   std::vector<const Dump*> segment;
+  const Dump* last_module = nullptr;
   for (const Dump& d : dumps) {
     bool module_scope_nested = !d.banner.op.empty() && d.banner.op != "builtin.module";
     if (!d.module) {
       segment.push_back(&d);
       continue;
     }
-    FlushSegment(&segment, &state, &steps);
+    size_t header = 0;
+    FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header));
     state.SetModule(d.text);
+    last_module = &d;
     // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
     if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass && !steps.back().failed &&
         !merged_syms.count(d.banner.sym)) {
@@ -393,7 +451,10 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     merge_next = module_scope_nested;
     merged_syms = {d.banner.sym};
   }
-  FlushSegment(&segment, &state, &steps);
+  size_t header = 0;
+  FlushSegment(&segment, &state, &steps,
+               last_module ? std::optional<Aliases>(HeaderAliases(SplitKeepingBreaks(last_module->text), &header))
+                           : std::nullopt);
 
   std::optional<LogStep> first;
   if (input) {
