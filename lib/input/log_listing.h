@@ -59,11 +59,11 @@ class SplicedModule {
 };
 
 // Builds the listing of a log named `name` (as given), its snapshots' extension `ext`: the frontend from
-// `input` (the IR before the first pass) when the log has it, else the first step, shown whole and named by
-// its pass (with a note saying so); then one pass per step, numbered from 1, each snapshot named "<name>
-// line N", a failed step's log given an "error:" line when it has none, its own before-dump (if any) a
-// DumpPass::before named by `before_name`. `notes` go on the first entry. A log
-// of one dump only is also that one pass. `title`: the report's title. Throws nothing.
+// `input` (the IR before the first pass) when the log has it, else an empty snapshot labelled "input (not
+// in the log)" (the first pass is a pass: its output shown whole, a note on it saying so); then one pass per
+// step, numbered from 1, each snapshot named "<name> line N", a failed step's log given an "error:" line
+// when it has none, its own before-dump (if any) a DumpPass::before named by `before_name`. `notes` go on
+// the first entry. `title`: the report's title. Throws nothing.
 DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
                            std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title);
 
