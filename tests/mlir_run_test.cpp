@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <regex>
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
@@ -214,6 +215,46 @@ TEST_CASE("mlir_run: function dumps spell affine maps inline, module dumps as #m
   // CSE's dumps spliced back into the module are spelt as the module after it: that SymbolDCE is a no-op.
   CHECK(*l.passes[2].file.text == *l.passes[3].file.text);
   CHECK(*l.passes[2].file.text != tiled);  // CSE removed @a's second addi
+}
+
+// `text` with every match of `re` replaced by `with` (std::regex_replace's format).
+std::string Replaced(const std::string& text, const char* re, const char* with) {
+  return std::regex_replace(text, std::regex(re), with);
+}
+
+TEST_CASE("mlir_run: the newer banner form (NAME: argument) and ClangIR's text after the banner read as mlir-opt 19's",
+          "[mlir_log][mlir_run]") {
+  TempDir t;
+  test::WriteFile(t / "in.mlir", kProgram);
+  test::RunResult r = test::Run(kMlirOpt + " " + test::ShellQuote(t / "in.mlir") +
+                                " '--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=4}),"
+                                "canonicalize{max-iterations=3},symbol-dce)' --mlir-print-ir-after-all "
+                                "--mlir-print-ir-module-scope --mlir-disable-threading -o /dev/null 2>" +
+                                test::ShellQuote(t / "log"));
+  REQUIRE(r.exit_code == 0);
+  std::string log = test::ReadFile(t / "log");
+  DumpListing real = ReadMlirLog("t.log", log, "");
+  // MLIR after llvm PR #195198: `IR Dump After CSEPass: cse`, the options after the argument.
+  std::string newer = Replaced(log, R"(IR Dump After (\w+) \(([\w-]+)\))", "IR Dump After $1Pass: $2{opt=1 b=x}");
+  REQUIRE(newer.find("IR Dump After SymbolDCEPass: symbol-dce{opt=1 b=x} ('builtin.module' operation) //----- //") !=
+          std::string::npos);
+  DumpListing l = ReadMlirLog("t.log", newer, "");
+  std::vector<std::string> names = Names(real);
+  for (size_t k = 1; k < names.size(); ++k) names[k] += "Pass";
+  CHECK(Names(l) == names);
+  CHECK(Texts(l) == Texts(real));
+  // A ':' inside the name stays; only a trailing ": argument" goes.
+  CHECK(Names(ReadMlirLog("a.log", "// -----// IR Dump After (anonymous namespace)::X: x //----- //\nmodule {\n}\n", "")) ==
+        std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::X"});
+  CHECK(Names(ReadMlirLog("a.log", "// -----// IR Dump After (anonymous namespace)::X //----- //\nmodule {\n}\n", "")) ==
+        std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::X"});
+  // ClangIR prints its first alias on the banner's line: the line is the dump's first.
+  std::string cir = Replaced(log, "//----- //\n#map = ", "//----- // #map = ");
+  REQUIRE(cir.find("//----- // #map = affine_map") != std::string::npos);
+  REQUIRE(LooksLikeMlirLog(cir.substr(cir.find("// -----// IR Dump After Canonicalizer"))));
+  DumpListing c = ReadMlirLog("t.log", cir, "");
+  CHECK(Names(c) == Names(real));
+  CHECK(Texts(c) == Texts(real));
 }
 
 }  // namespace

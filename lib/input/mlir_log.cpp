@@ -36,31 +36,50 @@ struct Banner {
   std::string pass;      // the pass's name
   std::string op;        // module scope: the operation the pass ran on ("func.func"), else ""
   std::string sym;       // its symbol ("f" for "@f"), else ""
+  std::string rest;      // text after the banner on its line (ClangIR prints its type aliases there), else ""
 };
+
+// The pass name of a banner in the form MLIR prints after llvm PR #195198 ("CSEPass: cse",
+// "CanonicalizerPass: canonicalize{max-iterations=3}"): `name` without a trailing ": <argument>{options}",
+// an argument being a pipeline name (letters, digits, '-', '_', '.'); a ':' inside the name
+// ("(anonymous namespace)::X") stays.
+std::string WithoutArgument(const std::string& name) {
+  static const std::regex re(R"(^(.*\S): [A-Za-z0-9_.-]+(\{.*\})?$)");
+  std::smatch m;
+  return std::regex_match(name, m, re) ? std::string(m[1]) : name;
+}
 
 std::optional<Banner> ParseBanner(std::string_view line) {
   line = TrimCr(line);
-  std::string middle;
-  if (StartsWith(line, kNewBanner) && EndsWith(line, kNewBannerEnd)) {
-    middle = std::string(line.substr(kNewBanner.size(), line.size() - kNewBanner.size() - kNewBannerEnd.size()));
+  std::string middle, rest;
+  size_t end = line.find(kNewBannerEnd);
+  if (StartsWith(line, kNewBanner) && end != std::string_view::npos) {
+    // ClangIR writes text after the banner on its line: `//----- // !s32i = !cir.int<s, 32>`.
+    middle = std::string(line.substr(kNewBanner.size(), end - kNewBanner.size()));
+    rest = std::string(line.substr(end + kNewBannerEnd.size()));
+    if (!rest.empty() && rest[0] != ' ') return std::nullopt;
+    rest.erase(0, rest.find_first_not_of(' ') == std::string::npos ? rest.size() : rest.find_first_not_of(' '));
   } else if (StartsWith(line, kOldBanner) && EndsWith(line, " ***")) {
     middle = std::string(line.substr(kOldBanner.size(), line.size() - kOldBanner.size() - 4));
   } else {
     return std::nullopt;
   }
-  // "After NAME[ Failed] (ARG)[ ('OP' operation[: @SYM])]"; NAME may hold parentheses, ARG does not.
-  static const std::regex re(R"(^(Before|After) (.*?)(?: \(([^()]*)\))?(?: \('([^']*)' operation(?:: @(.*))?\))?$)");
+  // "After NAME[ Failed] (ARG)[ ('OP' operation[: @SYM])]"; NAME may hold parentheses, ARG does not (nor
+  // quotes); the newer form has no "(ARG)" but "NAME: ARG" (WithoutArgument).
+  static const std::regex re(R"(^(Before|After) (.*?)(?: \(([^()']*)\))?(?: \('([^']*)' operation(?:: @(.*))?\))?$)");
   std::smatch m;
   if (!std::regex_match(middle, m, re)) return std::nullopt;
   Banner b;
   b.before = m[1] == "Before";
   b.pass = m[2];
+  if (!m[3].matched) b.pass = WithoutArgument(b.pass);
   if (!b.before && EndsWith(b.pass, " Failed")) {
     b.failed = true;
     b.pass.resize(b.pass.size() - 7);
   }
   b.op = m[4];
   b.sym = m[5];
+  b.rest = std::move(rest);
   return b;
 }
 
@@ -134,6 +153,7 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
     d.line = i + 1;
     d.between = std::move(pending);
     pending.clear();
+    if (!d.banner.rest.empty()) d.text = d.banner.rest + "\n";  // part of the dump: its first line
     ++i;
     while (i < n && IsBlank(lines[i]) && !ParseBanner(lines[i])) ++i;
     int depth = 0;

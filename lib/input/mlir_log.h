@@ -5,7 +5,10 @@
 //   // -----// IR Dump After CSE (cse) ('func.func' operation: @f) //----- //      (module scope)
 //   // -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //
 // and older MLIR's `// *** IR Dump After CSE ***`. The pass name is the text before its "(argument)", kept
-// whole ("(anonymous namespace)::TestPass").
+// whole ("(anonymous namespace)::TestPass"). MLIR after llvm PR #195198 writes the argument after a colon,
+// `// -----// IR Dump After CSEPass: cse //----- //`: the name is the text before a trailing
+// ": <argument>{options}" (a ':' inside the name stays). ClangIR writes text after the banner on its line
+// (`//----- // !s32i = !cir.int<s, 32>`, its first alias): that text is the dump's first line.
 #pragma once
 
 #include <optional>
