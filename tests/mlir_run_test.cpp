@@ -10,7 +10,9 @@
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
+#include "driver/find_dumps.h"
 #include "input/mlir_log.h"
+#include "input/mlir_tree.h"
 #include "test_util.h"
 
 namespace irtrace {
@@ -255,6 +257,25 @@ TEST_CASE("mlir_run: the newer banner form (NAME: argument) and ClangIR's text a
   DumpListing c = ReadMlirLog("t.log", cir, "");
   CHECK(Names(c) == Names(real));
   CHECK(Texts(c) == Texts(real));
+}
+
+TEST_CASE("mlir_run: a tree of only function folders is a tree, found once by --find", "[mlir_log][mlir_run]") {
+  TempDir t;
+  test::WriteFile(t / "in.mlir", kProgram);
+  std::string run = kMlirOpt + " in.mlir '--pass-pipeline=builtin.module(func.func(cse,canonicalize))' "
+                    "--mlir-print-ir-after-all --mlir-disable-threading -o /dev/null";
+  REQUIRE(test::Run(run + " --mlir-print-ir-tree-dir=tree", t.path()).exit_code == 0);
+  REQUIRE(test::Run(run + " 2>run.log", t.path()).exit_code == 0);
+  // mlir-opt writes no file for the module: only its function folders hold dumps.
+  REQUIRE(std::filesystem::exists(t / "tree/builtin_module_no-symbol-name/func_func_a/0_0_cse.mlir"));
+  CHECK(LooksLikeMlirTree(t / "tree"));
+  CHECK_FALSE(LooksLikeMlirTree(t.path()));  // the directory holding a tree is none
+  DumpListing tree = ListInput(t / "tree", InputFormat::kAuto, {});
+  DumpListing log = ListInput(t / "run.log", InputFormat::kAuto, {});
+  CHECK(Names(tree) == Names(log));
+  CHECK(Names(tree) == std::vector<std::string>{"input (not in the log)", "CSE", "Canonicalizer"});
+  CHECK(Texts(tree) == Texts(log));
+  CHECK(FindDumps(t.path()) == std::vector<std::string>{"tree"});
 }
 
 }  // namespace
