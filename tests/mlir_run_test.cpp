@@ -278,5 +278,19 @@ TEST_CASE("mlir_run: a tree of only function folders is a tree, found once by --
   CHECK(FindDumps(t.path()) == std::vector<std::string>{"tree"});
 }
 
+TEST_CASE("mlir_run: --mlir-timing and --mlir-pass-statistics reports after the last dump are a note, not a pass",
+          "[mlir_log][mlir_run]") {
+  TempDir t;
+  std::string plain = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading");
+  std::string timed = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading --mlir-timing --mlir-pass-statistics");
+  REQUIRE(timed.find("... Execution time report ...") != std::string::npos);
+  DumpListing l = ReadMlirLog("t.log", timed, "");
+  CHECK(Names(l) == Names(ReadMlirLog("p.log", plain, "")));
+  CHECK(Texts(l) == Texts(ReadMlirLog("p.log", plain, "")));
+  REQUIRE(l.notes.size() == 1);
+  CHECK_THAT(l.notes[0], Catch::Matches("the log goes on after its last dump with [0-9]+ lines that are not a dump \\(the "
+                                        "tool's own output: its --mlir-pass-statistics and --mlir-timing reports\\), not shown"));
+}
+
 }  // namespace
 }  // namespace irtrace

@@ -490,8 +490,14 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   if (!cut.empty()) (steps.empty() ? notes : steps.back().notes).push_back(cut);
   if (!trailing.empty()) {
     size_t n = std::count(trailing.begin(), trailing.end(), '\n');
+    // mlir-opt prints these reports at the end, headed "===---===\n ... Pass statistics report ...".
+    std::vector<std::string> reports;
+    if (trailing.find("... Pass statistics report ...") != std::string::npos) reports.push_back("--mlir-pass-statistics");
+    if (trailing.find("... Execution time report ...") != std::string::npos) reports.push_back("--mlir-timing");
+    std::string what = "the tool's own output";
+    if (!reports.empty()) what += ": its " + reports[0] + (reports.size() > 1 ? " and " + reports[1] + " reports" : " report");
     notes.push_back("the log goes on after its last dump with " + std::to_string(n) +
-                    (n == 1 ? " line that is" : " lines that are") + " not a dump (the tool's own output), not shown");
+                    (n == 1 ? " line that is" : " lines that are") + " not a dump (" + what + "), not shown");
   }
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
   std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;
