@@ -292,5 +292,24 @@ TEST_CASE("mlir_run: --mlir-timing and --mlir-pass-statistics reports after the 
                                         "tool's own output: its --mlir-pass-statistics and --mlir-timing reports\\), not shown"));
 }
 
+TEST_CASE("mlir_run: a --mlir-print-skip-regions log lists its passes, a note says what it cannot show",
+          "[mlir_log][mlir_run]") {
+  TempDir t;
+  std::string log = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading --mlir-print-skip-regions");
+  REQUIRE(log.find("module {...}") != std::string::npos);
+  DumpListing l = ReadMlirLog("s.log", log, "");
+  std::string full = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading");
+  CHECK(Names(l) == Names(ReadMlirLog("f.log", full, "")));  // the same pass sequence
+  REQUIRE_FALSE(l.notes.empty());
+  CHECK(l.notes[0].rfind("the log was written with --mlir-print-skip-regions", 0) == 0);
+  // The module dumps print nothing of the module: their passes remove no function.
+  for (const DumpPass& p : l.passes) {
+    if (p.pass_name != "Inliner" && p.pass_name != "SymbolDCE") continue;
+    CHECK(p.notes == std::vector<std::string>{"its dump prints the module without its regions (module {...}): what it "
+                                              "changed is not in the log"});
+    CHECK(p.file.text->find("@helper") != std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace irtrace

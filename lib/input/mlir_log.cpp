@@ -91,6 +91,7 @@ struct Dump {
   std::string between;   // text between the previous dump's end and this banner (blank lines dropped)
   bool module = false;   // it prints the whole module
   bool truncated = false;  // the log ends (or the next banner comes) before the operation is closed
+  bool skipped = false;  // printed with --mlir-print-skip-regions: its first line ends in `{...}`
   std::string sym;       // a nested operation's symbol (from the banner or its first line)
 };
 
@@ -167,6 +168,7 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
           op_seen = true;
           d.module = StartsWith(l, "module") || StartsWith(l, "\"builtin.module\"");
           d.sym = d.banner.sym.empty() ? FirstSymbol(l) : d.banner.sym;
+          d.skipped = EndsWith(l, "{...}");
         }
         depth += BraceDelta(l);
         if (op_seen && !alias && depth <= 0) {
@@ -449,6 +451,18 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     }
     size_t header = 0;
     FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header));
+    if (d.skipped) {  // `module {...}` shows nothing of the module: the pass is listed, charged with nothing
+      LogStep step;
+      step.pass = d.banner.pass;
+      step.text = state.Text();
+      step.line = d.line;
+      step.failed = d.banner.failed;
+      step.log = d.between;
+      step.notes.push_back("its dump prints the module without its regions (module {...}): what it changed is not in the log");
+      steps.push_back(std::move(step));
+      merge_next = false;
+      continue;
+    }
     state.SetModule(d.text);
     last_module = &d;
     // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
@@ -484,6 +498,10 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     first->line = input->line;
   }
   std::vector<std::string> notes;
+  if (std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return d.skipped; })) {
+    notes.push_back("the log was written with --mlir-print-skip-regions: no region is printed ({...}), so what a pass "
+                    "changed inside one is not in it; only the passes, and the operations they add or remove, are");
+  }
   if (!unfinished.empty()) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
   }
