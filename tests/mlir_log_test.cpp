@@ -45,10 +45,14 @@ TEST_CASE("mlir_log: banners of every kind, the pass name kept whole", "[mlir_lo
                     "\n// *** IR Dump After Old Style ***\n" + kModuleA +
                     "// -----// IR Dump After CSE (cse) ('builtin.module' operation) //----- //\n" + kModuleA;
   DumpListing l = ReadMlirLog("p.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"(anonymous namespace)::TestPass", "Old Style", "CSE"});
-  CHECK(l.passes[0].file.name == "p.log line 11");
-  CHECK(l.passes[0].file.extension == "mlir");
-  CHECK(l.notes == std::vector<std::string>{"the log starts after this pass: this is its output, shown whole"});
+  CHECK(Names(l) == std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::TestPass", "Old Style", "CSE"});
+  CHECK(l.passes[1].file.name == "p.log line 11");
+  CHECK(l.passes[1].file.extension == "mlir");
+  // The first pass is a pass: its before is empty, its output shown whole.
+  CHECK(*l.frontend.text == "");
+  CHECK(l.passes[0].notes == std::vector<std::string>{"the log holds no IR before this pass: its output is shown whole "
+                                                      "(--input FILE gives the IR the compiler was handed)"});
+  CHECK(l.notes.empty());
   CHECK(l.title == "p");
   CHECK_THROWS_AS(ReadMlirLog("p.log", "hello\n"), Error);
 }
@@ -65,16 +69,16 @@ TEST_CASE("mlir_log: function dumps are spliced into the module, whatever order 
   std::string b2 = "// -----// IR Dump After P2 (p2) //----- //\n" + func("b", "%0 = b.two") + "\n";
   DumpListing one = ReadMlirLog("x.log", start + a1 + a2 + b1 + b2);
   DumpListing two = ReadMlirLog("x.log", start + b1 + a1 + b2 + a2);
-  REQUIRE(Names(one) == std::vector<std::string>{"Canonicalizer", "P1", "P2"});
+  REQUIRE(Names(one) == std::vector<std::string>{"input (not in the log)", "Canonicalizer", "P1", "P2"});
   REQUIRE(Names(two) == Names(one));
   for (size_t k = 0; k < one.passes.size(); ++k) CHECK(Text(one.passes[k].file) == Text(two.passes[k].file));
-  CHECK(Text(one.passes[0].file) ==
-        "module {\n  func.func @a() {\n    %0 = a.one\n    return\n  }\n  func.func @b() {\n    %0 = b.one\n    return\n  }\n}\n");
   CHECK(Text(one.passes[1].file) ==
+        "module {\n  func.func @a() {\n    %0 = a.one\n    return\n  }\n  func.func @b() {\n    %0 = b.one\n    return\n  }\n}\n");
+  CHECK(Text(one.passes[2].file) ==
         "module {\n  func.func @a() {\n    %0 = a.two\n    return\n  }\n  func.func @b() {\n    %0 = b.two\n    return\n  }\n}\n");
   // Before any module dump only the functions seen so far exist.
   DumpListing bare = ReadMlirLog("x.log", a1 + b1);
-  CHECK(Text(bare.frontend) == func("a", "%0 = a.one") + "\n" + func("b", "%0 = b.one"));
+  CHECK(Text(bare.passes[0].file) == func("a", "%0 = a.one") + "\n" + func("b", "%0 = b.one"));
 }
 
 TEST_CASE("mlir_log: a failed pass gets the diagnostics printed before its banner, never the dump before",
@@ -86,14 +90,14 @@ TEST_CASE("mlir_log: a failed pass gets the diagnostics printed before its banne
                     "// -----// IR Dump After Quiet Failed (quiet) //----- //\n" + kModuleA +
                     "mlir-opt: some output of its own\n";
   DumpListing l = ReadMlirLog("f.log", log);
-  REQUIRE(l.passes.size() == 2);
-  CHECK(Text(l.frontend) == kModuleA);  // the diagnostics are not part of the dump before them
-  REQUIRE(l.passes[0].file.log);
-  CHECK(*l.passes[0].file.log ==
+  REQUIRE(l.passes.size() == 3);
+  CHECK(Text(l.passes[0].file) == kModuleA);  // the diagnostics are not part of the dump before them
+  REQUIRE(l.passes[1].file.log);
+  CHECK(*l.passes[1].file.log ==
         "in.mlir:7:1: error: cannot bufferize\nin.mlir:7:1: note: see current operation: \n"
         "\"func.func\"() <{sym_name = \"ext\"}> ({\n}) : () -> ()\n");
-  REQUIRE(l.passes[1].file.log);
-  CHECK(*l.passes[1].file.log == "error: Quiet failed (the log holds no diagnostics for it)\n");
+  REQUIRE(l.passes[2].file.log);
+  CHECK(*l.passes[2].file.log == "error: Quiet failed (the log holds no diagnostics for it)\n");
   CHECK(l.notes.back() ==
         "the log goes on after its last dump with 1 line that is not a dump (the tool's own output), not shown");
 }
@@ -137,27 +141,30 @@ TEST_CASE("mlir_log: -after-failure diagnostics before the first banner, debugin
   std::string failure = std::string("in.mlir:1:1: error: op was not bufferized\n") +
                         "// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n" + kModuleA;
   DumpListing f = ReadMlirLog("f.log", failure);
-  REQUIRE(f.frontend.log);
-  CHECK(*f.frontend.log == "in.mlir:1:1: error: op was not bufferized\n");
+  // One failed pass, its diagnostics once: the entry before it is empty and has no log.
+  REQUIRE(f.passes.size() == 1);
+  CHECK_FALSE(f.frontend.log);
+  REQUIRE(f.passes[0].file.log);
+  CHECK(*f.passes[0].file.log == "in.mlir:1:1: error: op was not bufferized\n");
   // --mlir-print-debuginfo: location aliases after the module's last line are part of the dump.
   std::string dbg = std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n") +
                     "// -----// IR Dump After B (b) //----- //\nmodule {\n  x.y loc(#loc2)\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n"
                     "#loc2 = loc(\"in.mlir\":2:3)\n";
   DumpListing d = ReadMlirLog("d.log", dbg);
-  CHECK(Text(d.passes[0].file).find("#loc2 = loc") != std::string::npos);
-  CHECK_FALSE(d.passes[0].file.log);
+  CHECK(Text(d.passes[1].file).find("#loc2 = loc") != std::string::npos);
+  CHECK_FALSE(d.passes[1].file.log);
   // Generic form: functions told apart by sym_name.
   std::string generic = std::string("// -----// IR Dump After A (a) //----- //\n\"builtin.module\"() ({\n") +
                         "  \"func.func\"() <{sym_name = \"f\"}> ({\n  }) : () -> ()\n  \"func.func\"() <{sym_name = \"g\"}> ({\n  }) : () -> ()\n}) : () -> ()\n" +
                         "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"f\"}> ({\n  x.f\n}) : () -> ()\n" +
                         "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"g\"}> ({\n  x.g\n}) : () -> ()\n";
   DumpListing g = ReadMlirLog("g.log", generic);
-  REQUIRE(Names(g) == std::vector<std::string>{"A", "C"});
+  REQUIRE(Names(g) == std::vector<std::string>{"input (not in the log)", "A", "C"});
   // A nested operation that is no function (gpu.module) is replaced where it is, not added again.
   std::string gpu = std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n  gpu.module @kernels {\n    x.old\n  }\n}\n") +
                     "// -----// IR Dump After CSE (cse) //----- //\ngpu.module @kernels {\n  x.new\n}\n";
   DumpListing k = ReadMlirLog("k.log", gpu);
-  CHECK(Text(k.passes[0].file) == "module {\n  gpu.module @kernels {\n    x.new\n  }\n}\n");
+  CHECK(Text(k.passes[1].file) == "module {\n  gpu.module @kernels {\n    x.new\n  }\n}\n");
   // Cut inside the last dump: a note on it.
   DumpListing cut = ReadMlirLog("c.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA +
                                              "// -----// IR Dump After B (b) //----- //\nmodule {\n  func.func @a() {\n");
@@ -209,7 +216,7 @@ TEST_CASE("mlir_log: module scope, the same pass run twice on one function is tw
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" + kModuleA;
-  CHECK(Names(ReadMlirLog("m.log", log)) == std::vector<std::string>{"A", "C", "C"});
+  CHECK(Names(ReadMlirLog("m.log", log)) == std::vector<std::string>{"input (not in the log)", "A", "C", "C"});
 }
 
 TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pass", "[mlir_log]") {
@@ -218,8 +225,8 @@ TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pas
                     kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @b) //----- //\n" +
                     "module {\n  func.func @a() {\n    return\n  }\n}\n";
   DumpListing l = ReadMlirLog("m.log", log);
-  REQUIRE(Names(l) == std::vector<std::string>{"Canonicalizer", "T"});
-  CHECK(Text(l.passes[0].file) == "module {\n  func.func @a() {\n    return\n  }\n}\n");
+  REQUIRE(Names(l) == std::vector<std::string>{"input (not in the log)", "Canonicalizer", "T"});
+  CHECK(Text(l.passes[1].file) == "module {\n  func.func @a() {\n    return\n  }\n}\n");
 }
 
 // Runs Debian's mlir-opt 19 with `args`, its stderr (the log) into `log`. REQUIREs it exists.
@@ -258,23 +265,23 @@ TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at
   DumpListing fs = ListInput(t / "fs.log", InputFormat::kAuto, {});
   DumpListing ms = ListInput(t / "ms.log", InputFormat::kAuto, {});
   DumpListing th = ListInput(t / "threaded.log", InputFormat::kAuto, {});
-  std::vector<std::string> names{"Canonicalizer", "AffineLoopTiling", "CSE", "ConvertAffineToStandard"};
+  std::vector<std::string> names{"input (not in the log)", "Canonicalizer", "AffineLoopTiling", "CSE", "ConvertAffineToStandard"};
   CHECK(Names(fs) == names);
   CHECK(Names(ms) == names);
   CHECK(Names(th) == names);
   CHECK(fs.title == "prog");
   CHECK(fs.sources == std::vector<std::string>{t / "fs.log"});
-  // Module-level dumps (the first entry, CSE, ConvertAffineToStandard) are the same text in all three.
-  CHECK(Text(fs.frontend) == Text(ms.frontend));
-  for (size_t k : {1, 2}) {
+  // Module-level dumps (Canonicalizer, CSE, ConvertAffineToStandard) are the same text in all three.
+  CHECK(Text(fs.passes[0].file) == Text(ms.passes[0].file));
+  for (size_t k : {2, 3}) {
     CHECK(Text(fs.passes[k].file) == Text(ms.passes[k].file));
     CHECK(Text(fs.passes[k].file) == Text(th.passes[k].file));
   }
   // The tiling ran per function: both functions are tiled in the spliced module.
-  std::string tiled = Text(fs.passes[0].file);
-  CHECK(tiled.rfind("module @prog {\n  func.func @add(", 0) == 0);
-  std::string tiled_ms = Text(ms.passes[0].file);  // module scope: the aliases (#map, #map1) printed above
-  CHECK(std::count(tiled.begin(), tiled.end(), '\n') + 2 == std::count(tiled_ms.begin(), tiled_ms.end(), '\n'));
+  std::string tiled = Text(fs.passes[1].file);
+  CHECK(tiled.rfind("#map = affine_map<(d0) -> (d0)>\n#map1 = affine_map<(d0) -> (d0 + 4)>\nmodule @prog {\n  func.func @add(", 0) == 0);
+  // Spelt with the aliases of the module dump after it (CSE's), it is the module-scope dump byte for byte.
+  CHECK(tiled == Text(ms.passes[1].file));
   size_t steps = 0;
   for (size_t at = 0; (at = tiled.find("step 4", at)) != std::string::npos; ++at) ++steps;
   CHECK(steps == 2);
@@ -294,16 +301,16 @@ TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and i
   test::CliResult r = test::RunMain({t / "f.log", "-o", t / "f.html"});
   CHECK(r.code == 0);
   // Whether @f was bufferized before @ext failed depends on mlir-opt's threads: the counts say 1 failed pass.
-  CHECK_THAT(r.err, Catch::Matches("wrote .*/f\\.html: 1 pass, [01] changed, 1 failed, 0 warnings\n"));
+  CHECK_THAT(r.err, Catch::Matches("wrote .*/f\\.html: 2 passes, [12] changed, 1 failed, 0 warnings\n"));
   DumpListing l = ListInput(t / "f.log", InputFormat::kMlirLog, {});
-  REQUIRE(l.passes.size() == 1);
-  CHECK(l.passes[0].pass_name == "OneShotBufferize");
-  CHECK(l.passes[0].file.log->find("error: cannot bufferize bodiless function that returns a tensor") != std::string::npos);
+  REQUIRE(l.passes.size() == 2);
+  CHECK(l.passes[1].pass_name == "OneShotBufferize");
+  CHECK(l.passes[1].file.log->find("error: cannot bufferize bodiless function that returns a tensor") != std::string::npos);
   // From a pipe, as `mlir-opt ... 2>&1 | ir-trace - -o r.html`.
   test::RunResult p = test::Run("cat " + test::ShellQuote(t / "f.log") + " | " + std::string(IRTRACE_BINARY) + " - -o " +
                                 test::ShellQuote(t / "p.html"));
   CHECK(p.exit_code == 0);
-  CHECK_THAT(p.err, Catch::Matches("wrote .*/p\\.html: 1 pass, [01] changed, 1 failed, 0 warnings\n"));
+  CHECK_THAT(p.err, Catch::Matches("wrote .*/p\\.html: 2 passes, [12] changed, 1 failed, 0 warnings\n"));
 }
 
 TEST_CASE("input_format: --format names, an unknown file, --codegen with a log", "[mlir_log][cli]") {
@@ -340,7 +347,7 @@ TEST_CASE("mlir_log: a numbered split of a module-scope log gives the same repor
                  " -canonicalize -affine-loop-tile=tile-size=4 -cse -lower-affine --mlir-print-ir-after-all "
                  "--mlir-print-ir-module-scope --mlir-disable-threading",
              t / "ms.log");
-  // The split a user would make by hand: the first dump as the frontend, then one file per dump.
+  // The split a user would make by hand: the (empty) IR before pass 1 as the frontend, then one file per dump.
   DumpListing l = ListInput(t / "ms.log", InputFormat::kAuto, {});
   test::WriteFile(t / "split/00_frontend.mlir", *l.frontend.text);
   for (const DumpPass& p : l.passes) {
@@ -351,14 +358,14 @@ TEST_CASE("mlir_log: a numbered split of a module-scope log gives the same repor
   REQUIRE(test::RunMain({t / "ms.log", "-o", t / "log.html", "--no-compress", "-q"}).code == 0);
   REQUIRE(test::RunMain({t / "split", "-o", t / "split.html", "--no-compress", "-q"}).code == 0);
   nlohmann::json a = PayloadOf(t / "log.html"), b = PayloadOf(t / "split.html");
-  // Everything but the names of the snapshots, the first entry's name and its note is the same.
+  // Everything but the names of the snapshots, the first entry's name and pass 1's note is the same.
   for (nlohmann::json* p : {&a, &b}) {
     for (auto& s : (*p)["snapshots"]) s.erase("file");
     (*p)["entries"][0].erase("name");
-    (*p)["entries"][0]["notes"] = nlohmann::json::array();
+    (*p)["entries"][1]["notes"] = nlohmann::json::array();
     p->erase("title");
   }
-  CHECK(a["entries"].size() == 4);
+  CHECK(a["entries"].size() == 5);
   CHECK(a == b);
 }
 

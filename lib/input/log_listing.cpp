@@ -69,7 +69,25 @@ void SplicedModule::SetModule(std::string text) {
 
 void SplicedModule::SetFunction(const std::string& key, std::string text) { funcs_[key] = WithBreak(std::move(text)); }
 
+void SplicedModule::SetFrame(std::string header, std::string footer, std::vector<std::string> order) {
+  header_ = std::move(header);
+  footer_ = std::move(footer);
+  order_ = std::move(order);
+}
+
 std::string SplicedModule::Text() const {
+  if (module_.empty() && !header_.empty()) {
+    std::string out = header_;
+    std::set<std::string> done;
+    for (const std::string& key : order_) {
+      auto it = funcs_.find(key);
+      if (it != funcs_.end() && done.insert(key).second) out += Indent(it->second, "  ");
+    }
+    for (const auto& [key, text] : funcs_) {
+      if (!done.count(key)) out += Indent(text, "  ");
+    }
+    return out + footer_;
+  }
   if (module_.empty()) {
     std::string out;
     for (const auto& [key, text] : funcs_) out += (out.empty() ? "" : "\n") + text;
@@ -259,20 +277,24 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
     }
     return f;
   };
-  size_t first = 0;
   if (input) {
     listing.frontend = file(*input);
-  } else if (!steps.empty()) {
-    listing.frontend_label = steps[0].pass;
-    listing.notes.push_back("the log starts after this pass: this is its output, shown whole");
-    for (std::string& n : steps[0].notes) listing.notes.push_back(std::move(n));
-    listing.frontend = file(steps[0]);
-    first = 1;
+  } else {
+    // The first pass is a pass: the IR it was handed is not in the log, so its before is empty.
+    listing.frontend.name = name + " (the IR before pass 1: not in the log)";
+    listing.frontend.extension = ext;
+    listing.frontend.text = std::make_shared<const std::string>();
+    listing.frontend_label = "input (not in the log)";
+    if (!steps.empty()) {
+      steps[0].notes.insert(steps[0].notes.begin(),
+                            "the log holds no IR before this pass: its output is shown whole (--input FILE gives "
+                            "the IR the compiler was handed)");
+    }
   }
   for (std::string& n : notes) listing.notes.push_back(std::move(n));
-  for (size_t k = first; k < steps.size(); ++k) {
+  for (size_t k = 0; k < steps.size(); ++k) {
     DumpPass p;
-    p.number = k - first + 1;
+    p.number = k + 1;
     p.pass_name = steps[k].pass;
     p.notes = std::move(steps[k].notes);
     if (steps[k].before) {

@@ -34,7 +34,7 @@ std::vector<std::string> SplitKeepingBreaks(const std::string& text);
 // scope/function_scope.h for `lang`; a function is replaced by its latest dump, re-indented as the line it
 // replaces; a function the module lacks is added where `lang` puts new ones (MLIR: before the module's last
 // line starting with '}'; LLVM IR: after the last function). Without any module dump, the text is the
-// functions dumped so far, sorted by name, a blank line between them.
+// functions dumped so far, sorted by name, a blank line between them (MLIR with a frame: SetFrame).
 class SplicedModule {
  public:
   explicit SplicedModule(ScopeLanguage lang) : lang_(lang) {}
@@ -45,19 +45,25 @@ class SplicedModule {
   void SetFunction(const std::string& key, std::string text);
   // The module with every function dumped since spliced in.
   std::string Text() const;
+  // MLIR, before any module dump: the functions go between `header` and `footer` (the first module dump's
+  // first and last lines, each with its '\n'), indented as a function directly in it, in the order of
+  // `order` (its keys; functions not in it after them, by name). Without a frame they are unindented.
+  void SetFrame(std::string header, std::string footer, std::vector<std::string> order);
 
  private:
   ScopeLanguage lang_;
   std::string module_;
   std::map<std::string, std::string> funcs_;  // key -> its latest text
+  std::string header_, footer_;                // SetFrame's
+  std::vector<std::string> order_;
 };
 
 // Builds the listing of a log named `name` (as given), its snapshots' extension `ext`: the frontend from
-// `input` (the IR before the first pass) when the log has it, else the first step, shown whole and named by
-// its pass (with a note saying so); then one pass per step, numbered from 1, each snapshot named "<name>
-// line N", a failed step's log given an "error:" line when it has none, its own before-dump (if any) a
-// DumpPass::before named by `before_name`. `notes` go on the first entry. A log
-// of one dump only is also that one pass. `title`: the report's title. Throws nothing.
+// `input` (the IR before the first pass) when the log has it, else an empty snapshot labelled "input (not
+// in the log)" (the first pass is a pass: its output shown whole, a note on it saying so); then one pass per
+// step, numbered from 1, each snapshot named "<name> line N", a failed step's log given an "error:" line
+// when it has none, its own before-dump (if any) a DumpPass::before named by `before_name`. `notes` go on
+// the first entry. `title`: the report's title. Throws nothing.
 DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
                            std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title);
 

@@ -36,31 +36,50 @@ struct Banner {
   std::string pass;      // the pass's name
   std::string op;        // module scope: the operation the pass ran on ("func.func"), else ""
   std::string sym;       // its symbol ("f" for "@f"), else ""
+  std::string rest;      // text after the banner on its line (ClangIR prints its type aliases there), else ""
 };
+
+// The pass name of a banner in the form MLIR prints after llvm PR #195198 ("CSEPass: cse",
+// "CanonicalizerPass: canonicalize{max-iterations=3}"): `name` without a trailing ": <argument>{options}",
+// an argument being a pipeline name (letters, digits, '-', '_', '.'); a ':' inside the name
+// ("(anonymous namespace)::X") stays.
+std::string WithoutArgument(const std::string& name) {
+  static const std::regex re(R"(^(.*\S): [A-Za-z0-9_.-]+(\{.*\})?$)");
+  std::smatch m;
+  return std::regex_match(name, m, re) ? std::string(m[1]) : name;
+}
 
 std::optional<Banner> ParseBanner(std::string_view line) {
   line = TrimCr(line);
-  std::string middle;
-  if (StartsWith(line, kNewBanner) && EndsWith(line, kNewBannerEnd)) {
-    middle = std::string(line.substr(kNewBanner.size(), line.size() - kNewBanner.size() - kNewBannerEnd.size()));
+  std::string middle, rest;
+  size_t end = line.find(kNewBannerEnd);
+  if (StartsWith(line, kNewBanner) && end != std::string_view::npos) {
+    // ClangIR writes text after the banner on its line: `//----- // !s32i = !cir.int<s, 32>`.
+    middle = std::string(line.substr(kNewBanner.size(), end - kNewBanner.size()));
+    rest = std::string(line.substr(end + kNewBannerEnd.size()));
+    if (!rest.empty() && rest[0] != ' ') return std::nullopt;
+    rest.erase(0, rest.find_first_not_of(' ') == std::string::npos ? rest.size() : rest.find_first_not_of(' '));
   } else if (StartsWith(line, kOldBanner) && EndsWith(line, " ***")) {
     middle = std::string(line.substr(kOldBanner.size(), line.size() - kOldBanner.size() - 4));
   } else {
     return std::nullopt;
   }
-  // "After NAME[ Failed] (ARG)[ ('OP' operation[: @SYM])]"; NAME may hold parentheses, ARG does not.
-  static const std::regex re(R"(^(Before|After) (.*?)(?: \(([^()]*)\))?(?: \('([^']*)' operation(?:: @(.*))?\))?$)");
+  // "After NAME[ Failed] (ARG)[ ('OP' operation[: @SYM])]"; NAME may hold parentheses, ARG does not (nor
+  // quotes); the newer form has no "(ARG)" but "NAME: ARG" (WithoutArgument).
+  static const std::regex re(R"(^(Before|After) (.*?)(?: \(([^()']*)\))?(?: \('([^']*)' operation(?:: @(.*))?\))?$)");
   std::smatch m;
   if (!std::regex_match(middle, m, re)) return std::nullopt;
   Banner b;
   b.before = m[1] == "Before";
   b.pass = m[2];
+  if (!m[3].matched) b.pass = WithoutArgument(b.pass);
   if (!b.before && EndsWith(b.pass, " Failed")) {
     b.failed = true;
     b.pass.resize(b.pass.size() - 7);
   }
   b.op = m[4];
   b.sym = m[5];
+  b.rest = std::move(rest);
   return b;
 }
 
@@ -72,6 +91,7 @@ struct Dump {
   std::string between;   // text between the previous dump's end and this banner (blank lines dropped)
   bool module = false;   // it prints the whole module
   bool truncated = false;  // the log ends (or the next banner comes) before the operation is closed
+  bool skipped = false;  // printed with --mlir-print-skip-regions: its first line ends in `{...}`
   std::string sym;       // a nested operation's symbol (from the banner or its first line)
 };
 
@@ -134,6 +154,7 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
     d.line = i + 1;
     d.between = std::move(pending);
     pending.clear();
+    if (!d.banner.rest.empty()) d.text = d.banner.rest + "\n";  // part of the dump: its first line
     ++i;
     while (i < n && IsBlank(lines[i]) && !ParseBanner(lines[i])) ++i;
     int depth = 0;
@@ -147,6 +168,7 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
           op_seen = true;
           d.module = StartsWith(l, "module") || StartsWith(l, "\"builtin.module\"");
           d.sym = d.banner.sym.empty() ? FirstSymbol(l) : d.banner.sym;
+          d.skipped = EndsWith(l, "{...}");
         }
         depth += BraceDelta(l);
         if (op_seen && !alias && depth <= 0) {
@@ -164,11 +186,66 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
   return dumps;
 }
 
+// Attribute and type aliases as a module dump prints them above its `module` line: `#map = affine_map<...>`,
+// `!t = !llvm.struct<...>`, in order. A dump of one function prints none of them (it spells the values
+// inline), so a module spliced from function dumps is spelt with the aliases of the module dump after it.
+using Aliases = std::vector<std::pair<std::string, std::string>>;  // name ("#map"), value
+
+bool IsAliasChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_$.-", c); }
+
+// The alias lines at the top of `text` (before its first other non-blank line), and how many lines they take.
+Aliases HeaderAliases(const std::vector<std::string>& lines, size_t* header_lines) {
+  Aliases out;
+  size_t k = 0;
+  for (; k < lines.size(); ++k) {
+    std::string_view l = TrimCr(std::string_view(lines[k]).substr(0, lines[k].size() - (EndsWith(lines[k], "\n") ? 1 : 0)));
+    if (IsBlank(l)) continue;
+    size_t eq = l.find(" = ");
+    if ((!StartsWith(l, "#") && !StartsWith(l, "!")) || eq == std::string_view::npos) break;
+    out.push_back({std::string(l.substr(0, eq)), std::string(l.substr(eq + 3))});
+  }
+  *header_lines = k;
+  return out;
+}
+
+// `text` with every whole-token `from` replaced by `to`.
+std::string ReplaceToken(const std::string& text, const std::string& from, const std::string& to, bool token_end) {
+  std::string out;
+  size_t at = 0;
+  for (size_t hit; (hit = text.find(from, at)) != std::string::npos; at = hit + from.size()) {
+    bool whole = !token_end || hit + from.size() >= text.size() || !IsAliasChar(text[hit + from.size()]);
+    out.append(text, at, hit - at).append(whole ? to : from);
+  }
+  return out.append(text, at, std::string::npos);
+}
+
+// `module`, a spliced module, spelt with `aliases`: its own header aliases expanded, then every value of
+// `aliases` (the longest first) replaced by its name, and the definitions of those it uses put on top.
+std::string RespellAliases(const std::string& module, const Aliases& aliases) {
+  std::vector<std::string> lines = SplitKeepingBreaks(module);
+  size_t header = 0;
+  Aliases own = HeaderAliases(lines, &header);
+  std::string body;
+  for (size_t k = header; k < lines.size(); ++k) body += lines[k];
+  std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  for (const auto& [name, value] : own) body = ReplaceToken(body, name, value, true);
+  Aliases by_length = aliases;
+  std::stable_sort(by_length.begin(), by_length.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  for (const auto& [name, value] : by_length) body = ReplaceToken(body, value, name, false);
+  std::string top;
+  for (const auto& [name, value] : aliases) {
+    if (ReplaceToken(body, name, "", true).size() != body.size()) top += name + " = " + value + "\n";
+  }
+  return top + body;
+}
+
 // Merges the nested dumps between two module dumps: per function, its dumps are the k-th run of each
 // pass name; those (name, k) keys are merged into one sequence keeping every function's order (functions
 // taken by name, so the order in which a threaded run interleaved them does not matter). The snapshot after
 // merged pass m holds each function's latest dump at or before m.
-void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps) {
+// `aliases`: the spelling of the module dump after the segment (RespellAliases), nullopt to keep the text's own.
+void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps,
+                  const std::optional<Aliases>& aliases) {
   if (segment->empty()) return;
   std::map<std::string, std::vector<const Dump*>> by_sym;
   for (const Dump* d : *segment) by_sym[d->sym].push_back(d);
@@ -201,8 +278,49 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
       step.failed = step.failed || d->banner.failed;
       step.log += d->between;
     }
-    step.text = state->Text();
+    step.text = aliases ? RespellAliases(state->Text(), *aliases) : state->Text();
     steps->push_back(std::move(step));
+  }
+}
+
+// The symbols a module dump defines: the `@name` (or generic `sym_name = "name"`) on the first line of each
+// operation directly inside the module (`func.func @f(`, `tt.func public @k(`, `gpu.module @g {`,
+// `memref.global "private" @x`), an `@` after a `=` being a use (`%0 = call @f()`), not a definition.
+std::vector<std::string> DefinedSymbols(const std::string& module) {
+  std::vector<std::string> out;
+  int depth = 0;
+  for (const std::string& l : SplitKeepingBreaks(module)) {
+    if (depth == 1) {
+      size_t at = l.find('@'), eq = l.find('=');
+      bool generic = l.find("sym_name = \"") != std::string::npos;
+      if ((at != std::string::npos && (eq == std::string::npos || at < eq)) || generic) {
+        std::string sym = FirstSymbol(l);
+        if (!sym.empty()) out.push_back(std::move(sym));
+      }
+    }
+    depth += BraceDelta(l);
+  }
+  return out;
+}
+
+bool SharesSymbol(const std::set<std::string>& a, const std::vector<std::string>& b) {
+  return std::any_of(b.begin(), b.end(), [&](const std::string& s) { return a.count(s) > 0; });
+}
+
+// Frames the functions dumped before the first module dump of `dumps` by that dump (SplicedModule::SetFrame):
+// its `module ... {` line, its last line and its order of symbols, so that dump charges no pass with their
+// indentation or order. Nothing when the log holds no module dump (or one in generic form).
+void FrameByFirstModule(const std::vector<Dump>& dumps, SplicedModule* state) {
+  for (const Dump& d : dumps) {
+    if (!d.module) continue;
+    std::vector<std::string> lines = SplitKeepingBreaks(d.text);
+    auto header = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+      std::string_view v = TrimCr(std::string_view(l).substr(0, l.size() - (EndsWith(l, "\n") ? 1 : 0)));
+      return StartsWith(v, "module") && EndsWith(v, "{");
+    });
+    auto footer = std::find_if(lines.rbegin(), lines.rend(), [](const std::string& l) { return StartsWith(l, "}"); });
+    if (header != lines.end() && footer != lines.rend()) state->SetFrame(*header, *footer, DefinedSymbols(d.text));
+    return;
   }
 }
 
@@ -214,6 +332,7 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   std::vector<std::string> after = AfterPassOfBeforeDumps(passes, last_pass);
   std::vector<Dump> out;
   SplicedModule first(ScopeLanguage::kMlir);
+  FrameByFirstModule(dumps, &first);
   for (size_t i = 0; i < dumps.size(); ++i) {
     if (after[i].empty()) {
       if (dumps[i].module) first.SetModule(dumps[i].text); else first.SetFunction(dumps[i].sym, dumps[i].text);
@@ -232,39 +351,38 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   return out;
 }
 
-// The functions a dump holds: the symbols of its lines that name a `func` operation.
-std::set<std::string> Functions(const std::string& text) {
-  std::set<std::string> out;
-  for (const std::string& l : SplitKeepingBreaks(text)) {
-    if (l.find("func") != std::string::npos && l.find('@') != std::string::npos) out.insert(FirstSymbol(l));
-  }
-  return out;
-}
-
 // The compilations of a log's dumps (MlirLogParts' rule), each with the index of its first dump; empty
-// when there is one.
+// when there is one. A compilation starts at a module dump that defines symbols none of which the module
+// dump before it defined (Triton prints one module per kernel); the function dumps right before it whose
+// functions the module before did not define are the new compilation's too. Function dumps alone never
+// start one: a pipeline's per-function dumps, in whatever order threads printed them, are one run.
 std::vector<std::pair<LogPart, size_t>> Parts(const std::vector<Dump>& dumps) {
-  const size_t m = 3;
-  if (dumps.size() < 2 * m) return {};
-  auto starts_again = [&](size_t i) {
-    if (i + m > dumps.size()) return false;
-    for (size_t k = 0; k < m; ++k) {
-      if (dumps[i + k].banner.pass != dumps[k].banner.pass || dumps[i + k].banner.before != dumps[k].banner.before) return false;
-    }
-    return Functions(dumps[i].text) != Functions(dumps[i - 1].text);
-  };
   std::vector<size_t> starts{0};
-  for (size_t i = m; i < dumps.size(); ++i) {
-    if (i - starts.back() >= m && starts_again(i)) starts.push_back(i);
+  std::set<std::string> previous;  // the symbols the last module dump defined
+  size_t previous_at = 0;          // the index of that dump
+  for (size_t i = 0; i < dumps.size(); ++i) {
+    if (!dumps[i].module) continue;
+    std::vector<std::string> defined = DefinedSymbols(dumps[i].text);
+    if (!previous.empty() && !defined.empty() && !SharesSymbol(previous, defined)) {
+      size_t start = i;
+      while (start > previous_at + 1 && start - 1 > starts.back() && !dumps[start - 1].module &&
+             !previous.count(dumps[start - 1].sym)) {
+        --start;
+      }
+      starts.push_back(start);
+    }
+    previous = std::set<std::string>(defined.begin(), defined.end());
+    previous_at = i;
   }
   if (starts.size() < 2) return {};
   std::vector<std::pair<LogPart, size_t>> parts;
   std::set<std::string> names;
   for (size_t p = 0; p < starts.size(); ++p) {
-    std::set<std::string> fns = Functions(dumps[starts[p]].text);
-    std::string name = fns.empty() ? "" : *fns.begin();
+    const Dump& d = dumps[starts[p]];
+    std::vector<std::string> fns = d.module ? DefinedSymbols(d.text) : std::vector<std::string>{d.sym};
+    std::string name = fns.empty() ? "" : fns.front();
     if (name.empty() || !names.insert(name).second) name = "part_" + std::to_string(p + 1);
-    parts.push_back({LogPart{name, dumps[starts[p]].line}, starts[p]});
+    parts.push_back({LogPart{name, d.line}, starts[p]});
   }
   return parts;
 }
@@ -319,18 +437,34 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   }
 
   SplicedModule state(ScopeLanguage::kMlir);
+  FrameByFirstModule(dumps, &state);
   bool merge_next = false;  // the last step is a module-scope dump of a nested operation
   std::set<std::string> merged_syms;  // the operations the last step's dumps ran on (one pass, each once)
   std::vector<LogStep> steps;
   std::vector<const Dump*> segment;
+  const Dump* last_module = nullptr;
   for (const Dump& d : dumps) {
     bool module_scope_nested = !d.banner.op.empty() && d.banner.op != "builtin.module";
     if (!d.module) {
       segment.push_back(&d);
       continue;
     }
-    FlushSegment(&segment, &state, &steps);
+    size_t header = 0;
+    FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header));
+    if (d.skipped) {  // `module {...}` shows nothing of the module: the pass is listed, charged with nothing
+      LogStep step;
+      step.pass = d.banner.pass;
+      step.text = state.Text();
+      step.line = d.line;
+      step.failed = d.banner.failed;
+      step.log = d.between;
+      step.notes.push_back("its dump prints the module without its regions (module {...}): what it changed is not in the log");
+      steps.push_back(std::move(step));
+      merge_next = false;
+      continue;
+    }
     state.SetModule(d.text);
+    last_module = &d;
     // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
     if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass && !steps.back().failed &&
         !merged_syms.count(d.banner.sym)) {
@@ -351,7 +485,10 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     merge_next = module_scope_nested;
     merged_syms = {d.banner.sym};
   }
-  FlushSegment(&segment, &state, &steps);
+  size_t header = 0;
+  FlushSegment(&segment, &state, &steps,
+               last_module ? std::optional<Aliases>(HeaderAliases(SplitKeepingBreaks(last_module->text), &header))
+                           : std::nullopt);
 
   std::optional<LogStep> first;
   if (input) {
@@ -361,14 +498,24 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     first->line = input->line;
   }
   std::vector<std::string> notes;
+  if (std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return d.skipped; })) {
+    notes.push_back("the log was written with --mlir-print-skip-regions: no region is printed ({...}), so what a pass "
+                    "changed inside one is not in it; only the passes, and the operations they add or remove, are");
+  }
   if (!unfinished.empty()) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
   }
   if (!cut.empty()) (steps.empty() ? notes : steps.back().notes).push_back(cut);
   if (!trailing.empty()) {
     size_t n = std::count(trailing.begin(), trailing.end(), '\n');
+    // mlir-opt prints these reports at the end, headed "===---===\n ... Pass statistics report ...".
+    std::vector<std::string> reports;
+    if (trailing.find("... Pass statistics report ...") != std::string::npos) reports.push_back("--mlir-pass-statistics");
+    if (trailing.find("... Execution time report ...") != std::string::npos) reports.push_back("--mlir-timing");
+    std::string what = "the tool's own output";
+    if (!reports.empty()) what += ": its " + reports[0] + (reports.size() > 1 ? " and " + reports[1] + " reports" : " report");
     notes.push_back("the log goes on after its last dump with " + std::to_string(n) +
-                    (n == 1 ? " line that is" : " lines that are") + " not a dump (the tool's own output), not shown");
+                    (n == 1 ? " line that is" : " lines that are") + " not a dump (" + what + "), not shown");
   }
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
   std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;

@@ -5,7 +5,10 @@
 //   // -----// IR Dump After CSE (cse) ('func.func' operation: @f) //----- //      (module scope)
 //   // -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //
 // and older MLIR's `// *** IR Dump After CSE ***`. The pass name is the text before its "(argument)", kept
-// whole ("(anonymous namespace)::TestPass").
+// whole ("(anonymous namespace)::TestPass"). MLIR after llvm PR #195198 writes the argument after a colon,
+// `// -----// IR Dump After CSEPass: cse //----- //`: the name is the text before a trailing
+// ": <argument>{options}" (a ':' inside the name stays). ClangIR writes text after the banner on its line
+// (`//----- // !s32i = !cir.int<s, 32>`, its first alias): that text is the dump's first line.
 #pragma once
 
 #include <optional>
@@ -31,7 +34,13 @@ bool LooksLikeMlirLog(std::string_view head);
 //   added before the module's last line). The dumps between two module dumps are grouped by function and
 //   merged by pass name (a function's k-th run of a pass meets the others' k-th), so the order in which a
 //   threaded run interleaved them does not matter. Before the first module dump only the functions seen
-//   so far exist: the snapshot is those functions, one after another, sorted by name.
+//   so far exist: the snapshot is those functions inside the first module dump's `module` line and last
+//   line, indented as there, in its order (the ones it lacks after them, by name), so that dump charges
+//   no pass with their indentation or order; without any module dump, unindented and sorted by name.
+//   A function dump spells attribute and type aliases inline (`affine_map<(d0) -> (d0)>`) where a module
+//   dump names them (`#map`, defined above its `module` line): the spliced module is spelt with the
+//   aliases of the module dump after it (the last one's at the log's end), so no pass is charged with the
+//   printer's spelling.
 // - Text between the end of a dump and the next banner belongs to the next pass: the diagnostics of a
 //   `Failed` pass (its error; without any, "error: <pass> failed (the log holds no diagnostics)"),
 //   otherwise that pass's warnings. Text after the last dump is no pass: a note on the first entry.
@@ -49,14 +58,16 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text,
 // One compilation of a stream that holds several (Triton with MLIR_ENABLE_DUMP=1 prints every kernel's
 // pipeline into one stderr stream, at module scope, with before-dumps).
 struct LogPart {
-  std::string name;       // the first function its first dump holds (`tt.func public @add_kernel` is
+  std::string name;       // the first symbol its first dump defines (`tt.func public @add_kernel` is
                           // "add_kernel"); "part_N" (1-based) when there is none or it repeats
   size_t first_line = 0;  // 1-based line of its first banner
 };
 
-// The compilations of `text`: the log starts again where its first three dumps' passes come again, in that
-// order, on a module whose functions differ from the dump before's (a pipeline that only repeats passes on
-// the same module is one compilation). Returns them in order, or nothing when there is one.
+// The compilations of `text`: a compilation starts at a module dump that defines symbols none of which the
+// module dump before it defined (Triton's next kernel), with the function dumps right before it whose
+// functions that module did not define. Function dumps never start one: one pipeline's per-function dumps,
+// in whatever order threads printed them, and its before-dumps are one run. Returns them in order, or
+// nothing when there is one.
 std::vector<LogPart> MlirLogParts(const std::string& text);
 
 }  // namespace irtrace

@@ -66,11 +66,26 @@ bool LooksLikeMlirTree(const std::string& dir) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (IsFrontendName(it->path().filename().string())) return false;
   }
-  for (const TreeFile& f : TreeFiles(dir, 1)) {  // the root operation's folder, or the files themselves
-    std::ifstream in(fs::path(dir) / f.rel, std::ios::binary);
+  // The first dump file at any depth (a tree of only function folders has none above depth 2), looking at
+  // a bounded number of entries so that detecting a large directory that is no tree stays cheap.
+  constexpr int kMaxDepth = 8;
+  constexpr size_t kMaxEntries = 10000;
+  size_t seen = 0;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec), end;
+  // A folder of the tree is named by its operation and symbol, '.' as '_': `func_func_matmul`.
+  static const std::regex op_folder(R"(^[A-Za-z0-9]+_[A-Za-z0-9_]+_.+$)");
+  for (; !ec && it != end && seen++ < kMaxEntries; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    std::error_code file_ec;
+    if (it->is_directory(file_ec)) {
+      if (it.depth() + 1 >= kMaxDepth || !std::regex_match(name, op_folder)) it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file(file_ec) || !std::regex_match(name, TreeName())) continue;
+    std::ifstream in(it->path(), std::ios::binary);
     std::string first;
     std::getline(in, first);
-    if (LooksLikeMlirLog(first)) return true;
+    return LooksLikeMlirLog(first);
   }
   return false;
 }

@@ -10,8 +10,10 @@
 
 namespace irtrace {
 
-// True when `dir` is such a tree: no `00_frontend.*`, and a file `N[_N...]_<pass>.mlir` in it or in one of
-// its folders (the root operation's) whose first line is an MLIR IR-dump banner.
+// True when `dir` is such a tree: no `00_frontend.*`, and the first file `N[_N...]_<pass>.mlir` found in it
+// or in its operations' folders (named `<dialect>_<op>_<symbol>`), at any depth up to 8 (a tree may hold
+// only function folders: `builtin_module_X/func_func_f/0_0_cse.mlir`), has an MLIR IR-dump banner as its
+// first line. Looks at no more than 10,000 entries.
 bool LooksLikeMlirTree(const std::string& dir);
 
 // Lists the tree: its files ordered by their counter chains (then path), read as one MLIR log
