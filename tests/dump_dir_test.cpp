@@ -390,6 +390,21 @@ TEST_CASE("dump_dir: editor leftovers dot-files and subdirectories are ignored",
                                               "subdir/"});
 }
 
+// A compiler that writes NN_after_X.py.tmp and renames it may leave the temporary beside the snapshot
+// (killed between the two): before, "pass 1 appears twice".
+TEST_CASE("dump_dir: a write-then-rename's leftovers are ignored, not a second snapshot", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "01_after_A.py.tmp", "01_after_A.py.tmp.4711",
+                       "02_after_B.py", "02_after_B.py.part", "02_after_B.py.partial", "02_after_B.py.new",
+                       "03_after_C.tmp", "01_after_A.log.tmp"});
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(PassNames(l) == std::vector<std::string>{"01_after_A.py", "02_after_B.py"});
+  CHECK(l.passes[0].file.log_name.empty());
+  CHECK(l.ignored == std::vector<std::string>{"01_after_A.log.tmp", "01_after_A.py.tmp", "01_after_A.py.tmp.4711",
+                                              "02_after_B.py.new", "02_after_B.py.part", "02_after_B.py.partial",
+                                              "03_after_C.tmp"});
+}
+
 TEST_CASE("dump_dir: codegen_device and codegen_host files are listed sorted by name", "[dump_dir]") {
   TempDir t;
   WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "codegen_host.cpp", "codegen_device_k1.cu",

@@ -40,10 +40,14 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// Editor and tool leftovers the contract says to ignore.
+// Editor and tool leftovers the contract says to ignore: backups (*~, *.orig, *.bak, dot-files, so
+// .*.swp) and the half-written files of a write-then-rename (*.tmp, *.tmp.*, *.part, *.partial, *.new),
+// which would otherwise be a second snapshot of their pass ("pass N appears twice").
 bool IsLeftover(const std::string& name) {
-  return name.empty() || name[0] == '.' || EndsWith(name, "~") || EndsWith(name, ".orig") ||
-         EndsWith(name, ".bak") || EndsWith(name, ".swp");
+  for (const char* suffix : {"~", ".orig", ".bak", ".swp", ".tmp", ".part", ".partial", ".new"}) {
+    if (EndsWith(name, suffix)) return true;
+  }
+  return name.empty() || name[0] == '.' || name.find(".tmp.") != std::string::npos;
 }
 
 bool StartsWithNumberUnderscore(const std::string& name) {
