@@ -81,6 +81,14 @@ TEST_CASE("dump_dir: without a program name the title is the parent directory, w
   CHECK(rel_title == "k3");
 }
 
+TEST_CASE("dump_dir: without a program name a dump not named passes_dump is titled by its own name", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t / "dumps/softmax", {"00_frontend.py", "01_after_A.py"});
+  WriteDump(t / "dumps/matmul", {"00_frontend.py", "01_after_A.py"});
+  CHECK(ListDump(t / "dumps/softmax", {}).title == "softmax");
+  CHECK(ListDump(t / "dumps/matmul/", {}).title == "matmul");
+}
+
 TEST_CASE("dump_dir: the title is the program's name where the frontend states it", "[dump_dir]") {
   TempDir t;
   std::string dump = t / "k3/passes_dump";

@@ -130,14 +130,14 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
 }
 
 // The report's title: the program's name where the frontend states it (its first MiB is read; a
-// file that cannot be read gives no name here and its error later), else the parent directory's name.
+// file that cannot be read gives no name here and its error later), else DumpDirectoryTitle(dir).
 std::string DumpTitle(const std::string& dir, const DumpFile& frontend) {
   std::ifstream in(frontend.path, std::ios::binary);
   std::string head(1 << 20, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(in ? head.size() : static_cast<size_t>(std::max<std::streamsize>(0, in.gcount())));
   std::string name = ProgramName(head, frontend.extension);
-  return name.empty() ? ParentDirectoryTitle(dir) : name;
+  return name.empty() ? DumpDirectoryTitle(dir) : name;
 }
 
 // The names in `root`, sorted bytewise.

@@ -96,8 +96,8 @@ class PassStream {
 
 // The validated contents of a dump, in execution order.
 struct DumpListing {
-  std::string title;                  // the program's name (input/program_name.h), else the parent
-                                      // directory's name
+  std::string title;                  // the program's name (input/program_name.h), else the dump
+                                      // directory's name (its parent's for "passes_dump")
   DumpFile frontend;                  // 0+_frontend.<ext>
   std::vector<DumpPass> passes;       // sorted by number, 1..N without gaps
   std::optional<DumpPass> crashed;    // the pass that crashed: a .log numbered N+1 without a snapshot

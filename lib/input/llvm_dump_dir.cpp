@@ -56,7 +56,7 @@ DumpListing ListLlvmDumpDir(const std::string& dir) {
   std::vector<std::string> files = DumpFiles(dir);
   if (files.empty()) throw DumpError("no LLVM dump file ({N}-{hash}-{unit}-{Pass}-{after|before}.ll, as -ir-dump-directory writes)");
   DumpListing listing = ReadFilesAsLog(dir, files, ReadLlvmLog);
-  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = ParentDirectoryTitle(dir);
+  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = DumpDirectoryTitle(dir);
   return listing;
 }
 
