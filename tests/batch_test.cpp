@@ -150,6 +150,25 @@ TEST_CASE("batch: the real binary on the shared fixtures", "[batch][fixtures]") 
 
 // Found by a new user: a CI gate over a wrong ROOT passed by checking nothing, a second --find silently
 // replaced the first, --check refused -o - though it writes nothing, and --fail-on's errors were CLI11's.
+TEST_CASE("batch: --find lists an empty passes_dump as an invalid dump, not as nothing found", "[batch]") {
+  TempDir t;
+  fs::create_directories(t / "root/k/passes_dump");
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"--check"}, {"-o", t / "out/"}}) {
+    std::vector<std::string> args{"--find", t / "root", "--json", t / "run.json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliResult r = RunMain(args);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("ir-trace: error: " + t / "root/k/passes_dump" + ": no snapshot (neither "
+                                      "00_frontend.<ext> nor NN_after_<Pass>.<ext>: the compiler wrote none)\n"));
+    CHECK_THAT(r.err, Catch::Contains("1 invalid"));
+    CHECK_THAT(ReadFile(t / "run.json"), Catch::Contains("\"invalid\""));
+  }
+  WriteTwoPassDump(t / "root/good/passes_dump");
+  CliResult both = RunMain({"--find", t / "root", "--check"});
+  CHECK(both.code == 1);
+  CHECK_THAT(both.err, Catch::Contains("2 dumps"));
+}
+
 TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -o -, --fail-on's errors", "[batch]") {
   TempDir t;
   fs::create_directories(t / "empty/sub");

@@ -43,3 +43,17 @@ TEST_CASE("find_dumps: compilers' own dump directories too, not searched further
   CHECK(fs::exists(t / "out/xla_dump__module_0002.jit_g.html"));
   CHECK(fs::exists(t / "out/tilelang_trace.html"));
 }
+
+// A compiler that died before its frontend leaves an empty passes_dump: --find skipped it without a word, so
+// a CI gate over it passed by checking nothing.
+TEST_CASE("find_dumps: a passes_dump without snapshots or subdirectories is listed (an invalid dump)", "[find_dumps]") {
+  TempDir t;
+  namespace fs = std::filesystem;
+  fs::create_directories(t / "died/passes_dump");
+  WriteFile(t / "leftover/passes_dump/00_frontend.py.tmp", "x\n");
+  WriteFile(t / "parent/passes_dump/k/00_frontend.py", "x\n");  // a passes_dump holding dumps: searched
+  fs::create_directories(t / "other/empty");                       // any other empty directory: not a dump
+  CHECK(FindDumps(t.path()) ==
+        std::vector<std::string>{"died/passes_dump", "leftover/passes_dump", "parent/passes_dump/k"});
+  CHECK(FindDumps(t / "died/passes_dump/") == std::vector<std::string>{"."});
+}

@@ -376,6 +376,9 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   DumpListing listing;
   Classified c;
   for (const std::string& name : ReadNames(root)) Classify(root, name, &c);
+  if (c.frontends.empty() && c.passes.empty() && c.pass_logs.empty()) {
+    throw DumpError("no snapshot (neither 00_frontend.<ext> nor NN_after_<Pass>.<ext>: the compiler wrote none)");
+  }
   listing.frontend = PickFrontend(root, c.frontends);
   listing.title = DumpTitle(dir, listing.frontend);
   listing.passes = OrderPasses(c, listing.frontend);

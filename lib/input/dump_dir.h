@@ -136,7 +136,8 @@ bool IsFrontendName(const std::string& name);
 // directory named twice is added once; one with neither subdirectory is an error).
 // Throws DumpError (names inside the dump) naming the offending files: the dump is not a directory, a
 // dangling symbolic link or unreadable (with the cause from errno: permission denied, a link loop, no such
-// file), missing frontend, several frontends, malformed numbered names, a 00_after_* file, duplicate or
+// file), no snapshot at all ("no snapshot ...": no frontend, pass snapshot or pass log), missing frontend,
+// several frontends, malformed numbered names, a 00_after_* file, duplicate or
 // missing pass numbers, no pass, a snapshot that is a directory or not a regular file, two .log files
 // numbered N+1. A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it
 // is ignored. So is a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
