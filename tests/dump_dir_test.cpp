@@ -233,6 +233,20 @@ TEST_CASE("dump_dir: a .log that is not a regular file is ignored, never read", 
                                               "07_after_Orphan.log (not a regular file)", "xx_after_Q.log"});
 }
 
+// A pass's log that is a dangling link was only a -v line: its warnings vanished without a word.
+TEST_CASE("dump_dir: a snapshot's .log that is a dangling link is its warning", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py"});
+  fs::create_symlink("../gone/02.log", t / "02_after_B.log");
+  fs::create_symlink("nowhere.log", t / "00_frontend.log");
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(l.passes[0].file.log_warning.empty());
+  CHECK(l.passes[1].file.log_warning == "its log is a dangling link: 02_after_B.log -> ../gone/02.log");
+  CHECK(l.passes[1].file.log_name.empty());  // never read
+  CHECK(l.frontend.log_warning == "its log is a dangling link: 00_frontend.log -> nowhere.log");
+  CHECK(l.ignored.empty());
+}
+
 TEST_CASE("dump_dir: a .log numbered one past the last snapshot is the pass that crashed", "[dump_dir]") {
   TempDir t;
   WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py", "04_after_Later.log"});

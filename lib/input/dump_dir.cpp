@@ -161,6 +161,7 @@ struct Classified {
   // two numbers too large for a machine word never collide (ParseIndex saturates).
   std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
   std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
+  std::map<std::string, std::string> dangling_logs;  // snapshot stem -> log name, for a dangling link
   // Pass logs keyed as `passes` (file.log_* set, file.name empty): where a crashed pass is looked for.
   std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> pass_logs;
   std::vector<DumpCodegen> codegen;
@@ -197,9 +198,13 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     return;
   }
   if (log && fs::status(root / name, ec).type() != fs::file_type::regular) {
-    // A FIFO, device or dangling link named like a log: never read, listed with what it is.
-    c->ignored.push_back(name + (IsDanglingLink((root / name).string()) ? " (a dangling symbolic link)"
-                                                                       : " (not a regular file)"));
+    // A FIFO, device or dangling link named like a log: never read. A dangling link is its snapshot's
+    // warning (AttachLogs), else it is listed with what it is.
+    if (IsDanglingLink((root / name).string())) {
+      c->dangling_logs[name.substr(0, name.size() - 4)] = name;
+    } else {
+      c->ignored.push_back(name + " (not a regular file)");
+    }
     return;
   }
   if (frontend || pass || codegen_name) {
@@ -298,10 +303,19 @@ std::optional<DumpPass> FindCrashed(size_t passes, Classified* c) {
   return group[0];
 }
 
-// Attaches each .log file to its snapshot; the rest (a log without its snapshot) are ignored.
-void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, DumpListing* listing) {
+// Attaches each .log file to its snapshot, and each dangling link named as one to its snapshot as a
+// warning; the rest (a log without its snapshot) are ignored.
+void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs,
+                std::map<std::string, std::string> dangling, DumpListing* listing) {
   auto attach = [&](DumpFile* f) {
     std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
+    auto link = dangling.find(stem);
+    if (link != dangling.end()) {
+      std::error_code ec;
+      std::string target = fs::read_symlink(root / link->second, ec).string();
+      f->log_warning = "its log is a dangling link: " + link->second + " -> " + target;
+      dangling.erase(link);
+    }
     auto found = logs.find(stem);
     if (found == logs.end()) return;
     f->log_name = found->second;
@@ -311,6 +325,7 @@ void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, D
   attach(&listing->frontend);
   for (DumpPass& p : listing->passes) attach(&p.file);
   for (const auto& orphan : logs) listing->ignored.push_back(orphan.second);
+  for (const auto& orphan : dangling) listing->ignored.push_back(orphan.second + " (a dangling symbolic link)");
 }
 
 // The phases of `path` (phases.txt), or, when the file cannot be used, why not (in *why, phases empty).
@@ -394,7 +409,7 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
       listing.ignored.push_back(std::string(kPhasesFileName) + " (" + why + ")");
     }
   }
-  AttachLogs(root, std::move(c.logs), &listing);
+  AttachLogs(root, std::move(c.logs), std::move(c.dangling_logs), &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());
 
   listing.codegen = std::move(c.codegen);

@@ -29,6 +29,9 @@ struct DumpFile {
   std::string extension;  // text after the last dot, e.g. "py"
   std::string log_name;   // "07_after_UnrollLoops.log" when that diagnostics file exists, else ""
   std::string log_path;
+  // The snapshot's .log is there but a dangling symbolic link (never read): "its log is a dangling link:
+  // 04_after_X.log -> ../gone/04.log" (bytes as the names are), a warning of the entry; else "".
+  std::string log_warning;
   bool in_dump = true;    // false for a --codegen DIR's file: `name` is its path inside DIR, `path` the
                           // path as given, and errors name `path` (ErrorPlace::kAsGiven)
   // A compiler's own dump format (input/input_format.h) holds its snapshots inside a log: then `text` is
@@ -140,7 +143,7 @@ bool IsFrontendName(const std::string& name);
 // several frontends, malformed numbered names, a 00_after_* file, duplicate or
 // missing pass numbers, no pass, a snapshot that is a directory or not a regular file, two .log files
 // numbered N+1. A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it
-// is ignored. So is a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
+// is ignored, but a snapshot's own .log that is a dangling link sets its DumpFile::log_warning instead. So is a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
 // "<digits><TAB><name>" in ascending order: it is listed in `ignored` with the reason, and gives no phases
 // (an older ir-trace ignores it too: phases are an extension the contract's readers may skip).
 // Throws Error (ExitCode::kInput, names as given) for a --codegen directory that cannot be used (with the
