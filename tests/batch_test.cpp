@@ -40,8 +40,8 @@ TEST_CASE("batch: several dumps into OUTDIR/, one report each, named by path", "
   CliResult r = RunMain({t / "k1/passes_dump", t / "k2/passes_dump/", "-o", t / "out/", "-j", "2"});
   CHECK(r.code == 0);
   CHECK(r.err == "wrote " + t / "out/" + ": 2 dumps\n");
-  std::string abs = t.path().substr(1);  // without the leading '/', which is written %2F
-  std::string prefix = "%2F";
+  std::string abs = t.path().substr(1);  // without the leading '/', which is written +2F
+  std::string prefix = "+2F";
   for (char c : abs) prefix += c == '/' ? std::string("__") : std::string(1, c);
   std::vector<std::string> files = Files(t / "out");
   CHECK(std::count(files.begin(), files.end(), prefix + "__k1__passes_dump.html") == 1);

@@ -289,8 +289,8 @@ TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile name
   // The clean ones in the run's (sorted) order: good, then the hostile one.
   CHECK_THAT(rows[4][2], Catch::EndsWith("/good/d"));
   CHECK(rows[5][1] == "x\\|y\\`&lt;b&gt;&amp; \\| a \\| b \\|");
-  CHECK(rows[5][7] == "[report](../out/x%257Cy%2560%253Cb%253E%2526%250A%257C%2520a%2520%257C%2520b%2520%257C__passes_dump.html)");
-  CHECK(fs::exists(t / "out/x%7Cy%60%3Cb%3E%26%0A%7C%20a%20%7C%20b%20%7C__passes_dump.html"));
+  CHECK(rows[5][7] == "[report](../out/x%2B7Cy%2B60%2B3Cb%2B3E%2B26%2B0A%2B7C%2B20a%2B20%2B7C%2B20b%2B20%2B7C__passes_dump.html)");
+  CHECK(fs::exists(t / "out/x+7Cy+60+3Cb+3E+26+0A+7C+20a+20+7C+20b+20+7C__passes_dump.html"));
 }
 
 TEST_CASE("summaries: the real binary writes all three for one dump with --check", "[summaries][markdown]") {
