@@ -118,6 +118,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
     target = ResolveOutput(options.output);
     RefuseOverwritingInput(*target, listing);
     for (const std::string& side : options.side_outputs) RefuseOverwritingInput(ResolveOutput(side), listing);
+    RefuseDumpFileName(*target, options.dump_dir);
+    for (const std::string& side : options.side_outputs) RefuseDumpFileName(ResolveOutput(side), options.dump_dir);
   }
 
   ReportSink out(target);

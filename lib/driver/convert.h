@@ -58,7 +58,8 @@ struct ConvertObserver {
 // Converts and writes the report: it appears complete or not at all (util/output_file.h). Throws Error
 // (ExitCode::kInput) for an invalid dump (ErrorPlace::kInInput: the message names files inside the dump),
 // an output (or side output) that cannot be written, or any I/O failure; (ExitCode::kUsage) for an empty
-// output path or an output or side output that would replace one of the dump's own files. Then no file is left behind, nothing is written to a
+// output path or an output or side output that would replace one of the dump's own files, or take a name
+// the dump would read as one (driver/report_sink.h RefuseDumpFileName). Then no file is left behind, nothing is written to a
 // stream, and an existing report is untouched.
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer = {});
 

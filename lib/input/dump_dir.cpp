@@ -379,6 +379,13 @@ std::string PhaseOf(const DumpListing& listing, unsigned long num) {
   return phase;
 }
 
+bool IsNumberedDumpName(const std::string& name) {
+  if (IsLeftover(name)) return false;
+  std::smatch m;
+  return name == kPhasesFileName || StartsWithNumberUnderscore(name) || std::regex_match(name, FrontendRe()) ||
+         MatchCodegen(name, &m);
+}
+
 bool IsFrontendName(const std::string& name) {
   return !name.empty() && name[0] == '0' && std::regex_match(name, FrontendRe());
 }

@@ -134,6 +134,11 @@ std::string PhaseOf(const DumpListing& listing, unsigned long num);
 // for --find).
 bool IsFrontendName(const std::string& name);
 
+// True when ListDump would read a file called `name` as part of the dump, or refuse the dump for it: a
+// frontend, a pass snapshot or .log, a codegen_device*/codegen_host* source, phases.txt, or any other name
+// starting with digits and '_' (malformed: an error). False for what it ignores (leftovers, other names).
+bool IsNumberedDumpName(const std::string& name);
+
 // Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
 // PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added (a
 // directory named twice is added once; one with neither subdirectory is an error).

@@ -41,6 +41,8 @@ std::vector<std::string> DumpFiles(const std::string& dir) {
 
 }  // namespace
 
+bool IsLlvmDumpDirName(const std::string& name) { return std::regex_match(name, DumpName()); }
+
 bool LooksLikeLlvmDumpDir(const std::string& dir) {
   std::error_code ec;
   bool found = false;
