@@ -231,7 +231,8 @@ void PassStage::Write(Item* it) {
     ++snapshots;
     entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_->frontend.log_name), it->after.log_text));
     entries_->back().name = DisplayText(listing_->frontend_label);
-    if (!listing_->frontend.log_warning.empty()) entries_->back().warnings.push_back(DisplayText(listing_->frontend.log_warning));
+    const std::string& log_warning = listing_->frontend.log_warning;
+    if (!log_warning.empty()) entries_->back().warnings.push_back(DisplayText(log_warning));
     for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
     return;
   }

@@ -148,7 +148,8 @@ bool IsNumberedDumpName(const std::string& name);
 // several frontends, malformed numbered names, a 00_after_* file, duplicate or
 // missing pass numbers, no pass, a snapshot that is a directory or not a regular file, two .log files
 // numbered N+1. A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it
-// is ignored, but a snapshot's own .log that is a dangling link sets its DumpFile::log_warning instead. So is a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
+// is ignored (a snapshot's own .log that is a dangling link sets its DumpFile::log_warning instead). So is
+// a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
 // "<digits><TAB><name>" in ascending order: it is listed in `ignored` with the reason, and gives no phases
 // (an older ir-trace ignores it too: phases are an extension the contract's readers may skip).
 // Throws Error (ExitCode::kInput, names as given) for a --codegen directory that cannot be used (with the
