@@ -40,8 +40,8 @@ TEST_CASE("batch: several dumps into OUTDIR/, one report each, named by path", "
   CliResult r = RunMain({t / "k1/passes_dump", t / "k2/passes_dump/", "-o", t / "out/", "-j", "2"});
   CHECK(r.code == 0);
   CHECK(r.err == "wrote 2 of 2 reports to " + t / "out/" + "\n");
-  std::string abs = t.path().substr(1);  // without the leading '/', which is written %2F
-  std::string prefix = "%2F";
+  std::string abs = t.path().substr(1);  // without the leading '/', which is written +2F
+  std::string prefix = "+2F";
   for (char c : abs) prefix += c == '/' ? std::string("__") : std::string(1, c);
   std::vector<std::string> files = Files(t / "out");
   CHECK(std::count(files.begin(), files.end(), prefix + "__k1__passes_dump.html") == 1);
@@ -150,6 +150,25 @@ TEST_CASE("batch: the real binary on the shared fixtures", "[batch][fixtures]") 
 
 // Found by a new user: a CI gate over a wrong ROOT passed by checking nothing, a second --find silently
 // replaced the first, --check refused -o - though it writes nothing, and --fail-on's errors were CLI11's.
+TEST_CASE("batch: --find lists an empty passes_dump as an invalid dump, not as nothing found", "[batch]") {
+  TempDir t;
+  fs::create_directories(t / "root/k/passes_dump");
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"--check"}, {"-o", t / "out/"}}) {
+    std::vector<std::string> args{"--find", t / "root", "--json", t / "run.json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliResult r = RunMain(args);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("ir-trace: error: " + t / "root/k/passes_dump" + ": no snapshot (neither "
+                                      "00_frontend.<ext> nor NN_after_<Pass>.<ext>: the compiler wrote none)\n"));
+    CHECK_THAT(r.err, Catch::Contains("1 invalid"));
+    CHECK_THAT(ReadFile(t / "run.json"), Catch::Contains("\"invalid\""));
+  }
+  WriteTwoPassDump(t / "root/good/passes_dump");
+  CliResult both = RunMain({"--find", t / "root", "--check"});
+  CHECK(both.code == 1);
+  CHECK_THAT(both.err, Catch::Contains("2 dumps"));
+}
+
 TEST_CASE("batch: --find that finds nothing fails, one ROOT only, --check with -o -, --fail-on's errors", "[batch]") {
   TempDir t;
   fs::create_directories(t / "empty/sub");

@@ -370,6 +370,59 @@ TEST_CASE("cli: the report never replaces one of the dump's own files", "[cli]")
   CHECK(Run(kBin + " -q dump -o dump/report.html", t.path()).exit_code == 0);
 }
 
+// Issue 24: `-o DUMP/02_after_Report.py` was accepted, and on the next run the report was a snapshot that
+// broke the dump. Any name a dump would read as one of its files is refused, exit 2, before anything is
+// written; so is OUTDIR inside a dump when a report or depfile would take such a name.
+TEST_CASE("cli: no output takes a name the dump would read as one of its own files", "[cli]") {
+  TempDir t;
+  WriteSmallDump(t / "dump");
+  fs::copy(std::string(IRTRACE_SOURCE_DIR) + "/testdata/tvm_dump", t / "tvm");
+  struct Case {
+    std::string args, out;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"dump", "dump/02_after_Report.py"},      // a pass snapshot (the next run: pass 2 twice)
+           {"dump", "dump/03_after_Report.html"},    // a pass one past the last
+           {"dump", "dump/00_frontend.html"},        // a second frontend
+           {"dump", "dump/07_after_X.log"},          // a pass log
+           {"dump", "dump/codegen_device_r.cpp"},    // a codegen source
+           {"dump", "dump/phases.txt"},
+           {"dump", "dump/9_report.html"},           // digits and '_': a malformed snapshot name
+           {"dump", "./dump/../dump/02_after_Report.py"},
+           {"tvm", "tvm/004_report.py"},
+           {"dump", "dump/1-5a3c-module-Report-after.ll"},                  // an LLVM dump directory's
+           {"dump", "dump/module_0001.r.0000.p.after_a.before_b.txt"},    // an XLA pass file
+       }) {
+    INFO(c.args << " -o " << c.out);
+    RunResult r = Run(kBin + " " + c.args + " -o " + ShellQuote(c.out), t.path());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "ir-trace: error: cannot write '" + c.out + "': the dump '" + c.args + "' would read '" +
+                       fs::path(c.out).filename().string() +
+                       "' as one of its own files (a snapshot, a .log or a codegen source) on the next run\n");
+    CHECK_FALSE(fs::exists(t / c.out));
+  }
+  // The depfile too.
+  RunResult dep = Run(kBin + " dump -o r.html --depfile dump/01_after_D.d", t.path());
+  CHECK(dep.exit_code == 2);
+  CHECK_THAT(dep.err, Catch::Contains("would read '01_after_D.d'"));
+  CHECK_FALSE(fs::exists(t / "r.html"));
+  // Names no dump reads are fine, in the dump and beside it.
+  for (const char* out : {"dump/report.html", "dump/02_after_Report.py.bak", "02_after_Report.py"}) {
+    INFO(out);
+    CHECK(Run(kBin + " -q dump -o " + out, t.path()).exit_code == 0);
+  }
+  CHECK(Run(kBin + " -q dump", t.path()).exit_code == 0);  // and the dump still reads
+  // Batch mode: OUTDIR inside a dump, a report named like one of its passes.
+  WriteSmallDump(t / "root/01_after_Q");
+  WriteSmallDump(t / "root/k");
+  RunResult batch = Run(kBin + " --find root -o dump/", t.path());
+  CHECK(batch.exit_code == 2);
+  CHECK_THAT(batch.err, Catch::Contains("cannot write 'dump/01_after_Q.html': the dump '" + t / "dump" +
+                                        "' would read '01_after_Q.html'"));
+  CHECK_FALSE(fs::exists(t / "dump/k.html"));
+  CHECK(Run(kBin + " -q --find root/k -o dump/", t.path()).exit_code == 0);  // k.html: no dump reads it
+}
+
 TEST_CASE("cli: the report's mode follows the umask", "[cli]") {
   TempDir t;
   WriteSmallDump(t / "dump");
@@ -664,11 +717,15 @@ TEST_CASE("cli: a dangling link is named as one - dump, snapshot, log or output"
   fs::create_symlink("nowhere/r.html", t / "out.html");
   RunResult dump = Run(kBin + " gone -o r.html", t.path());
   CHECK(dump.err == "ir-trace: error: gone: the dump is a dangling symbolic link\n");
-  fs::create_symlink("nowhere.log", t / "dump/01_after_ConvertToSSA.log");
-  // A log is never read when it is not a regular file (issue 8, item 1): skipped, named under -v.
-  RunResult log = Run(kBin + " dump -o r.html -v -q", t.path());
+  fs::create_symlink("../gone/01.log", t / "dump/01_after_ConvertToSSA.log");
+  // A log is never read when it is not a regular file (issue 8, item 1), but a snapshot's own log that is
+  // a dangling link is that pass's warning (issue 24: under -v only, its warnings vanished without a word).
+  RunResult log = Run(kBin + " dump -o r.html -v --json run.json", t.path());
   CHECK(log.exit_code == 0);
-  CHECK_THAT(log.err, Catch::Contains("ir-trace: ignored 01_after_ConvertToSSA.log (a dangling symbolic link)\n"));
+  CHECK_THAT(log.err, Catch::Contains("wrote r.html: 2 passes, 1 changed, 1 warning\n"));
+  CHECK_THAT(log.err, !Catch::Contains("ignored 01_after_ConvertToSSA.log"));
+  CHECK_THAT(ReadFile(t / "run.json"),
+             Catch::Contains("its log is a dangling link: 01_after_ConvertToSSA.log -\\u003e ../gone/01.log"));
   fs::remove(t / "dump/01_after_ConvertToSSA.log");
   RunResult out = Run(kBin + " dump -o out.html", t.path());
   CHECK(out.err == "ir-trace: error: report not written: cannot write 'out.html' (a dangling symbolic link to 'nowhere/r.html'): "

@@ -124,6 +124,31 @@ TEST_CASE("depfile: batch mode writes OUTDIR/<name>.d beside each report with --
   CHECK_FALSE(std::filesystem::exists(t / "out/index.d"));
 }
 
+// Issue 24: ir-trace named the report my%20kernel__passes_dump.html, then refused its depfile because
+// make cannot spell '%'. A name ir-trace chooses is one its depfile can hold, in both formats.
+TEST_CASE("depfile: a report name ir-trace chose is spelt in its own depfile, space and UTF-8 too", "[depfile][cli]") {
+  TempDir t;
+  WriteDump(t / "build/my kernel/passes_dump", {"00_frontend.py", "01_after_A.py"});
+  WriteDump(t / "build/\xE6\xA0\xB8/passes_dump", {"00_frontend.py", "01_after_A.py"});
+  for (const char* format : {"make", "ninja"}) {
+    INFO(format);
+    std::filesystem::remove_all(t / "out");
+    test::CliResult r =
+        RunMain({"--find", t / "build", "-o", t / "out/", "--depfiles", "--depfile-format", format, "-q"});
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    std::string spaced = ReadFile(t / "out/my+20kernel__passes_dump.d");
+    CHECK(spaced.rfind(t.path() + "/out/my+20kernel__passes_dump.html: \\\n  " + t.path() +
+                           "/build/my\\ kernel/passes_dump",
+                       0) == 0);
+    std::string utf8 = ReadFile(t / "out/\xE6\xA0\xB8__passes_dump.d");
+    CHECK(utf8.rfind(t.path() + "/out/\xE6\xA0\xB8__passes_dump.html: \\\n  " + t.path() +
+                         "/build/\xE6\xA0\xB8/passes_dump",
+                     0) == 0);
+    CHECK(std::filesystem::exists(t / "out/my+20kernel__passes_dump.html"));
+  }
+}
+
 TEST_CASE("depfile: the command line shapes it refuses", "[depfile][cli]") {
   TempDir t;
   WriteDump(t / "d", {"00_frontend.py", "01_after_A.py"});

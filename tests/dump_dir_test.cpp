@@ -81,6 +81,14 @@ TEST_CASE("dump_dir: without a program name the title is the parent directory, w
   CHECK(rel_title == "k3");
 }
 
+TEST_CASE("dump_dir: without a program name a dump not named passes_dump is titled by its own name", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t / "dumps/softmax", {"00_frontend.py", "01_after_A.py"});
+  WriteDump(t / "dumps/matmul", {"00_frontend.py", "01_after_A.py"});
+  CHECK(ListDump(t / "dumps/softmax", {}).title == "softmax");
+  CHECK(ListDump(t / "dumps/matmul/", {}).title == "matmul");
+}
+
 TEST_CASE("dump_dir: the title is the program's name where the frontend states it", "[dump_dir]") {
   TempDir t;
   std::string dump = t / "k3/passes_dump";
@@ -223,6 +231,20 @@ TEST_CASE("dump_dir: a .log that is not a regular file is ignored, never read", 
   CHECK(l.ignored == std::vector<std::string>{"00_frontend.log (not a regular file)", "01_after_A.log/",
                                               "02_after_Crashed.log (a dangling symbolic link)",
                                               "07_after_Orphan.log (not a regular file)", "xx_after_Q.log"});
+}
+
+// A pass's log that is a dangling link was only a -v line: its warnings vanished without a word.
+TEST_CASE("dump_dir: a snapshot's .log that is a dangling link is its warning", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_B.py"});
+  fs::create_symlink("../gone/02.log", t / "02_after_B.log");
+  fs::create_symlink("nowhere.log", t / "00_frontend.log");
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(l.passes[0].file.log_warning.empty());
+  CHECK(l.passes[1].file.log_warning == "its log is a dangling link: 02_after_B.log -> ../gone/02.log");
+  CHECK(l.passes[1].file.log_name.empty());  // never read
+  CHECK(l.frontend.log_warning == "its log is a dangling link: 00_frontend.log -> nowhere.log");
+  CHECK(l.ignored.empty());
 }
 
 TEST_CASE("dump_dir: a .log numbered one past the last snapshot is the pass that crashed", "[dump_dir]") {
@@ -388,6 +410,21 @@ TEST_CASE("dump_dir: editor leftovers dot-files and subdirectories are ignored",
   CHECK(l.ignored == std::vector<std::string>{".01_after_A.py.swp", ".hidden", "01_after_A.py~", "02_B.py.orig",
                                               "02_after_B.py.bak", "03_after_C/", "README", "notes.txt",
                                               "subdir/"});
+}
+
+// A compiler that writes NN_after_X.py.tmp and renames it may leave the temporary beside the snapshot
+// (killed between the two): before, "pass 1 appears twice".
+TEST_CASE("dump_dir: a write-then-rename's leftovers are ignored, not a second snapshot", "[dump_dir]") {
+  TempDir t;
+  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "01_after_A.py.tmp", "01_after_A.py.tmp.4711",
+                       "02_after_B.py", "02_after_B.py.part", "02_after_B.py.partial", "02_after_B.py.new",
+                       "03_after_C.tmp", "01_after_A.log.tmp"});
+  DumpListing l = ListDump(t.path(), {});
+  CHECK(PassNames(l) == std::vector<std::string>{"01_after_A.py", "02_after_B.py"});
+  CHECK(l.passes[0].file.log_name.empty());
+  CHECK(l.ignored == std::vector<std::string>{"01_after_A.log.tmp", "01_after_A.py.tmp", "01_after_A.py.tmp.4711",
+                                              "02_after_B.py.new", "02_after_B.py.part", "02_after_B.py.partial",
+                                              "03_after_C.tmp"});
 }
 
 TEST_CASE("dump_dir: codegen_device and codegen_host files are listed sorted by name", "[dump_dir]") {

@@ -45,3 +45,17 @@ TEST_CASE("find_dumps: compilers' own dump directories too, not searched further
   CHECK(fs::exists(t / "out/pypto_build.html"));  // one report: not its passes_dump/ nor ptoas_passes/<unit>/
   CHECK_FALSE(fs::exists(t / "out/pypto_build__passes_dump.html"));
 }
+
+// A compiler that died before its frontend leaves an empty passes_dump: --find skipped it without a word, so
+// a CI gate over it passed by checking nothing.
+TEST_CASE("find_dumps: a passes_dump without snapshots or subdirectories is listed (an invalid dump)", "[find_dumps]") {
+  TempDir t;
+  namespace fs = std::filesystem;
+  fs::create_directories(t / "died/passes_dump");
+  WriteFile(t / "leftover/passes_dump/00_frontend.py.tmp", "x\n");
+  WriteFile(t / "parent/passes_dump/k/00_frontend.py", "x\n");  // a passes_dump holding dumps: searched
+  fs::create_directories(t / "other/empty");                       // any other empty directory: not a dump
+  CHECK(FindDumps(t.path()) ==
+        std::vector<std::string>{"died/passes_dump", "leftover/passes_dump", "parent/passes_dump/k"});
+  CHECK(FindDumps(t / "died/passes_dump/") == std::vector<std::string>{"."});
+}

@@ -6,6 +6,7 @@
 #include "input/program_name.h"
 #include "test_util.h"
 
+using irtrace::DumpDirectoryTitle;
 using irtrace::ParentDirectoryTitle;
 using irtrace::ProgramName;
 
@@ -47,4 +48,22 @@ TEST_CASE("program_name: a recording library's run (<name>/.runs/run_*) is title
   std::filesystem::create_directories(t / "softmax/.runs/run_1");
   CHECK(ParentDirectoryTitle(t / "softmax/.runs/run_1") == "softmax");
   CHECK(ParentDirectoryTitle(t / "softmax/.runs/run_1/.") == "softmax");
+}
+
+// dumps/softmax and dumps/matmul were both titled "dumps": only the generic passes_dump takes its parent's.
+TEST_CASE("program_name: a dump directory is titled by its own name, passes_dump by its parent's", "[program_name]") {
+  irtrace::test::TempDir t;
+  std::filesystem::create_directories(t / "dumps/softmax");
+  std::filesystem::create_directories(t / "dumps/matmul");
+  std::filesystem::create_directories(t / "prog/passes_dump");
+  std::filesystem::create_directories(t / "softmax/.runs/run_1");
+  CHECK(DumpDirectoryTitle(t / "dumps/softmax") == "softmax");
+  CHECK(DumpDirectoryTitle(t / "dumps/matmul/") == "matmul");
+  CHECK(DumpDirectoryTitle(t / "dumps/matmul/.") == "matmul");
+  CHECK(DumpDirectoryTitle(t / "prog/passes_dump") == "prog");
+  CHECK(DumpDirectoryTitle(t / "prog/passes_dump/") == "prog");
+  CHECK(DumpDirectoryTitle(t / "softmax/.runs/run_1") == "softmax");
+  std::filesystem::create_directory_symlink(t / "dumps/softmax", t / "link");
+  CHECK(DumpDirectoryTitle(t / "link") == "softmax");  // resolved
+  CHECK(DumpDirectoryTitle("/") == "/");
 }

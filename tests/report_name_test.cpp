@@ -5,8 +5,10 @@
 #include <vector>
 
 #include "driver/report_name.h"
+#include "report/depfile.h"
 
 using irtrace::EscapeReportName;
+using irtrace::ReportFileName;
 using irtrace::ReportNames;
 
 TEST_CASE("report_name: slashes become __, other bytes %XX", "[report_name]") {
@@ -84,4 +86,25 @@ TEST_CASE("report_name: spellings of one path get one name, hashes included", "[
   CHECK(ReportNames({longer}) == ReportNames({"./" + longer}));
   CHECK(ReportNames({"k/passes_dump"}) == ReportNames({"./k//passes_dump/"}));
   CHECK(ReportNames({"x__y", "x/y"})[1] == ReportNames({"x__y", "./x/y"})[1]);
+}
+
+// Issue 24: `build/my kernel/passes_dump` was named my%20kernel__passes_dump.html, which its own depfile
+// could not name (make cannot spell '%'); so was every path beyond ASCII.
+TEST_CASE("report_name: file names write '+XX' for '%XX' and keep UTF-8 as it is", "[report_name]") {
+  CHECK(ReportFileName("my%20kernel__passes_dump") == "my+20kernel__passes_dump");
+  CHECK(ReportFileName("caf%C3%A9") == "caf\xC3\xA9");
+  CHECK(ReportFileName("%E6%A0%B8%F0%9F%98%80") == "\xE6\xA0\xB8\xF0\x9F\x98\x80");  // 3 and 4 bytes
+  CHECK(ReportFileName("%2F%2E%2E__x%2By%7E") == "+2F+2E+2E__x+2By+7E");
+  // Bytes that are not well-formed UTF-8 stay escaped: a lone continuation, a cut sequence, an overlong
+  // form, a surrogate, beyond U+10FFFF.
+  CHECK(ReportFileName("%A9x%C3") == "+A9x+C3");
+  CHECK(ReportFileName("%C0%AF%ED%A0%80%F4%90%80%80") == "+C0+AF+ED+A0+80+F4+90+80+80");
+  CHECK(ReportFileName("%E6%A0") == "+E6+A0");
+  CHECK(ReportNames({"build/my kernel/passes_dump", "build/caf\xC3\xA9/d", "a+b/d", "a%2Bb/d", "x\xFF/d"}) ==
+        std::vector<std::string>{"build__my+20kernel__passes_dump", "build__caf\xC3\xA9__d", "a+2Bb__d", "a+252Bb__d",
+                                 "x+FF__d"});
+  // Every name is one make can spell (report/depfile.h MakeWord), and the collision suffixes are as before.
+  for (const std::string& n : ReportNames({"my kernel", "100%", "a;b|c=d", "t\tx", "x/y", "x__y", "index"})) {
+    CHECK(irtrace::MakeWord(n + ".html") == n + ".html");
+  }
 }

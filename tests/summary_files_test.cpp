@@ -90,7 +90,7 @@ TEST_CASE("summaries: --json describes every dump of a batch, written although t
   REQUIRE(doc["dumps"].size() == 3);
   const Json& good = DumpEndingIn(doc, "/good/d");
   CHECK(good["status"] == "ok");
-  CHECK(good["title"] == "good");
+  CHECK(good["title"] == "d");  // its own name: a dump not named passes_dump
   CHECK(good["report"] == t / "out/good__d.html");
   CHECK(good["error"].is_null());
   CHECK(good["counts"] == Json::parse(R"({"passes":2,"changed":1,"noop":1,"failed":0,"codegen":0,"warnings":0})"));
@@ -194,7 +194,7 @@ TEST_CASE("summaries: --junit, a suite per dump, a case per pass, hostile names 
   REQUIRE(junit["suites"].size() == 4);
 
   const Json& good = SuiteEndingIn(junit, "/good/d");
-  CHECK(good["properties"]["title"] == "good");
+  CHECK(good["properties"]["title"] == "d");
   CHECK(good["properties"]["report"] == t / "out/good__d.html");
   REQUIRE(good["cases"].size() == 2);
   CHECK(good["cases"][0]["classname"] == t / "root/good/d");
@@ -266,7 +266,7 @@ std::vector<std::vector<std::string>> TableRows(const std::string& md) {
 TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile names inert", "[summaries][markdown]") {
   TempDir t;
   WriteMixedRoot(t / "root");
-  std::string hostile = t / "root/x|y`<b>&\n| a | b |/d";
+  std::string hostile = t / "root/x|y`<b>&\n| a | b |/passes_dump";  // the title: its parent's name
   WriteTwoPassDump(hostile);
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown", t / "ci/summary.md"});
   CHECK(r.code == 1);  // the invalid dump; the summary is written all the same
@@ -290,8 +290,8 @@ TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile name
   // The clean ones in the run's (sorted) order: good, then the hostile one.
   CHECK_THAT(rows[4][2], Catch::EndsWith("/good/d"));
   CHECK(rows[5][1] == "x\\|y\\`&lt;b&gt;&amp; \\| a \\| b \\|");
-  CHECK(rows[5][7] == "[report](../out/x%257Cy%2560%253Cb%253E%2526%250A%257C%2520a%2520%257C%2520b%2520%257C__d.html)");
-  CHECK(fs::exists(t / "out/x%7Cy%60%3Cb%3E%26%0A%7C%20a%20%7C%20b%20%7C__d.html"));
+  CHECK(rows[5][7] == "[report](../out/x%2B7Cy%2B60%2B3Cb%2B3E%2B26%2B0A%2B7C%2B20a%2B20%2B7C%2B20b%2B20%2B7C__passes_dump.html)");
+  CHECK(fs::exists(t / "out/x+7Cy+60+3Cb+3E+26+0A+7C+20a+20+7C+20b+20+7C__passes_dump.html"));
 }
 
 TEST_CASE("summaries: the real binary writes all three for one dump with --check", "[summaries][markdown]") {

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -91,6 +92,23 @@ TEST_CASE("terminal_diff: changes closer than twice the context share a hunk, ot
   TerminalStyle wide;
   wide.context = 100;
   CHECK(Print(Numbered(30), after, wide).find("@@ -1,30 +1,29 @@\n l1\n") != std::string::npos);
+}
+
+// Issue 24: the page folded only runs of 2 or more, the terminal like diff -U. One rule for both: a run of
+// unchanged lines is cut whenever at least one line would be hidden (2N+1 between two changes, N+1 at
+// either end; tests/browser/fold_rule.test.mjs checks the page against this output).
+TEST_CASE("terminal_diff: a run of unchanged lines is cut whenever one line would be hidden", "[terminal_diff]") {
+  // l1-l3 before the first change (N+1), l5-l9 between two (2N+1), l11-l14 (2N), l16-l17 after (N).
+  std::string after = Numbered(17);
+  for (const char* l : {"l4\n", "l10\n", "l15\n"}) after.replace(after.find(l), std::strlen(l), "x\n");
+  TerminalStyle two;
+  two.context = 2;
+  CHECK(Print(Numbered(17), after, two) ==
+        "pass 2 B: +3 -3\n"
+        "--- a/01_after_A.txt\n"
+        "+++ b/02_after_B.txt\n"
+        "@@ -2,5 +2,5 @@\n l2\n l3\n-l4\n+x\n l5\n l6\n"
+        "@@ -8,10 +8,10 @@\n l8\n l9\n-l10\n+x\n l11\n l12\n l13\n l14\n-l15\n+x\n l16\n l17\n");
 }
 
 TEST_CASE("terminal_diff: colours as git's: bold headers, cyan @@, red -, green +", "[terminal_diff]") {

@@ -54,7 +54,8 @@
     return { n, kind: new Uint8Array(n), before, after, block, hl: new Uint8Array(n), blocks: 0 };
   }
 
-  // Folds: runs of equal rows longer than what context keeps. Returns [{s, e, top, bot}]
+  // Folds: runs of equal rows longer than what context keeps, whenever at least one row would be hidden
+  // (the rule of --terminal's hunks, diff -U: man page, --context). Returns [{s, e, top, bot}]
   // where [s, e) are hidden base rows and top/bot count rows revealed at either end.
   function buildFolds(rows, context, single) {
     const folds = [];
@@ -66,7 +67,7 @@
       while (j < rows.n && rows.kind[j] === EQUAL) j++;
       const s = i === 0 ? 0 : i + context;
       const e = j === rows.n ? j : j - context;
-      if (e - s >= 2) folds.push({ s, e, top: 0, bot: 0 });
+      if (e - s >= 1) folds.push({ s, e, top: 0, bot: 0 });
       i = j;
     }
     return folds;

@@ -11,6 +11,7 @@
 #include "driver/compare.h"
 #include "driver/find_dumps.h"
 #include "driver/report_name.h"
+#include "driver/report_sink.h"
 #include "driver/shard.h"
 #include "input/input_format.h"
 #include "report/batch_index.h"
@@ -313,6 +314,15 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
   std::vector<Job> jobs;
   try {
     jobs = BatchJobs(options);
+    if (!options.check) {
+      // OUTDIR inside a dump: no report or depfile may take a name that dump would read as its own.
+      std::vector<std::string> names;
+      for (const Job& job : jobs) {
+        names.push_back(job.report_name);
+        if (!job.depfile.empty()) names.push_back(fs::path(job.depfile).filename().string());
+      }
+      RefuseDumpFileNames(options.out_dir, names);
+    }
     MakeOutDirs(options);
   } catch (const Error& e) {
     console->Error(e.what());

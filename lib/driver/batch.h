@@ -54,7 +54,8 @@ struct RunOptions {
 // not stop a batch. Fills `results` (when not null) with one DumpResult per dump, in the order given (or
 // found). Then writes the summaries asked for (a run that cannot start writes none). Returns the exit code: 0; 1 when a dump is invalid or could not be converted, or trips
 // --fail-on, or the run cannot start (ROOT or OUTDIR unusable), or a summary cannot be written; 2 for a command line wrong in itself
-// (several dumps into one existing file; an output that is one of the dump's own files).
+// (several dumps into one existing file; an output that is one of the dump's own files, or that a dump
+// would read as one: OUTDIR inside a dump, driver/report_sink.h RefuseDumpFileNames).
 int RunDumps(const RunOptions& options, Console* console, std::vector<DumpResult>* results = nullptr);
 
 }  // namespace irtrace

@@ -152,6 +152,8 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
     for (const std::string& side : options.side_outputs) {
       NamingWhatFailed("depfile", [&] { RefuseOverwritingInput(ResolveOutput(side), listing); });
     }
+    RefuseDumpFileName(*target, options.dump_dir);  // a usage error (exit 2), named as it is
+    for (const std::string& side : options.side_outputs) RefuseDumpFileName(ResolveOutput(side), options.dump_dir);
   }
 
   ReportSink out(target);

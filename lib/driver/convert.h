@@ -58,9 +58,11 @@ struct ConvertObserver {
 // Converts and writes the report: it appears complete or not at all (util/output_file.h). Throws Error
 // (ExitCode::kInput) for an invalid dump (ErrorPlace::kInInput: the message names files inside the dump),
 // an output (or side output) that cannot be written, or any I/O failure; (ExitCode::kUsage) for an empty
-// output path or an output or side output that would replace one of the dump's own files. Then no file is left behind, nothing is written to a
-// stream, and an existing report is untouched. What concerns the outputs is a WriteError (util/error.h)
-// "report not written: ..." (or "depfile not written: ..." for a side output); the rest is the input's.
+// output path or an output or side output that would replace one of the dump's own files, or take a name
+// the dump would read as one (driver/report_sink.h RefuseDumpFileName). Then no file is left behind,
+// nothing is written to a stream, and an existing report is untouched. What concerns the outputs is a
+// WriteError (util/error.h) "report not written: ..." (or "depfile not written: ..." for a side output); the
+// rest is the input's.
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer = {});
 
 // Parses a --context value: decimal digits only (a leading 0 is still decimal), 0 to 1000000. Returns

@@ -19,12 +19,27 @@ std::vector<std::string> FindDumps(const std::string& root) {
     throw Error("cannot search '" + root + "': " + cause);
   }
   std::set<std::string> found;
+  // A dump, or a passes_dump that holds no snapshot and no subdirectory: a compiler that stopped before its
+  // frontend. It is listed (an invalid dump: "no snapshot") so that a gate over it does not pass by
+  // checking nothing; one with subdirectories may hold dumps of its own and is searched instead.
+  auto is_dump = [](const fs::path& dir) {
+    if (DetectDirectory(dir.string()) != InputFormat::kAuto) return true;
+    if (dir.filename() != "passes_dump" && !(dir.filename().empty() && dir.parent_path().filename() == "passes_dump")) {
+      return false;
+    }
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      std::error_code type_ec;
+      if (it->is_directory(type_ec)) return false;
+    }
+    return true;
+  };
   auto add = [&](const fs::path& dir) {
     fs::path rel = dir.lexically_relative(root);
     found.insert(rel.empty() || rel == "." ? "." : rel.string());
   };
   // A dump is not searched further: its own subdirectories (an MLIR tree's, TileLang's runs) are part of it.
-  if (DetectDirectory(root) != InputFormat::kAuto) {
+  if (is_dump(root)) {
     add(root);
     return std::vector<std::string>(found.begin(), found.end());
   }
@@ -34,7 +49,7 @@ std::vector<std::string> FindDumps(const std::string& root) {
     if (ec) break;
     std::error_code type_ec;
     if (it->is_symlink(type_ec) || !it->is_directory(type_ec)) continue;
-    if (DetectDirectory(it->path().string()) == InputFormat::kAuto) continue;
+    if (!is_dump(it->path())) continue;
     add(it->path());
     it.disable_recursion_pending();
   }

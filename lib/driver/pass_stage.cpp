@@ -255,6 +255,8 @@ void PassStage::Write(Item* it) {
     entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_->frontend.log_name), it->after.log_text));
     ++entries_written_;
     entries_->back().name = DisplayText(listing_->frontend_label);
+    const std::string& log_warning = listing_->frontend.log_warning;
+    if (!log_warning.empty()) entries_->back().warnings.push_back(DisplayText(log_warning));
     for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
     return;
   }
@@ -286,6 +288,7 @@ void PassStage::Write(Item* it) {
                                     DisplayText(p.file.log_name), it->after.log_text));
   Entry& e = entries_->back();
   for (const std::string& n : p.notes) e.notes.push_back(n);
+  if (!p.file.log_warning.empty()) e.warnings.push_back(DisplayText(p.file.log_warning));
   if (!p.phase.empty()) e.phase = DisplayText(p.phase);
   e.unit = p.unit;
   if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {

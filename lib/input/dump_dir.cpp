@@ -40,10 +40,14 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// Editor and tool leftovers the contract says to ignore.
+// Editor and tool leftovers the contract says to ignore: backups (*~, *.orig, *.bak, dot-files, so
+// .*.swp) and the half-written files of a write-then-rename (*.tmp, *.tmp.*, *.part, *.partial, *.new),
+// which would otherwise be a second snapshot of their pass ("pass N appears twice").
 bool IsLeftover(const std::string& name) {
-  return name.empty() || name[0] == '.' || EndsWith(name, "~") || EndsWith(name, ".orig") ||
-         EndsWith(name, ".bak") || EndsWith(name, ".swp");
+  for (const char* suffix : {"~", ".orig", ".bak", ".swp", ".tmp", ".part", ".partial", ".new"}) {
+    if (EndsWith(name, suffix)) return true;
+  }
+  return name.empty() || name[0] == '.' || name.find(".tmp.") != std::string::npos;
 }
 
 bool StartsWithNumberUnderscore(const std::string& name) {
@@ -126,14 +130,14 @@ void AddCodegenDir(const std::string& dir, DumpListing* listing) {
 }
 
 // The report's title: the program's name where the frontend states it (its first MiB is read; a
-// file that cannot be read gives no name here and its error later), else the parent directory's name.
+// file that cannot be read gives no name here and its error later), else DumpDirectoryTitle(dir).
 std::string DumpTitle(const std::string& dir, const DumpFile& frontend) {
   std::ifstream in(frontend.path, std::ios::binary);
   std::string head(1 << 20, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(in ? head.size() : static_cast<size_t>(std::max<std::streamsize>(0, in.gcount())));
   std::string name = ProgramName(head, frontend.extension);
-  return name.empty() ? ParentDirectoryTitle(dir) : name;
+  return name.empty() ? DumpDirectoryTitle(dir) : name;
 }
 
 // The names in `root`, sorted bytewise.
@@ -157,6 +161,7 @@ struct Classified {
   // two numbers too large for a machine word never collide (ParseIndex saturates).
   std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> passes;
   std::map<std::string, std::string> logs;  // snapshot stem ("04_after_X") -> log name
+  std::map<std::string, std::string> dangling_logs;  // snapshot stem -> log name, for a dangling link
   // Pass logs keyed as `passes` (file.log_* set, file.name empty): where a crashed pass is looked for.
   std::map<std::pair<size_t, std::string>, std::vector<DumpPass>> pass_logs;
   std::vector<DumpCodegen> codegen;
@@ -193,9 +198,13 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     return;
   }
   if (log && fs::status(root / name, ec).type() != fs::file_type::regular) {
-    // A FIFO, device or dangling link named like a log: never read, listed with what it is.
-    c->ignored.push_back(name + (IsDanglingLink((root / name).string()) ? " (a dangling symbolic link)"
-                                                                       : " (not a regular file)"));
+    // A FIFO, device or dangling link named like a log: never read. A dangling link is its snapshot's
+    // warning (AttachLogs), else it is listed with what it is.
+    if (IsDanglingLink((root / name).string())) {
+      c->dangling_logs[name.substr(0, name.size() - 4)] = name;
+    } else {
+      c->ignored.push_back(name + " (not a regular file)");
+    }
     return;
   }
   if (frontend || pass || codegen_name) {
@@ -294,10 +303,19 @@ std::optional<DumpPass> FindCrashed(size_t passes, Classified* c) {
   return group[0];
 }
 
-// Attaches each .log file to its snapshot; the rest (a log without its snapshot) are ignored.
-void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, DumpListing* listing) {
+// Attaches each .log file to its snapshot, and each dangling link named as one to its snapshot as a
+// warning; the rest (a log without its snapshot) are ignored.
+void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs,
+                std::map<std::string, std::string> dangling, DumpListing* listing) {
   auto attach = [&](DumpFile* f) {
     std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
+    auto link = dangling.find(stem);
+    if (link != dangling.end()) {
+      std::error_code ec;
+      std::string target = fs::read_symlink(root / link->second, ec).string();
+      f->log_warning = "its log is a dangling link: " + link->second + " -> " + target;
+      dangling.erase(link);
+    }
     auto found = logs.find(stem);
     if (found == logs.end()) return;
     f->log_name = found->second;
@@ -307,6 +325,7 @@ void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs, D
   attach(&listing->frontend);
   for (DumpPass& p : listing->passes) attach(&p.file);
   for (const auto& orphan : logs) listing->ignored.push_back(orphan.second);
+  for (const auto& orphan : dangling) listing->ignored.push_back(orphan.second + " (a dangling symbolic link)");
 }
 
 // The phases of `path` (phases.txt), or, when the file cannot be used, why not (in *why, phases empty).
@@ -360,6 +379,13 @@ std::string PhaseOf(const DumpListing& listing, unsigned long num) {
   return phase;
 }
 
+bool IsNumberedDumpName(const std::string& name) {
+  if (IsLeftover(name)) return false;
+  std::smatch m;
+  return name == kPhasesFileName || StartsWithNumberUnderscore(name) || std::regex_match(name, FrontendRe()) ||
+         MatchCodegen(name, &m);
+}
+
 bool IsFrontendName(const std::string& name) {
   return !name.empty() && name[0] == '0' && std::regex_match(name, FrontendRe());
 }
@@ -372,6 +398,9 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
   DumpListing listing;
   Classified c;
   for (const std::string& name : ReadNames(root)) Classify(root, name, &c);
+  if (c.frontends.empty() && c.passes.empty() && c.pass_logs.empty()) {
+    throw DumpError("no snapshot (neither 00_frontend.<ext> nor NN_after_<Pass>.<ext>: the compiler wrote none)");
+  }
   listing.frontend = PickFrontend(root, c.frontends);
   listing.title = DumpTitle(dir, listing.frontend);
   listing.passes = OrderPasses(c, listing.frontend);
@@ -387,7 +416,7 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
       listing.ignored.push_back(std::string(kPhasesFileName) + " (" + why + ")");
     }
   }
-  AttachLogs(root, std::move(c.logs), &listing);
+  AttachLogs(root, std::move(c.logs), std::move(c.dangling_logs), &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());
 
   listing.codegen = std::move(c.codegen);

@@ -29,6 +29,9 @@ struct DumpFile {
   std::string extension;  // text after the last dot, e.g. "py"
   std::string log_name;   // "07_after_UnrollLoops.log" when that diagnostics file exists, else ""
   std::string log_path;
+  // The snapshot's .log is there but a dangling symbolic link (never read): "its log is a dangling link:
+  // 04_after_X.log -> ../gone/04.log" (bytes as the names are), a warning of the entry; else "".
+  std::string log_warning;
   bool in_dump = true;    // false for a --codegen DIR's file: `name` is its path inside DIR, `path` the
                           // path as given, and errors name `path` (ErrorPlace::kAsGiven)
   // A compiler's own dump format (input/input_format.h) holds its snapshots inside a log: then `text` is
@@ -102,8 +105,8 @@ class PassStream {
 
 // The validated contents of a dump, in execution order.
 struct DumpListing {
-  std::string title;                  // the program's name (input/program_name.h), else the parent
-                                      // directory's name
+  std::string title;                  // the program's name (input/program_name.h), else the dump
+                                      // directory's name (its parent's for "passes_dump")
   DumpFile frontend;                  // 0+_frontend.<ext>
   std::vector<DumpPass> passes;       // sorted by number, 1..N without gaps
   std::optional<DumpPass> crashed;    // the pass that crashed: a .log numbered N+1 without a snapshot
@@ -137,15 +140,22 @@ std::string PhaseOf(const DumpListing& listing, unsigned long num);
 // for --find).
 bool IsFrontendName(const std::string& name);
 
+// True when ListDump would read a file called `name` as part of the dump, or refuse the dump for it: a
+// frontend, a pass snapshot or .log, a codegen_device*/codegen_host* source, phases.txt, or any other name
+// starting with digits and '_' (malformed: an error). False for what it ignores (leftovers, other names).
+bool IsNumberedDumpName(const std::string& name);
+
 // Lists `dir` and validates it against the dump contract (README "Dump contract"). `codegen_dirs` are
 // PyPTO build directories whose kernels/** (device) and orchestration/** (host) sources are added (a
 // directory named twice is added once; one with neither subdirectory is an error).
 // Throws DumpError (names inside the dump) naming the offending files: the dump is not a directory, a
 // dangling symbolic link or unreadable (with the cause from errno: permission denied, a link loop, no such
-// file), missing frontend, several frontends, malformed numbered names, a 00_after_* file, duplicate or
+// file), no snapshot at all ("no snapshot ...": no frontend, pass snapshot or pass log), missing frontend,
+// several frontends, malformed numbered names, a 00_after_* file, duplicate or
 // missing pass numbers, no pass, a snapshot that is a directory or not a regular file, two .log files
 // numbered N+1. A .log that is not a regular file (a FIFO, a directory, a dangling link) is never read: it
-// is ignored. So is a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
+// is ignored (a snapshot's own .log that is a dangling link sets its DumpFile::log_warning instead). So is
+// a phases.txt that is not a regular file, is over 1 MiB, or has a line that is not
 // "<digits><TAB><name>" in ascending order: it is listed in `ignored` with the reason, and gives no phases
 // (an older ir-trace ignores it too: phases are an extension the contract's readers may skip).
 // Throws Error (ExitCode::kInput, names as given) for a --codegen directory that cannot be used (with the

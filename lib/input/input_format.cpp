@@ -52,6 +52,10 @@ bool ParseInputFormat(const std::string& name, InputFormat* format) {
   return false;
 }
 
+bool IsDumpFileName(const std::string& name) {
+  return IsNumberedDumpName(name) || IsLlvmDumpDirName(name) || IsXlaPassName(name);
+}
+
 InputFormat DetectDirectory(const std::string& dir) {
   // One listing decides most directories (--find asks of every directory of a build tree): a numbered
   // dump by its frontend, and none when no name could belong to a compiler's own dump directory.

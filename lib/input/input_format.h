@@ -35,6 +35,13 @@ bool ParseInputFormat(const std::string& name, InputFormat* format);
 // kind, or kAuto when it is none of them (what --find skips).
 InputFormat DetectDirectory(const std::string& dir);
 
+// True when a file called `name`, put in a dump directory, would be read as one of its files by one of the
+// directory formats (or make it invalid): IsNumberedDumpName (whose "digits and '_'" rule covers TVM's
+// NNN_<pass>.py, an MLIR tree's N_<pass>.mlir and TileLang's NN_<pass>_after.<ext> too), an LLVM
+// -ir-dump-directory file (IsLlvmDumpDirName), an XLA pass file (IsXlaPassName). An output so named is
+// refused (driver/report_sink.h): on the next run the report would be a snapshot.
+bool IsDumpFileName(const std::string& name);
+
 // Reads `input` as `format` (kAuto: detected) into a listing. A directory holding `00_frontend.*` is a
 // numbered dump, else one holding `passes_dump/` a PyPTO build directory (ListPyptoBuild; with or without
 // PyPTO's outputs beside it), else an MLIR tree, an LLVM dump directory, TileLang run records or a TVM directory when

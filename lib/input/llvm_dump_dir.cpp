@@ -41,6 +41,8 @@ std::vector<std::string> DumpFiles(const std::string& dir) {
 
 }  // namespace
 
+bool IsLlvmDumpDirName(const std::string& name) { return std::regex_match(name, DumpName()); }
+
 bool LooksLikeLlvmDumpDir(const std::string& dir) {
   std::error_code ec;
   bool found = false;
@@ -56,7 +58,7 @@ DumpListing ListLlvmDumpDir(const std::string& dir) {
   std::vector<std::string> files = DumpFiles(dir);
   if (files.empty()) throw DumpError("no LLVM dump file ({N}-{hash}-{unit}-{Pass}-{after|before}.ll, as -ir-dump-directory writes)");
   DumpListing listing = ReadFilesAsLog(dir, files, ReadLlvmLog);
-  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = ParentDirectoryTitle(dir);
+  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = DumpDirectoryTitle(dir);
   return listing;
 }
 

@@ -13,6 +13,9 @@ namespace irtrace {
 // True when `dir` has no `00_frontend.*` and holds a file named as above.
 bool LooksLikeLlvmDumpDir(const std::string& dir);
 
+// True when `name` is a dump file's name as above (what ListLlvmDumpDir reads).
+bool IsLlvmDumpDirName(const std::string& name);
+
 // Lists the directory: its dump files in N order (numerically), read as one LLVM log (ReadLlvmLog), each
 // snapshot named by its file. Other files are ignored. Throws DumpError for a directory without such a file.
 DumpListing ListLlvmDumpDir(const std::string& dir);

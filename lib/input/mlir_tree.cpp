@@ -109,7 +109,7 @@ DumpListing ListMlirTree(const std::string& dir) {
   };
   no_diagnostics(&listing.frontend);
   for (DumpPass& p : listing.passes) no_diagnostics(&p.file);
-  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = ParentDirectoryTitle(dir);
+  if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = DumpDirectoryTitle(dir);
   return listing;
 }
 

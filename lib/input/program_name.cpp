@@ -94,12 +94,30 @@ std::string ProgramName(std::string_view head, const std::string& extension) {
   return "";
 }
 
-std::string ParentDirectoryTitle(const std::string& dir) {
+namespace {
+
+// `dir` absolute, symbolic links followed, "." and ".." removed, without a trailing '/'.
+std::filesystem::path Resolved(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path p = fs::weakly_canonical(fs::absolute(dir, ec), ec);
   if (ec) p = fs::absolute(dir, ec).lexically_normal();
   if (!p.has_filename() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();  // "/a/dump/"
+  return p;
+}
+
+}  // namespace
+
+std::string DumpDirectoryTitle(const std::string& dir) {
+  std::filesystem::path p = Resolved(dir);
+  std::string own = p.filename().string();
+  if (own.empty()) return p.string();
+  if (own == "passes_dump" || p.parent_path().filename() == ".runs") return ParentDirectoryTitle(dir);
+  return own;
+}
+
+std::string ParentDirectoryTitle(const std::string& dir) {
+  std::filesystem::path p = Resolved(dir);
   std::string parent = p.parent_path().filename().string();
   // A run of the recording library (<name>/.runs/run_*/, record/dump_writer.h) is titled by its <name>.
   if (parent == ".runs" && p.parent_path().has_parent_path()) {

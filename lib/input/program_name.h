@@ -24,4 +24,11 @@ std::string ProgramName(std::string_view head, const std::string& extension);
 // A parent named ".runs" (a run the recording library wrote: <name>/.runs/run_*/) gives <name>.
 std::string ParentDirectoryTitle(const std::string& dir);
 
+// The fallback title of a dump directory `dir` (a numbered dump, a TVM, LLVM or MLIR-tree directory):
+// its own name after resolving the path as ParentDirectoryTitle does, so "dumps/softmax" gives "softmax"
+// and "dumps/matmul" "matmul"; only a directory named "passes_dump" (the contract's generic name, which
+// tells dumps apart by nothing) and a recording library's run (<name>/.runs/run_*) give
+// ParentDirectoryTitle(dir). The root directory gives "/".
+std::string DumpDirectoryTitle(const std::string& dir);
+
 }  // namespace irtrace

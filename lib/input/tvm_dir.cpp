@@ -77,7 +77,7 @@ DumpListing ListTvmDir(const std::string& dir) {
     listing.passes.push_back(std::move(p));
   }
   AddSoleDumpAsPass(&listing);
-  listing.title = ParentDirectoryTitle(dir);
+  listing.title = DumpDirectoryTitle(dir);
   return listing;
 }
 

@@ -40,6 +40,8 @@ std::vector<XlaFile> Files(const std::string& dir) {
 
 }  // namespace
 
+bool IsXlaPassName(const std::string& name) { return std::regex_match(name, PassFile()); }
+
 bool LooksLikeXlaDump(const std::string& dir) {
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {

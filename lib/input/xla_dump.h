@@ -16,6 +16,9 @@ namespace irtrace {
 // True when `dir` has no `00_frontend.*` and holds a pass file named as above.
 bool LooksLikeXlaDump(const std::string& dir);
 
+// True when `name` is a pass file's name as above (what ListXlaDump reads).
+bool IsXlaPassName(const std::string& name);
+
 // The modules of the directory, "module_NNNN.<name>", sorted.
 std::vector<std::string> XlaModules(const std::string& dir);
 
