@@ -19,7 +19,7 @@
       this.list = list;
       this.hooks = hooks;
       this.items = [];
-      this.itemAt = new Map(); // entry index -> its item's position
+      this.itemAt = new Int32Array(0); // entry index -> its item's position, or -1
       this.heights = []; // item -> height in px (measured once rendered, estimated before)
       this.tops = [0]; // item -> its top; tops[items.length] is the list's height
       this.nodes = new Map(); // item -> its rendered element
@@ -46,8 +46,10 @@
     // The rows in list order; rendered at once. Summary rows no longer listed leave the DOM.
     setItems(items) {
       this.items = items;
-      this.itemAt = new Map();
-      items.forEach((it, k) => { if (typeof it === 'number') this.itemAt.set(it, k); else it.item = k; });
+      let top = 0;
+      for (const it of items) if (typeof it === 'number' && it >= top) top = it + 1;
+      this.itemAt = new Int32Array(top).fill(-1);
+      items.forEach((it, k) => { if (typeof it === 'number') this.itemAt[it] = k; else it.item = k; });
       const live = new Set(items);
       this.forget((it) => typeof it !== 'number' && !live.has(it));
       this.estimateAll();
@@ -85,7 +87,7 @@
     }
 
     posOf(it) {
-      return typeof it === 'number' ? (this.itemAt.has(it) ? this.itemAt.get(it) : -1) : it.item;
+      return typeof it === 'number' ? (it >= 0 && it < this.itemAt.length ? this.itemAt[it] : -1) : it.item;
     }
 
     schedule() {

@@ -58,12 +58,11 @@
       this.fnKey = null; // the function selected in the App (null = whole file)
       this.selected = -1;
       this.order = []; // the visible entries in list order (ranked while a query is typed)
-      this.shown = new Set(); // the same, as a set
       this.runs = [];
       this.runOf = new Map(); // entry index -> its run of no-op passes
       this.opened = new Set(); // entries of runs the user (or a selection) expanded
       this.names = []; // entry index -> T.names.index of its label, made on the first search
-      this.posOf = new Map(); // entry index -> its position in this.order (aria-posinset - 1)
+      this.posOf = new Int32Array(0); // entry index -> its position in this.order (aria-posinset - 1), or -1
       this.build();
     }
 
@@ -129,7 +128,7 @@
           if (typeof it !== 'number') return;
           node.setAttribute('aria-selected', it === this.selected ? 'true' : 'false');
           node.setAttribute('aria-setsize', String(this.order.length));
-          node.setAttribute('aria-posinset', String(this.posOf.get(it) + 1));
+          node.setAttribute('aria-posinset', String(this.posOf[it] + 1));
         },
         estimate: (it) => this.estimate(it),
       });
@@ -253,7 +252,7 @@
     }
 
     isVisible(i) {
-      return this.shown.has(i);
+      return i >= 0 && i < this.posOf.length && this.posOf[i] >= 0;
     }
 
     // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
@@ -282,7 +281,6 @@
       const entries = this.model.entries;
       const order = this.visibleOrder();
       this.order = order;
-      this.shown = new Set(order);
       const searching = T.names.parseQuery(this.query).raw !== '';
       this.runs = searching ? [] : noopRuns(order, (i) => this.model.shown(i));
       this.runOf = new Map();
@@ -295,7 +293,8 @@
         first.set(run.ids[0], run);
         for (const i of run.ids) this.runOf.set(i, run);
       }
-      this.posOf = new Map(order.map((i, k) => [i, k]));
+      this.posOf = new Int32Array(entries.length).fill(-1);
+      order.forEach((i, k) => { this.posOf[i] = k; });
       this.buildItems();
       this.empty.hidden = order.length > 0;
       this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
@@ -373,7 +372,7 @@
       const k0 = this.rows.posOf(this.order[at]);
       if (k0 < 0) return clamp(at + dir * 10, 0, last);
       const to = this.rows.pageFrom(k0, dir);
-      return to < 0 ? clamp(at + dir, 0, last) : this.posOf.get(to);
+      return to < 0 ? clamp(at + dir, 0, last) : this.posOf[to];
     }
 
     // key: the function the App shows (null = whole file). The size chart shows its lines and "Only passes
