@@ -184,7 +184,8 @@
 
     buildOption(e, i) {
       const st = statusOf(e);
-      const label = this.model.entryLabel(e);
+      const unit = this.unitName(i);
+      const label = this.model.entryLabel(e) + (unit ? ' on ' + unit : '');
       const titleParts = [label, T.runs.word(this.model, st), T.runs.where(e)].filter(Boolean);
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
       // Under a normalisation (Model.shown) the real counts, when they differ from the ones shown.
@@ -203,6 +204,7 @@
         if (num !== null) name.append(el('span', { class: 'num' }, num + '.'), ' ');
       }
       name.appendChild(T.names.breakable(String(e.name)));
+      if (unit) name.append('  ', el('span', { class: 'unit' }, unit));
       opt.appendChild(name);
       const meta = el('span', { class: 'meta' });
       if (e.kind === KIND.PASS && st !== STATUS.FAILED || (st === STATUS.FAILED && (e.ins || e.del))) {
@@ -236,8 +238,18 @@
       return this.fnKey !== null && this.fnBox.checked;
     }
 
+    // The unit entry i ran on, as its row names it (T.modules.unitName), or null.
+    unitName(i) {
+      const e = this.model.entries[i];
+      return T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang);
+    }
+
+    // The search's index of entry i's row: its label and the unit it ran on (a function name finds its passes).
     nameIndex(i) {
-      if (!this.names[i]) this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]));
+      if (!this.names[i]) {
+        const unit = this.unitName(i);
+        this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]) + (unit ? ' ' + unit : ''));
+      }
       return this.names[i];
     }
 

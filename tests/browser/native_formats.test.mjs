@@ -32,14 +32,14 @@ test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump,
     '; *** IR Dump After InstCombinePass on f ***\n' + fn('f', 'ret i32 2');
   const lineOf = (banner) => log.slice(0, log.indexOf(banner)).split('\n').length;
   const { page, errors } = await open(browser, convert('loops', log), { hash: '#pass=2' });
-  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^2\. LICMPass/);
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^2\. LICMPass  loop %for\.body in @f/);
   assert.match(await page.locator('.notes').textContent(), /a loop pass on loop %for\.body in function f: .* against the previous dump of this loop/);
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line ' + lineOf('LoopRotatePass')));
   assert.ok((await page.locator('.file-r').textContent()).endsWith('loops.log line ' + lineOf('LICMPass')));
   assert.deepEqual(await page.locator('.row[data-kind="replace"]').count() > 0 || await page.locator('.row[data-kind="insert"]').count() > 0, true);
   // The function pass after the loops: the function against its text in the module, one line changed.
   await page.keyboard.press('j');
-  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^3\. InstCombinePass\+1-1/);
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^3\. InstCombinePass  @f\+1-1/);
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line 1 (f)'));
   // Its report has no "pairs" (schema 4: a pass on an IR unit): the page pairs the changed line itself.
   assert.equal(await page.locator('.row[data-kind="replace"]').count(), 1);
@@ -66,6 +66,26 @@ test('an MLIR Failed pass shows the diagnostics printed before its banner', asyn
   await page.locator('[role="option"]').first().click();
   assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /Canonicalizer/);
   assert.match(await page.locator('.notes').textContent(), /the log starts after this pass/);
+  assert.deepEqual(errors, []);
+});
+
+test('"Only passes that change it" with a function chosen keeps the loop passes on that function only', async () => {
+  const log = '; *** IR Dump After A on [module] ***\n' + mod(fn('f', 'ret i32 1') + '\n' + fn('g', 'ret i32 1')) +
+    '; *** IR Dump After LoopRotatePass on loop %for.body in function g ***\n' + loop(0) +
+    '; *** IR Dump After LICMPass on loop %for.body in function g ***\n' + loop(7) +
+    '; *** IR Dump After InstCombinePass on f ***\n' + fn('f', 'ret i32 2') +
+    '; *** IR Dump After InstCombinePass on g ***\n' + fn('g', 'ret i32 2');
+  const { page, errors } = await open(browser, convert('loops_fn', log), { hash: '#pass=3' });
+  const fnSel = page.getByLabel('Function', { exact: true });
+  const entries = () => page.evaluate(() => [...document.querySelectorAll('[role="option"]')].map((o) => o.querySelector('.name').textContent));
+  await fnSel.selectOption({ label: (await fnSel.locator('option').allTextContents()).find((l) => l.startsWith('@f')) });
+  await page.getByLabel('Only passes that change it').check();
+  assert.deepEqual(await entries(), ['0. A', '3. InstCombinePass  @f'], 'no loop pass on g');
+  await page.keyboard.press('j');
+  await page.goto(page.url().replace(/#.*/, '#pass=4&fn=g'));
+  await page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"]')?.textContent.startsWith('4.'));
+  await page.getByLabel('Only passes that change it').check();
+  assert.deepEqual(await entries(), ['0. A', '2. LICMPass  loop %for.body in @g', '4. InstCombinePass  @g']);
   assert.deepEqual(errors, []);
 });
 

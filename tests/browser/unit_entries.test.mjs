@@ -292,3 +292,18 @@ test('find across passes counts unit and "lines" snapshots', async () => {
   assert.deepEqual(await list.getByRole('link').allTextContents(), ['3. InlinerPass', '7. InstCombinePass']);
   noErrors(errors);
 });
+
+test('each unit entry\'s row names its unit (@f, (f, h), loop), and "Filter passes" finds a function\'s passes by its name', async () => {
+  const { page, errors } = await open(browser, file, { hash: '#pass=1' });
+  const names = await page.locator('[role="option"] .name').allTextContents();
+  assert.deepEqual(names, ['0. frontend', '1. InstCombinePass  @f', '2. SROAPass  @g', '3. InlinerPass  (f, h)', '4. LICMPass  loop',
+    '5. GlobalOptPass', '6. InstCombinePass  @g', '7. InstCombinePass  @f']);
+  assert.match(await page.locator('#entry-3').getAttribute('title'), /^3\. InlinerPass on \(f, h\)/);
+  await page.getByRole('searchbox', { name: 'Filter passes' }).fill('@g');
+  const found = await page.evaluate(() => [...document.querySelectorAll('[role="option"]')].map((o) => Number(o.getAttribute('data-entry'))));
+  assert.deepEqual(found, [2, 6, 5], 'the passes on g (whole word) first, then GlobalOptPass (a word prefix)');
+  await page.getByRole('searchbox', { name: 'Filter passes' }).fill('h');
+  const onH = await page.evaluate(() => [...document.querySelectorAll('[role="option"]')].map((o) => Number(o.getAttribute('data-entry'))));
+  assert.ok(onH.includes(3), 'the SCC holding h: ' + onH);
+  noErrors(errors);
+});
