@@ -64,7 +64,7 @@
     // or undefined when absent, to: the function key fn is read against across names, or undefined when
     // absent, ignore: {ws, ssa} (from "ignore=ws,ssa"; unknown words are skipped), compare: [from, to] when
     // it names two existing snapshots else null, entry: the entry it names (pass number, digits only; or
-    // codegen path), -1 for none}.
+    // codegen path), -1 for none; missing: what it named that the report lacks ("pass 99"), when it did}.
     parse(hash) {
       const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
       const es = this.model.entries;
@@ -91,7 +91,11 @@
         const v = p.get('pass');
         const n = /^\d+$/.test(v) ? Number(v) : -1;
         if (n >= 0) out.entry = es.findIndex((e) => e.kind !== KIND.CODEGEN && (Number.isInteger(e.num) ? e.num : 0) === n);
-      } else if (p.has('codegen')) out.entry = es.findIndex((e) => e.kind === KIND.CODEGEN && e.name === p.get('codegen'));
+        if (out.entry < 0) out.missing = 'pass ' + v;
+      } else if (p.has('codegen')) {
+        out.entry = es.findIndex((e) => e.kind === KIND.CODEGEN && e.name === p.get('codegen'));
+        if (out.entry < 0) out.missing = 'codegen file ' + p.get('codegen');
+      }
       return out;
     }
   }

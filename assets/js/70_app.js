@@ -80,6 +80,9 @@
       this.status = el('div', { class: 'toast', role: 'status', 'aria-live': 'polite' });
       this.main.appendChild(this.head);
       this.main.appendChild(this.notices);
+      // What a deep link named that the report lacks (applyFragment); gone with the next pass chosen.
+      this.linkNote = el('p', { class: 'link-note', role: 'status', hidden: true });
+      this.main.appendChild(this.linkNote);
       this.main.appendChild(this.panels);
       this.main.appendChild(this.files);
       this.main.appendChild(this.diffWrap);
@@ -168,10 +171,25 @@
         this.startCompare(from, to);
         return true;
       }
-      if (link.entry < 0) return false;
+      if (link.entry < 0) {
+        if (!link.missing) return false;
+        this.select(this.entry >= 0 ? this.entry : this.firstChanged());
+        this.noteLink('This report has no ' + link.missing + ': showing ' + this.model.entryLabel(this.model.entries[this.entry]) + ' instead.');
+        return true;
+      }
       this.revealEntry(link.entry);
       this.select(link.entry, { fn: link.fn === undefined ? null : link.fn, to: link.fn === undefined || link.to === undefined ? null : link.to });
+      if (link.fn !== undefined && this.fnKey === null) {
+        this.noteLink(this.model.entryLabel(this.model.entries[link.entry]) + ' has no function ' + (link.fn || '(outside functions)') + ': showing the whole file.');
+      }
       return true;
+    }
+
+    // Shows the note on what a link named that the report lacks (until another pass is chosen).
+    noteLink(text) {
+      this.linkNote.textContent = text;
+      this.linkNote.hidden = false;
+      this.linkNoteEntry = this.entry;
     }
 
     onFilter() {
@@ -217,6 +235,7 @@
       this.cancelJob();
       this.compare = null;
       this.anchors = [];
+      if (i !== this.linkNoteEntry) this.linkNote.hidden = true;
       this.entry = i;
       if (opts.fn !== undefined) {
         this.fnWanted = opts.fn;
