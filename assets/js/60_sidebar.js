@@ -215,6 +215,8 @@
       }
       if (st === STATUS.FAILED || e.error) meta.appendChild(el('span', { class: 'tag fail' }, 'failed')); // a compare row: in a run
       if (hasWarnings(e)) meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
+      const notes = T.logNotes.logNotes(this.model.entries[i]).length;
+      if (notes) meta.appendChild(el('span', { class: 'note-badge', title: notes + (notes === 1 ? ' note' : ' notes') + ' on what the log cannot show' }, 'i'));
       opt.appendChild(meta);
       return opt;
     }
