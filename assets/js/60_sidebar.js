@@ -88,7 +88,22 @@
         type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
         spellcheck: 'false', autocomplete: 'off',
       });
-      this.search.addEventListener('input', () => { this.query = this.search.value; this.hooks.onFilter(); });
+      // Typing may show another pass (the best match); Esc clears the query and shows again the pass shown
+      // before the typing began.
+      this.search.addEventListener('input', () => {
+        if (!this.query && this.search.value) this.preQuery = this.selected;
+        this.query = this.search.value;
+        this.hooks.onFilter();
+      });
+      this.search.addEventListener('keydown', (ev) => {
+        if (ev.key !== 'Escape' || !this.search.value) return;
+        ev.preventDefault();
+        ev.stopPropagation();
+        this.search.value = '';
+        this.query = '';
+        this.hooks.onFilter();
+        if (this.preQuery >= 0 && this.preQuery !== this.selected && this.isVisible(this.preQuery)) this.hooks.onSelect(this.preQuery);
+      });
       // "12 of 236" while a query is typed.
       this.matchCount = el('span', { class: 'match-count', role: 'status', 'aria-live': 'polite' });
       const filters = el('div', { class: 'filters', role: 'group', 'aria-label': 'Show passes' });

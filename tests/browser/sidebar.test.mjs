@@ -380,3 +380,16 @@ test('LLVM: a link to a pass far down the list shows that pass wholly in the lis
     await context.close();
   }
 });
+
+test('Esc in "Filter passes" clears the query and shows again the pass shown before the typing', async () => {
+  const { page, errors } = await open(browser, runs, { hash: '#pass=7' });
+  assert.equal(await selected(page), 7);
+  await searchBox(page).click();
+  await page.keyboard.type('Idle12');
+  assert.equal(await selected(page), 12, 'the best match is shown while typing');
+  await page.keyboard.press('Escape');
+  assert.equal(await searchBox(page).inputValue(), '');
+  assert.equal(await selected(page), 7, 'the pass shown before the typing');
+  assert.equal(await matchCount(page).textContent(), '');
+  noErrors(errors);
+});
