@@ -235,3 +235,16 @@ test('? opens the keyboard help at its top (title and first keys in view), howev
   assert.equal(await dlg.isHidden(), true);
   noErrors(errors);
 });
+
+test('Tab never stops on the scroll bar under the diff (hidden from screen readers)', async () => {
+  const { page, errors } = await open(browser, medium);
+  await page.locator('.code-scroll').focus();
+  const stops = [];
+  for (let k = 0; k < 60; k++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => document.activeElement.className));
+  }
+  assert.equal(stops.filter((c) => /\bhscroll\b/.test(c)).length, 0, stops.join(' | '));
+  assert.equal(await page.locator('.hscroll').getAttribute('tabindex'), '-1');
+  noErrors(errors);
+});
