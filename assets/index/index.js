@@ -106,13 +106,22 @@
       render();
     }
 
+    // The text the search looks in, per dump, made on the first search.
+    const hays = new Map();
+    function hayOf(d) {
+      let hay = hays.get(d);
+      if (hay === undefined) {
+        const b = d.baseline || {};
+        hay = [d.title, d.path, d.error, firstFailure(d), b.divergence, b.error, b.path].join('\n').toLowerCase();
+        hays.set(d, hay);
+      }
+      return hay;
+    }
+
     function matches(d) {
       // A dump that diverges from its baseline is what a reviewer looks for: a problem here.
       if (problemsOnly && rank(d) === 3 && !(d.baseline && d.baseline.status === 'diverged')) return false;
-      if (!query) return true;
-      const b = d.baseline || {};
-      const hay = [d.title, d.path, d.error, firstFailure(d), b.divergence, b.error, b.path].join('\n').toLowerCase();
-      return hay.includes(query);
+      return !query || hayOf(d).includes(query);
     }
 
     function row(d) {
@@ -130,21 +139,41 @@
         el('td', {}, link), columns === COLUMNS ? '' : baselineCell(d));
     }
 
+    // The table shows the first PAGE rows of the order, and a button for PAGE more: an index of 150,000
+    // dumps opens as fast as a small one (laying out every row took most of a minute); the search and
+    // the sorting work over every dump.
+    const PAGE = 1000;
+    let shown = [], limit = PAGE;
+    const more = el('button', { type: 'button', class: 'more', hidden: true, onclick: () => { limit += PAGE; fill(); } });
+    root.appendChild(more);
+
     function render() {
       const get = columns.find((c) => c[0] === sortKey)[2];
-      const shown = dumps.filter(matches).sort((a, b) => {
-        const c = compare(get(a), get(b)) || compare(a.path, b.path);
+      const keyed = dumps.filter(matches).map((d) => [get(d), d]);
+      keyed.sort((a, b) => {
+        const c = compare(a[0], b[0]) || compare(a[1].path, b[1].path);
         return ascending ? c : -c;
       });
+      shown = keyed.map((k) => k[1]);
       for (const th of head.children) {
         if (th.dataset.key === sortKey) th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
         else th.removeAttribute('aria-sort');
       }
-      // One fragment, not replaceChildren(...rows): 150,000 arguments overflow the stack.
-      const rows = document.createDocumentFragment();
-      for (const d of shown) rows.appendChild(row(d));
-      body.replaceChildren(rows);
+      limit = PAGE;
+      body.replaceChildren();
+      fill();
       count.textContent = shown.length + ' of ' + dumps.length;
+    }
+
+    // Appends the rows up to `limit` (one fragment, not replaceChildren(...rows): 150,000 arguments
+    // overflow the stack).
+    function fill() {
+      const rows = document.createDocumentFragment();
+      for (let k = body.children.length; k < Math.min(limit, shown.length); k++) rows.appendChild(row(shown[k]));
+      body.appendChild(rows);
+      const rest = shown.length - body.children.length;
+      more.hidden = rest <= 0;
+      more.textContent = 'Show ' + Math.min(PAGE, rest) + ' more (' + rest + ' not shown)';
     }
 
     search.addEventListener('input', () => { query = search.value.trim().toLowerCase(); render(); });

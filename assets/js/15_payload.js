@@ -310,6 +310,18 @@
       return Array.isArray(k) ? k.filter((x) => typeof x === 'string') : [];
     }
 
+    // Takes an entry. Returns the loop a loop entry ran on, {header, fn} ("%for.body", "f"), from the note
+    // the LLVM reader writes on it (lib/input/llvm_log.cpp: "a loop pass on loop %H in function F: ..."),
+    // the banner's words; null for any other entry or when no note names it (the payload has no field).
+    function loopOf(e) {
+      if (unitOf(e) !== UNIT.LOOP || !Array.isArray(e.notes)) return null;
+      for (const n of e.notes) {
+        const m = typeof n === 'string' && /^a loop pass on loop (\S+) in function (.+?): /.exec(n);
+        if (m) return { header: m[1], fn: m[2] };
+      }
+      return null;
+    }
+
     // Whether two keys are in UTF-8 byte order (the C++ side's std::map order): code point order, so a
     // UTF-16 surrogate (a code point past U+FFFF) sorts after every other code unit.
     function byteOrder(a, b) {
@@ -427,7 +439,7 @@
       SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, UNIT, FIELD, PAIR_FLAGS,
       unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
       baseOf, storedLines, applyDelta, applyLines, snapshotLines, applySections, snapshotSections, entryFunctions,
-      unitOf, unitKeys, byteOrder, moduleBase, moduleView, fileText, noEol,
+      unitOf, unitKeys, loopOf, byteOrder, moduleBase, moduleView, fileText, noEol,
     };
   }
 

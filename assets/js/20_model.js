@@ -154,6 +154,9 @@
     // touch it when it changed anything: it counts, so a filter by function never hides a change.
     touches(e, key) {
       if (e.kind !== KIND.PASS) return false;
+      // A loop entry (no functions: its snapshots hold a loop's blocks) changes the function its banner names.
+      const loop = T.payload.loopOf(e);
+      if (loop) return loop.fn === key && (e.ins || 0) + (e.del || 0) > 0;
       if (!Array.isArray(e.functions) || (this.schema < 2 && !e.functions.length)) return (e.ins || 0) + (e.del || 0) > 0;
       return e.functions.some((f) => f.key === key && f.status !== FN_STATUS.SAME);
     }

@@ -21,7 +21,8 @@
       this.rowsEl = el('div', { class: 'code-rows' });
       this.space.appendChild(this.rowsEl);
       this.scroller.appendChild(this.space);
-      this.hbar = el('div', { class: 'hscroll', 'aria-hidden': 'true' });
+      // No Tab stop (a scroller is keyboard-focusable by default): the code scroller takes the arrow keys.
+      this.hbar = el('div', { class: 'hscroll', 'aria-hidden': 'true', tabindex: '-1' });
       this.hinner = el('div', { class: 'hscroll-inner' });
       this.hbar.appendChild(this.hinner);
       container.appendChild(this.scroller);

@@ -107,6 +107,9 @@
       const lbl = /^([-\w$.]+):/.exec(line) || /^\s*;\s*<label>:(\d+)/.exec(line);
       if (lbl) out.push('%' + lbl[1]);
       if (/^\s*define\b/.test(line)) for (const m of line.matchAll(/%[-\w$.]+/g)) out.push(m[0]);
+      // Attribute groups and metadata (`#0`, `!12`): module-wide numbers the printer assigns by position,
+      // renamed wherever they appear (a function's references, the module's `attributes #0 = …`, `!12 = …`).
+      for (const m of line.matchAll(/[#!]\d+(?![\w.])/g)) out.push(m[0]);
     }
 
     // Per language: defs(line, out) adds the names the line defines; numbered(name) gives the stem of a
@@ -129,10 +132,10 @@
       },
       llvm: {
         defs: llvmDefs,
-        numbered: (n) => (/^%\d+$/.test(n) ? '%' : null),
-        tokens: /%[-\w$.]+|^[-\w$.]+(?=:)|<label>:\d+/g,
-        name: (tok) => (tok[0] === '%' ? tok : tok[0] === '<' ? '%' + tok.slice(8) : '%' + tok),
-        put: (tok, key) => (tok[0] === '%' ? key : tok[0] === '<' ? '<label>:' + key.slice(1) : key.slice(1)),
+        numbered: (n) => (/^%\d+$/.test(n) ? '%' : /^[#!]\d+$/.test(n) ? n[0] : null),
+        tokens: /%[-\w$.]+|^[-\w$.]+(?=:)|<label>:\d+|[#!]\d+(?![\w.])/g,
+        name: (tok) => (tok[0] === '%' || tok[0] === '#' || tok[0] === '!' ? tok : tok[0] === '<' ? '%' + tok.slice(8) : '%' + tok),
+        put: (tok, key) => (tok[0] === '%' || tok[0] === '#' || tok[0] === '!' ? key : tok[0] === '<' ? '<label>:' + key.slice(1) : key.slice(1)),
       },
     };
 

@@ -15,6 +15,7 @@
   const { KIND, STATUS } = T.payload;
   const SVG = 'http://www.w3.org/2000/svg';
   const H = 52, P = 4, MIN_STEP = 3, MARGIN = 12;
+  const POINTS_MAX = 2000; // marked passes drawn as circles (one element each); more: one path per status
   const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
 
   function svgEl(tag, attrs) {
@@ -121,14 +122,29 @@
       svg.appendChild(svgEl('path', { d, class: 'size-line' }));
       this.sel = svgEl('line', { y1: 0, y2: H, class: 'size-sel' });
       svg.appendChild(this.sel);
+      const marks = [];
       this.ir.forEach((i, k) => {
         const e = m.shown(i); // as the pass list shows it (a normalisation may make it a no-op)
-        if (sizes[k] === null || !this.marked(e)) return;
-        const st = e.status === STATUS.FAILED ? STATUS.FAILED : STATUS.CHANGED;
-        const c = svgEl('circle', { cx: x(k).toFixed(1), cy: y(sizes[k]).toFixed(1), r: this.step < 2.4 ? 1.6 : 2.4, class: 'size-pt st-' + st, 'data-entry': i });
-        c.appendChild(svgEl('title')).textContent = m.entryLabel(e) + ': ' + sizes[k] + ' lines';
-        svg.appendChild(c);
+        if (sizes[k] !== null && this.marked(e)) marks.push([i, k, e]);
       });
+      const r = this.step < 2.4 ? 1.6 : 2.4;
+      if (marks.length <= POINTS_MAX) {
+        for (const [i, k, e] of marks) {
+          const st = e.status === STATUS.FAILED ? STATUS.FAILED : STATUS.CHANGED;
+          const c = svgEl('circle', { cx: x(k).toFixed(1), cy: y(sizes[k]).toFixed(1), r, class: 'size-pt st-' + st, 'data-entry': i });
+          c.appendChild(svgEl('title')).textContent = m.entryLabel(e) + ': ' + sizes[k] + ' lines';
+          svg.appendChild(c);
+        }
+      } else {
+        // Too many points for an element each: one path of dots per status (the page's element count
+        // stays independent of the pass count); a click still opens the pass under the pointer.
+        const dots = { [STATUS.CHANGED]: '', [STATUS.FAILED]: '' };
+        for (const [, k, e] of marks) {
+          const st = e.status === STATUS.FAILED ? STATUS.FAILED : STATUS.CHANGED;
+          dots[st] += 'M' + (x(k) - r).toFixed(1) + ',' + y(sizes[k]).toFixed(1) + 'h' + (2 * r).toFixed(1);
+        }
+        for (const st of Object.keys(dots)) if (dots[st]) svg.appendChild(svgEl('path', { d: dots[st], class: 'size-pts st-' + st, 'stroke-width': 2 * r }));
+      }
       svg.addEventListener('click', (ev) => {
         const r = svg.getBoundingClientRect();
         const k = clamp(Math.round((ev.clientX - r.left - P) / this.step), 0, n - 1);

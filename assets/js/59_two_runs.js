@@ -6,7 +6,7 @@
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
-  const { STATUS } = T.payload;
+  const { KIND, STATUS } = T.payload;
 
   // The payload's "compare" object, or null for a plain report.
   function of(model) {
@@ -38,6 +38,16 @@
     return model.entries.findIndex((e) => !!e.error);
   }
 
+  // The entry a report opens on: a compare report's first divergence; else its first failed pass (what
+  // the engineer opens it for), else its first changed pass, else its first pass.
+  function opening(model) {
+    const es = model.entries;
+    let i = first(model);
+    if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.FAILED);
+    if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
+    if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
+    return i < 0 ? 0 : i;
+  }
 
   // Where entry e is in each run: "BASE pass 7 · HEAD pass 8" (a run that lacks it left out), or "".
   function where(e) {
@@ -80,5 +90,5 @@
     return out;
   }
 
-  T.runs = { of, statuses, word, first, where, banner, notes };
+  T.runs = { of, statuses, word, first, opening, where, banner, notes };
 })();

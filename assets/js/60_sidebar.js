@@ -25,6 +25,9 @@
 
   // A run of this many no-op passes or more, next to each other in the list, collapses into one row.
   const RUN_MIN = 3;
+  // A pass row's height in px on one line (viewer.css .pass): the virtual list's estimate before it is
+  // measured.
+  const ROW_H = 21;
 
   // Takes the list order (entry indices) and shown(i), entry i as shown (Model.shown). Returns the runs of RUN_MIN or more no-op passes
   // in a row: [{ids: [entry index, ...]}], in list order.
@@ -55,11 +58,11 @@
       this.fnKey = null; // the function selected in the App (null = whole file)
       this.selected = -1;
       this.order = []; // the visible entries in list order (ranked while a query is typed)
-      this.shown = new Set(); // the same, as a set
       this.runs = [];
       this.runOf = new Map(); // entry index -> its run of no-op passes
       this.opened = new Set(); // entries of runs the user (or a selection) expanded
       this.names = []; // entry index -> T.names.index of its label, made on the first search
+      this.posOf = new Int32Array(0); // entry index -> its position in this.order (aria-posinset - 1), or -1
       this.build();
     }
 
@@ -85,7 +88,22 @@
         type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
         spellcheck: 'false', autocomplete: 'off',
       });
-      this.search.addEventListener('input', () => { this.query = this.search.value; this.hooks.onFilter(); });
+      // Typing may show another pass (the best match); Esc clears the query and shows again the pass shown
+      // before the typing began.
+      this.search.addEventListener('input', () => {
+        if (!this.query && this.search.value) this.preQuery = this.selected;
+        this.query = this.search.value;
+        this.hooks.onFilter();
+      });
+      this.search.addEventListener('keydown', (ev) => {
+        if (ev.key !== 'Escape' || !this.search.value) return;
+        ev.preventDefault();
+        ev.stopPropagation();
+        this.search.value = '';
+        this.query = '';
+        this.hooks.onFilter();
+        if (this.preQuery >= 0 && this.preQuery !== this.selected && this.isVisible(this.preQuery)) this.hooks.onSelect(this.preQuery);
+      });
       // "12 of 236" while a query is typed.
       this.matchCount = el('span', { class: 'match-count', role: 'status', 'aria-live': 'polite' });
       const filters = el('div', { class: 'filters', role: 'group', 'aria-label': 'Show passes' });
@@ -118,8 +136,17 @@
         if (opt) this.hooks.onSelect(Number(opt.getAttribute('data-entry')));
       });
       this.list.addEventListener('keydown', (ev) => this.onListKey(ev));
-      this.options = m.entries.map((e, i) => this.buildOption(m.shown(i), i));
-      this.options.forEach((o) => this.list.appendChild(o));
+      // The virtual list (60_pass_rows.js): an option per entry of the order, a summary row per run.
+      this.rows = new T.passRows.PassRows(this.list, {
+        make: (it) => (typeof it === 'number' ? this.buildOption(this.model.shown(it), it) : it.button),
+        decorate: (it, node) => {
+          if (typeof it !== 'number') return;
+          node.setAttribute('aria-selected', it === this.selected ? 'true' : 'false');
+          node.setAttribute('aria-setsize', String(this.order.length));
+          node.setAttribute('aria-posinset', String(this.posOf[it] + 1));
+        },
+        estimate: (it) => this.estimate(it),
+      });
       this.empty = el('p', { class: 'empty', hidden: true, role: 'status' }, 'No passes match the filters');
       clear(this.root);
       this.root.appendChild(this.top);
@@ -130,10 +157,7 @@
     // Shows every entry's status and counts again (a normalisation was switched on or off): the options,
     // the filter counts and the chart. The caller applies the filters.
     restatus() {
-      const m = this.model;
-      const fresh = m.entries.map((e, i) => this.buildOption(m.shown(i), i));
-      this.options.forEach((o, i) => o.replaceWith(fresh[i]));
-      this.options = fresh;
+      this.rows.forget((it) => typeof it === 'number');
       const counts = this.counts();
       for (const [key] of this.statuses) this.cnt[key].textContent = String(counts[key]);
       const sel = this.selected;
@@ -175,7 +199,8 @@
 
     buildOption(e, i) {
       const st = statusOf(e);
-      const label = this.model.entryLabel(e);
+      const unit = this.unitName(i);
+      const label = this.model.entryLabel(e) + (unit ? ' on ' + unit : '');
       const titleParts = [label, T.runs.word(this.model, st), T.runs.where(e)].filter(Boolean);
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
       // Under a normalisation (Model.shown) the real counts, when they differ from the ones shown.
@@ -194,6 +219,7 @@
         if (num !== null) name.append(el('span', { class: 'num' }, num + '.'), ' ');
       }
       name.appendChild(T.names.breakable(String(e.name)));
+      if (unit) name.append('  ', el('span', { class: 'unit' }, unit));
       opt.appendChild(name);
       const meta = el('span', { class: 'meta' });
       if (e.kind === KIND.PASS && st !== STATUS.FAILED || (st === STATUS.FAILED && (e.ins || e.del))) {
@@ -204,6 +230,8 @@
       }
       if (st === STATUS.FAILED || e.error) meta.appendChild(el('span', { class: 'tag fail' }, 'failed')); // a compare row: in a run
       if (hasWarnings(e)) meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
+      const notes = T.logNotes.logNotes(this.model.entries[i]).length;
+      if (notes) meta.appendChild(el('span', { class: 'note-badge', title: notes + (notes === 1 ? ' note' : ' notes') + ' on what the log cannot show' }, 'i'));
       opt.appendChild(meta);
       return opt;
     }
@@ -227,8 +255,18 @@
       return this.fnKey !== null && this.fnBox.checked;
     }
 
+    // The unit entry i ran on, as its row names it (T.modules.unitName), or null.
+    unitName(i) {
+      const e = this.model.entries[i];
+      return T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang);
+    }
+
+    // The search's index of entry i's row: its label and the unit it ran on (a function name finds its passes).
     nameIndex(i) {
-      if (!this.names[i]) this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]));
+      if (!this.names[i]) {
+        const unit = this.unitName(i);
+        this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]) + (unit ? ' ' + unit : ''));
+      }
       return this.names[i];
     }
 
@@ -243,7 +281,7 @@
     }
 
     isVisible(i) {
-      return this.shown.has(i);
+      return i >= 0 && i < this.posOf.length && this.posOf[i] >= 0;
     }
 
     // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
@@ -272,7 +310,6 @@
       const entries = this.model.entries;
       const order = this.visibleOrder();
       this.order = order;
-      this.shown = new Set(order);
       const searching = T.names.parseQuery(this.query).raw !== '';
       this.runs = searching ? [] : noopRuns(order, (i) => this.model.shown(i));
       this.runOf = new Map();
@@ -285,22 +322,9 @@
         first.set(run.ids[0], run);
         for (const i of run.ids) this.runOf.set(i, run);
       }
-      const children = [];
-      for (const i of order) {
-        if (first.has(i)) children.push(first.get(i).button);
-        const run = this.runOf.get(i);
-        this.options[i].hidden = !!run && !run.open;
-        children.push(this.options[i]);
-      }
-      this.options.forEach((o, i) => {
-        if (this.shown.has(i)) return;
-        o.hidden = true;
-        children.push(o);
-      });
-      // One fragment, not replaceChildren(...children): 150,000 arguments overflow the stack.
-      const all = document.createDocumentFragment();
-      for (const c of children) all.appendChild(c);
-      this.list.replaceChildren(all);
+      this.posOf = new Int32Array(entries.length).fill(-1);
+      order.forEach((i, k) => { this.posOf[i] = k; });
+      this.buildItems();
       this.empty.hidden = order.length > 0;
       this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
       return order;
@@ -328,9 +352,29 @@
       for (const i of run.ids) {
         if (open) this.opened.add(i);
         else this.opened.delete(i);
-        this.options[i].hidden = !open;
       }
       this.paintRunButton(run);
+      this.buildItems();
+    }
+
+    // The rows from the order and the runs (a collapsed run's passes are no rows).
+    buildItems() {
+      const first = new Map(this.runs.map((r) => [r.ids[0], r]));
+      const items = [];
+      for (const i of this.order) {
+        const run = this.runOf.get(i);
+        if (first.has(i)) items.push(first.get(i));
+        if (!run || run.open) items.push(i);
+      }
+      this.rows.setItems(items);
+    }
+
+    // A row's height before it is measured: one line, or two for a name too long for the list's width
+    // (about 7 px a character at 12.5 px).
+    estimate(it) {
+      if (typeof it !== 'number') return ROW_H;
+      const chars = String(this.model.entries[it].name).length + 12;
+      return chars * 7 > (this.rows.viewW || 280) - 30 ? ROW_H * 2 - 4 : ROW_H;
     }
 
     // Home / End / PageUp / PageDown in the list select the first / last visible pass, or the pass a page
@@ -353,20 +397,11 @@
     // farthest shown pass less than the list's height away (at least one pass away): a page, whatever the
     // rows' heights (a long name takes several lines). Passes inside a collapsed run are stepped over.
     pageFrom(at, dir) {
-      const order = this.order;
-      const last = order.length - 1;
-      const cur = this.options[order[at]];
-      if (cur.hidden) return clamp(at + dir * 10, 0, last);
-      const span = this.list.clientHeight - cur.offsetHeight;
-      const top = cur.getBoundingClientRect().top;
-      let to = at;
-      for (let k = at + dir; k >= 0 && k <= last; k += dir) {
-        const o = this.options[order[k]];
-        if (o.hidden) continue;
-        if (Math.abs(o.getBoundingClientRect().top - top) > span) break;
-        to = k;
-      }
-      return to === at ? clamp(at + dir, 0, last) : to;
+      const last = this.order.length - 1;
+      const k0 = this.rows.posOf(this.order[at]);
+      if (k0 < 0) return clamp(at + dir * 10, 0, last);
+      const to = this.rows.pageFrom(k0, dir);
+      return to < 0 ? clamp(at + dir, 0, last) : this.posOf[to];
     }
 
     // key: the function the App shows (null = whole file). The size chart shows its lines and "Only passes
@@ -385,36 +420,25 @@
     }
 
     select(i) {
-      const o = this.options[i];
-      const first = this.selected < 0;
       // A pass inside a collapsed run: the run opens to show it.
       const run = this.runOf.get(i);
-      const opening = !!run && !run.open;
-      // Layout is read before anything is written, so the read costs no forced reflow; except on the first
-      // selection, when nothing is laid out yet: drawChart, after the first frame, brings it into view.
-      let outside = opening;
-      if (o && !opening && !first) {
-        const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
-        outside = or.top < lr.top || or.bottom > lr.bottom;
-      }
-      if (opening) this.setRunOpen(run, true);
-      if (this.selected >= 0 && this.options[this.selected]) this.options[this.selected].setAttribute('aria-selected', 'false');
+      const prev = this.rows.node(this.selected);
+      if (prev) prev.setAttribute('aria-selected', 'false');
       this.selected = i;
-      if (o) {
-        o.setAttribute('aria-selected', 'true');
-        this.list.setAttribute('aria-activedescendant', o.id);
-        if (outside) o.scrollIntoView({ block: 'nearest' });
-      } else this.list.removeAttribute('aria-activedescendant');
+      this.rows.selected = i;
+      if (run && !run.open) this.setRunOpen(run, true);
+      this.rows.keepInView();
+      const o = this.rows.node(i);
+      if (o) this.list.setAttribute('aria-activedescendant', o.id);
+      else this.list.removeAttribute('aria-activedescendant');
       this.chart.setSelected(i);
     }
 
     // Draws the size chart, then keeps the selected pass in view: the chart's height moves the list.
     drawChart() {
       this.chart.draw();
-      const o = this.options[this.selected];
-      if (!o || o.hidden) return;
-      const lr = this.list.getBoundingClientRect(), or = o.getBoundingClientRect();
-      if (or.top < lr.top || or.bottom > lr.bottom) o.scrollIntoView({ block: 'nearest' });
+      this.rows.viewH = this.list.clientHeight;
+      this.rows.keepInView();
     }
   }
 

@@ -64,7 +64,7 @@
     // or undefined when absent, to: the function key fn is read against across names, or undefined when
     // absent, ignore: {ws, ssa} (from "ignore=ws,ssa"; unknown words are skipped), compare: [from, to] when
     // it names two existing snapshots else null, entry: the entry it names (pass number, digits only; or
-    // codegen path), -1 for none}.
+    // codegen path), -1 for none; missing: what it named that the report lacks ("pass 99"), when it did}.
     parse(hash) {
       const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
       const es = this.model.entries;
@@ -91,10 +91,50 @@
         const v = p.get('pass');
         const n = /^\d+$/.test(v) ? Number(v) : -1;
         if (n >= 0) out.entry = es.findIndex((e) => e.kind !== KIND.CODEGEN && (Number.isInteger(e.num) ? e.num : 0) === n);
-      } else if (p.has('codegen')) out.entry = es.findIndex((e) => e.kind === KIND.CODEGEN && e.name === p.get('codegen'));
+        if (out.entry < 0) out.missing = 'pass ' + v;
+      } else if (p.has('codegen')) {
+        out.entry = es.findIndex((e) => e.kind === KIND.CODEGEN && e.name === p.get('codegen'));
+        if (out.entry < 0) out.missing = 'codegen file ' + p.get('codegen');
+      }
       return out;
     }
   }
 
-  T.links = { DeepLinks, query };
+  // The visible note on what a deep link named that the report lacks ("This report has no pass 99: ..."),
+  // put in `root`; shown for one entry, hidden once another is chosen.
+  class LinkNote {
+    constructor(root) {
+      this.node = T.util.el('p', { class: 'link-note', role: 'status', hidden: true });
+      root.appendChild(this.node);
+      this.entry = -1;
+    }
+
+    show(text, entry) {
+      this.node.textContent = text;
+      this.node.hidden = false;
+      this.entry = entry;
+    }
+
+    // A link naming no entry (link: DeepLinks.parse's): when it named one the report lacks, the App shows
+    // what it showed (or its first changed entry) with the note. Returns whether it named one.
+    lacking(app, link) {
+      if (!link.missing) return false;
+      app.select(app.entry >= 0 ? app.entry : app.firstChanged());
+      this.show('This report has no ' + link.missing + ': showing ' + app.model.entryLabel(app.model.entries[app.entry]) + ' instead.', app.entry);
+      return true;
+    }
+
+    // After the App showed the link's entry: the note when the link named a function the pass lacks.
+    checkFunction(app, link) {
+      if (link.fn === undefined || app.fnKey !== null) return;
+      this.show(app.model.entryLabel(app.model.entries[app.entry]) + ' has no function ' + (link.fn || '(outside functions)') + ': showing the whole file.', app.entry);
+    }
+
+    // Entry i is being chosen: the note goes unless it is about i.
+    leave(i) {
+      if (i !== this.entry) this.node.hidden = true;
+    }
+  }
+
+  T.links = { DeepLinks, LinkNote, query };
 })();

@@ -22,6 +22,20 @@
     return u;
   }
 
+  // The unit a pass ran on as the pass list names it after the pass (null for no unit entry): "@clamp"
+  // (lang "llvm" or "mlir": the IR's sigil), "(f, g)" for an SCC, "loop %for.body in @f" (P.loopOf; "loop"
+  // when no note names it).
+  function unitName(e, lang) {
+    const u = P.unitOf(e);
+    if (u === null) return null;
+    const at = lang === 'llvm' || lang === 'mlir' ? '@' : '';
+    const keys = P.unitKeys(e);
+    if (u === UNIT.FUNCTION) return at + (keys[0] || '?');
+    if (u === UNIT.SCC) return '(' + keys.join(', ') + ')';
+    const loop = P.loopOf(e);
+    return loop ? 'loop ' + loop.header + ' in ' + at + loop.fn : u;
+  }
+
   // Lines of function `key` in module view v ({lines, sections}): {lines, nums} as Model.section gives them
   // (nums: 0-based lines of the view; "" = the lines in no section; null = the whole view).
   function viewSection(v, key) {
@@ -195,5 +209,5 @@
     }
   }
 
-  T.modules = { ModuleViews, WholeModule, unitLabel, unitChip, viewSection };
+  T.modules = { ModuleViews, WholeModule, unitLabel, unitName, unitChip, viewSection };
 })();

@@ -468,14 +468,19 @@
       this.msg.textContent = list.length
         ? '\u201c' + q + '\u201d: the match count changes at ' + where + ' (' + Math.round(ms) + ' ms)'
         : 'No pass changes how often \u201c' + q + '\u201d matches.';
+      // "first appears" at the first pass the pattern appears in, "appears again" when it comes back later.
+      let seen = false;
       for (const c of list) {
         const e = model.entries[c.entry];
         let what;
         if (c.before === null) what = 'codegen: ' + plural(c.after, 'match');
-        else if (c.before === 0) what = 'first appears: ' + plural(c.after, 'match');
+        else if (c.before === 0) { what = (seen ? 'appears again: ' : 'first appears: ') + plural(c.after, 'match'); seen = true; }
         else if (c.after === 0) what = 'disappears (was ' + plural(c.before, 'match') + ')';
         else what = plural(c.before, 'match') + ' \u2192 ' + c.after;
-        const a = el('a', { href: this.hooks.linkFor(c.entry), 'data-entry': c.entry }, model.entryLabel(e));
+        if (c.before !== null) seen = true;
+        // A unit entry's counts are of its unit: the link names it (the function, SCC or loop).
+        const unit = T.modules.unitName(e, (model.snapshots[e.after] || {}).lang);
+        const a = el('a', { href: this.hooks.linkFor(c.entry), 'data-entry': c.entry }, model.entryLabel(e) + (unit ? '  ' + unit : ''));
         this.results.appendChild(el('li', { class: c.after === 0 ? 'gone' : c.before === 0 ? 'new' : '' }, a, el('span', { class: 'what' }, what)));
       }
     }

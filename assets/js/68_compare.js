@@ -5,6 +5,7 @@
   const T = window.IrTrace;
   const { el, clear } = T.util;
   const P = T.payload;
+  const CHOOSER_MAX = 5000, CHOOSER_NEAR = 2000;
 
   // Diff of left/right (arrays of lines) with anchors [[l, r], ...] (strictly increasing on both
   // sides) forced to face each other. Lines compare by the C++ rule (T.myers.intern); noEol:
@@ -66,16 +67,11 @@
   class CompareDialog {
     constructor(root, hooks) {
       this.hooks = hooks;
-      const choices = hooks.model.snapshotChoices();
-      const mk = (label) => {
-        const s = el('select', { 'aria-label': label });
-        choices.forEach((c, idx) => s.appendChild(el('option', { value: idx }, c.label)));
-        return s;
-      };
-      this.choices = choices;
-      this.from = mk('From');
-      this.to = mk('To');
-      if (choices.length) this.to.value = String(choices.length - 1);
+      // The choosers' options are made when the dialog first opens (a log of 100,000 passes would make
+      // 200,000 options the page may never show).
+      this.choices = null;
+      this.from = el('select', { 'aria-label': 'From' });
+      this.to = el('select', { 'aria-label': 'To' });
       const go = el('button', { type: 'button', class: 'primary' }, 'Compare');
       const cancel = el('button', { type: 'button' }, 'Cancel');
       this.root = el('div', { class: 'dialog compare-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Compare two snapshots', hidden: true },
@@ -100,8 +96,10 @@
     // the previous choice), "To" the entry's own snapshot.
     open(atEntry) {
       this.back = document.activeElement;
+      if (!this.choices) this.choices = this.hooks.model.snapshotChoices();
+      const idx = Number.isInteger(atEntry) ? this.choices.findIndex((c) => c.entry === atEntry) : -1;
+      this.fill(Math.max(0, idx));
       if (Number.isInteger(atEntry)) {
-        const idx = this.choices.findIndex((c) => c.entry === atEntry);
         if (idx >= 0) {
           const e = this.hooks.model.entries[atEntry];
           let from = -1;
@@ -114,6 +112,29 @@
       }
       this.root.hidden = false;
       this.from.focus();
+    }
+
+    // Fills both choosers as the dialog opens at choice `at`: a snapshot per entry that has one; with more
+    // than CHOOSER_MAX, the first, the last and those within CHOOSER_NEAR of `at` (a <select> of 150,000
+    // options takes the browser most of a minute to open).
+    fill(at) {
+      if (!this.choices) this.choices = this.hooks.model.snapshotChoices();
+      const choices = this.choices, n = choices.length;
+      const near = n > CHOOSER_MAX;
+      if (this.filled && (!near || this.filledAt === at)) return;
+      const lo = near ? Math.max(0, at - CHOOSER_NEAR) : 0, hi = near ? Math.min(n, at + CHOOSER_NEAR + 1) : n;
+      const ids = [];
+      if (lo > 0) ids.push(0);
+      for (let k = lo; k < hi; k++) ids.push(k);
+      if (hi < n) ids.push(n - 1);
+      for (const s of [this.from, this.to]) {
+        const all = document.createDocumentFragment();
+        for (const idx of ids) all.appendChild(el('option', { value: idx }, choices[idx].label));
+        s.replaceChildren(all);
+      }
+      this.filled = true;
+      this.filledAt = at;
+      if (n) this.to.value = String(ids[ids.length - 1]);
     }
 
     close() {

@@ -80,6 +80,7 @@
       this.status = el('div', { class: 'toast', role: 'status', 'aria-live': 'polite' });
       this.main.appendChild(this.head);
       this.main.appendChild(this.notices);
+      this.linkNote = new T.links.LinkNote(this.main); // what a deep link named that the report lacks
       this.main.appendChild(this.panels);
       this.main.appendChild(this.files);
       this.main.appendChild(this.diffWrap);
@@ -115,21 +116,16 @@
         onOpen: (i, q, rx) => { this.revealEntry(i); this.select(i); this.findBar.open(q, rx); },
       });
       acrossBtn.addEventListener('click', () => this.across.toggle());
+      this.notesPanel = T.logNotes.attach(this, acrossBtn); // the readers' notes (69_log_notes.js)
       this.compareDlg = new T.compare.CompareDialog(this.root, { model: m, onCompare: (a, b) => this.startCompare(a, b) });
       compareBtn.addEventListener('click', () => this.compareDlg.open(this.entry));
       this.helpBtn = helpBtn;
       this.narrow.addEventListener('change', () => this.applyLayout());
     }
 
-    // The entry a report opens on: a compare report's first divergence; else its first failed pass (what
-    // the engineer opens it for), else its first changed pass, else its first pass.
+    // The entry a report opens on (59_two_runs.js opening).
     firstChanged() {
-      const es = this.model.entries;
-      let i = T.runs.first(this.model);
-      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.FAILED);
-      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
-      if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
-      return i < 0 ? 0 : i;
+      return T.runs.opening(this.model);
     }
 
     // Makes entry i visible even if filters hide it (used by links that name it).
@@ -168,9 +164,10 @@
         this.startCompare(from, to);
         return true;
       }
-      if (link.entry < 0) return false;
+      if (link.entry < 0) return this.linkNote.lacking(this, link);
       this.revealEntry(link.entry);
       this.select(link.entry, { fn: link.fn === undefined ? null : link.fn, to: link.fn === undefined || link.to === undefined ? null : link.to });
+      this.linkNote.checkFunction(this, link);
       return true;
     }
 
@@ -217,6 +214,7 @@
       this.cancelJob();
       this.compare = null;
       this.anchors = [];
+      this.linkNote.leave(i);
       this.entry = i;
       if (opts.fn !== undefined) {
         this.fnWanted = opts.fn;
@@ -313,7 +311,7 @@
       }
       // The C++ side's crash note says what the error box says.
       const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
-      const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own);
+      const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own, T.logNotes.lines(m, this.entry));
       notes.unshift(...this.whole.notes(), ...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // Whole module; the runs; the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));

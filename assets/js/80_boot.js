@@ -91,7 +91,8 @@
     T.util.trapFocus(dlg);
     let back = null;
     const api = {
-      open() { back = document.activeElement; dlg.hidden = false; close.focus(); },
+      // Opens at its top (its title and first keys), the focus on Close without scrolling to it.
+      open() { back = document.activeElement; dlg.hidden = false; close.focus({ preventScroll: true }); dlg.scrollTop = 0; },
       close() { dlg.hidden = true; if (back && back.focus) back.focus(); },
       isOpen: () => !dlg.hidden,
       toggle() { if (dlg.hidden) api.open(); else api.close(); },

@@ -1,18 +1,25 @@
 // Browser figures for one ir-trace report (tests/bench/run.sh calls this once per case).
 //
-//   node tests/bench/browser_bench.mjs REPORT.html [LOADS]
+//   node tests/bench/browser_bench.mjs REPORT.html [LOADS] [QUERY]
 //
-// Prints one JSON line: {"first_paint_ms": N|null, "j_step_ms": N|null, "steps": N, "error": "..."}
+// Prints one JSON line: {"first_paint_ms": N|null, "j_step_ms": N|null, "steps": N, "filter_ms": N|null,
+// "elements": N, "heap_mb": N, "loadavg": [1, 5, 15 min], "error": "..."}
 //   first_paint_ms  navigation start -> first animation frame after the first [data-kind] row exists
 //                   (median of LOADS fresh page loads, default 3)
 //   j_step_ms       median over ~10 `j` presses: keydown -> first animation frame after the selected
 //                   pass ([role=option][aria-selected=true]) changed and its [data-kind] rows rendered
+//   filter_ms       median over the keystrokes typing QUERY (default "SLP") into "Filter passes": the
+//                   input event -> the first animation frame after it (the list filtered and redrawn)
+//   elements        the page's element count 2 s after the first diff (before the filter)
+//   heap_mb         JSHeapUsedSize then, after a forced garbage collection (CDP HeapProfiler), in MB
+//   loadavg         os.loadavg() when the run ends: the machine's load, to judge the figures by
 // Missing playwright-core or /usr/bin/chromium gives nulls and exit 0: the benchmark prints "n/a".
 // playwright-core comes from the project's node_modules (or BENCH_NODE_MODULES); no browser is ever
 // downloaded: the Debian chromium is launched by path.
 
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -154,9 +161,19 @@ async function main() {
       const list = document.querySelector('[role=listbox]');
       if (list) list.focus();
     });
+    // The page at rest: elements, and the heap after a forced collection.
+    await page.waitForTimeout(2000);
+    result.elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize');
+    result.heap_mb = heap ? Math.round(heap.value / 1048576 * 10) / 10 : null;
+    // The pass list is virtual: how far the selected pass is from the end is its aria-setsize - posinset.
     const remaining = await page.evaluate(() => {
-      const opts = [...document.querySelectorAll('[role=option]')];
-      return opts.length - 1 - opts.findIndex((o) => o.getAttribute('aria-selected') === 'true');
+      const o = document.querySelector('[role=option][aria-selected=true]');
+      return o ? Number(o.getAttribute('aria-setsize')) - Number(o.getAttribute('aria-posinset')) : 0;
     });
     const steps = [];
     for (let i = 0; i < Math.min(STEPS, remaining); ++i) {
@@ -171,11 +188,26 @@ async function main() {
     result.steps = steps.length;
     result.j_step_ms = median(steps);
     if (!steps.length) result.error = 'j did not change the selected pass';
+    result.filter_ms = median(await page.evaluate((query) => {
+      const box = document.querySelector('[role=searchbox][aria-label="Filter passes"]');
+      const times = [];
+      let chain = Promise.resolve();
+      for (let k = 1; k <= query.length; k++) {
+        chain = chain.then(() => new Promise((resolve) => {
+          const t0 = performance.now();
+          box.value = query.slice(0, k);
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+          requestAnimationFrame(() => setTimeout(() => { times.push(performance.now() - t0); resolve(); }, 0));
+        }));
+      }
+      return chain.then(() => times);
+    }, process.argv[4] || 'SLP'));
   } catch (e) {
     result.error = String(e && e.message ? e.message.split('\n')[0] : e);
   } finally {
     await browser.close();
   }
+  result.loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100);
   report(result);
 }
 

@@ -39,7 +39,7 @@ export function mediumPayload() {
   });
 }
 
-// 9 passes over a small program: "pl.secret" appears at pass 3 and disappears at pass 7.
+// 9 passes over a small program: "pl.secret" appears at pass 3, disappears at pass 7 and appears again at 9.
 export function acrossPayload() {
   const base = ['def f(a):', '    b = pl.add(a, a)', '    return b'];
   const passes = [];
@@ -50,6 +50,7 @@ export function acrossPayload() {
     if (k === 3) cur.splice(2, 0, '    s = pl.secret(b)');
     if (k === 5) cur.splice(3, 0, '    s2 = pl.secret(s)');
     if (k === 7) cur = cur.filter((l) => !l.includes('pl.secret'));
+    if (k === 9) cur.splice(2, 0, '    s3 = pl.secret(b)');
     passes.push({ name: 'Step' + k, file: `${String(k).padStart(2, '0')}_after_Step${k}.py`, text: cur.join('\n') + '\n', phase: k <= 4 ? 'Early' : 'Late' });
   }
   return buildPayload({ title: 'across', delta: true, frontend: { file: '00_frontend.py', text: base.join('\n') + '\n' }, passes });

@@ -80,6 +80,17 @@ export async function rows(page) {
   })));
 }
 
+// How many passes the list holds (the filters' visible order, collapsed runs included): aria-setsize of
+// the selected option (the pass list is virtual: only the rows near the view are in the DOM).
+export async function passCount(page) {
+  return page.evaluate(() => {
+    const o = document.querySelector('[role="listbox"][aria-label="Passes"] [role="option"][aria-selected="true"]');
+    return o ? Number(o.getAttribute('aria-setsize')) : -1;
+  });
+}
+
+// Entry indices of the rendered options, in list order (all of a small report's; the virtual list
+// renders those near the view).
 export async function visibleEntries(page) {
   return page.evaluate(() => [...document.querySelectorAll('[role="option"]')].filter((o) => !o.hidden).map((o) => Number(o.getAttribute('data-entry'))));
 }

@@ -216,3 +216,35 @@ test('F7 on a view without a line on the left says there is nothing to align and
   await page.keyboard.press('j');
   noErrors(errors);
 });
+
+test('? opens the keyboard help at its top (title and first keys in view), however short the window', async () => {
+  const { page, errors } = await open(browser, medium, { viewport: { width: 1000, height: 420 } });
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('?');
+  const dlg = page.getByRole('dialog', { name: 'Keyboard help' });
+  await dlg.waitFor();
+  const geo = await page.evaluate(() => {
+    const d = document.querySelector('.dialog.help');
+    const h = d.querySelector('h2').getBoundingClientRect(), b = d.getBoundingClientRect();
+    return { scrollTop: d.scrollTop, scrolls: d.scrollHeight > d.clientHeight, titleIn: h.top >= b.top - 1 && h.bottom <= b.bottom + 1, focus: document.activeElement.textContent };
+  });
+  assert.equal(geo.scrolls, true, 'the help is taller than this window');
+  assert.equal(geo.scrollTop, 0);
+  assert.equal(geo.titleIn, true);
+  await page.keyboard.press('Escape');
+  assert.equal(await dlg.isHidden(), true);
+  noErrors(errors);
+});
+
+test('Tab never stops on the scroll bar under the diff (hidden from screen readers)', async () => {
+  const { page, errors } = await open(browser, medium);
+  await page.locator('.code-scroll').focus();
+  const stops = [];
+  for (let k = 0; k < 60; k++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => document.activeElement.className));
+  }
+  assert.equal(stops.filter((c) => /\bhscroll\b/.test(c)).length, 0, stops.join(' | '));
+  assert.equal(await page.locator('.hscroll').getAttribute('tabindex'), '-1');
+  noErrors(errors);
+});

@@ -32,14 +32,14 @@ test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump,
     '; *** IR Dump After InstCombinePass on f ***\n' + fn('f', 'ret i32 2');
   const lineOf = (banner) => log.slice(0, log.indexOf(banner)).split('\n').length;
   const { page, errors } = await open(browser, convert('loops', log), { hash: '#pass=2' });
-  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^2\. LICMPass/);
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^2\. LICMPass  loop %for\.body in @f/);
   assert.match(await page.locator('.notes').textContent(), /a loop pass on loop %for\.body in function f: .* against the previous dump of this loop/);
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line ' + lineOf('LoopRotatePass')));
   assert.ok((await page.locator('.file-r').textContent()).endsWith('loops.log line ' + lineOf('LICMPass')));
   assert.deepEqual(await page.locator('.row[data-kind="replace"]').count() > 0 || await page.locator('.row[data-kind="insert"]').count() > 0, true);
   // The function pass after the loops: the function against its text in the module, one line changed.
   await page.keyboard.press('j');
-  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^3\. InstCombinePass\+1-1/);
+  assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^3\. InstCombinePass  @f\+1-1/);
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line 1 (f)'));
   // Its report has no "pairs" (schema 4: a pass on an IR unit): the page pairs the changed line itself.
   assert.equal(await page.locator('.row[data-kind="replace"]').count(), 1);
@@ -69,12 +69,76 @@ test('an MLIR Failed pass shows the diagnostics printed before its banner', asyn
   assert.deepEqual(errors, []);
 });
 
-test('a log of 150,000 function passes opens: its pass list and size chart are built without a call of 150,000 arguments', { timeout: 240000 }, async () => {
+test('"Only passes that change it" with a function chosen keeps the loop passes on that function only', async () => {
+  const log = '; *** IR Dump After A on [module] ***\n' + mod(fn('f', 'ret i32 1') + '\n' + fn('g', 'ret i32 1')) +
+    '; *** IR Dump After LoopRotatePass on loop %for.body in function g ***\n' + loop(0) +
+    '; *** IR Dump After LICMPass on loop %for.body in function g ***\n' + loop(7) +
+    '; *** IR Dump After InstCombinePass on f ***\n' + fn('f', 'ret i32 2') +
+    '; *** IR Dump After InstCombinePass on g ***\n' + fn('g', 'ret i32 2');
+  const { page, errors } = await open(browser, convert('loops_fn', log), { hash: '#pass=3' });
+  const fnSel = page.getByLabel('Function', { exact: true });
+  const entries = () => page.evaluate(() => [...document.querySelectorAll('[role="option"]')].map((o) => o.querySelector('.name').textContent));
+  await fnSel.selectOption({ label: (await fnSel.locator('option').allTextContents()).find((l) => l.startsWith('@f')) });
+  await page.getByLabel('Only passes that change it').check();
+  assert.deepEqual(await entries(), ['0. A', '3. InstCombinePass  @f'], 'no loop pass on g');
+  await page.keyboard.press('j');
+  await page.goto(page.url().replace(/#.*/, '#pass=4&fn=g'));
+  await page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"]')?.textContent.startsWith('4.'));
+  await page.getByLabel('Only passes that change it').check();
+  assert.deepEqual(await entries(), ['0. A', '2. LICMPass  loop %for.body in @g', '4. InstCombinePass  @g']);
+  assert.deepEqual(errors, []);
+});
+
+test('a log of 150,000 function passes opens with a virtual pass list: only the rows near the view exist, every pass reachable', { timeout: 240000 }, async () => {
   const parts = ['; *** IR Dump After A on [module] ***\n' + mod(fn('f', 'ret i32 1'))];
   for (let k = 0; k < 150000; k++) parts.push(`; *** IR Dump After P${k % 7} on f ***\n` + fn('f', k % 3 ? 'ret i32 5' : 'ret i32 6'));
-  const { page, errors } = await open(browser, convert('many', parts.join('')), { ready: false });
+  const file = convert('many', parts.join(''));
+  const { page, errors } = await open(browser, file, { ready: false });
   await page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"], .fatal'), null, { timeout: 200000, polling: 500 });
-  assert.equal(await page.evaluate(() => document.querySelectorAll('[role="option"]').length), 150001);
   assert.equal(await page.locator('.fatal').count(), 0);
+  const list = page.getByRole('listbox', { name: 'Passes' });
+  const sel = list.locator('[role="option"][aria-selected="true"]');
+  assert.equal(await sel.getAttribute('aria-setsize'), '150001', 'the list counts every pass');
+  const rendered = await page.evaluate(() => document.querySelectorAll('[role="option"]').length);
+  assert.ok(rendered > 10 && rendered < 200, 'options in the DOM: ' + rendered);
+  // The page's elements do not grow with the passes: no option per snapshot in the Compare dialog before it
+  // opens, no point element per pass in the size chart.
+  await page.waitForSelector('svg.size-chart');
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  assert.ok(elements < 10000, 'elements: ' + elements);
+  assert.equal(await page.locator('.compare-dialog option').count(), 0);
+  // End reaches the last pass, rendered and selected; its position is its place in the list.
+  await list.focus();
+  await page.keyboard.press('End');
+  assert.match(await sel.textContent(), /^150000\. P3/);
+  assert.equal(await sel.getAttribute('aria-posinset'), '150001');
+  // Scrolling the list renders the rows there (and keeps the selected one).
+  await list.evaluate((l) => { l.scrollTop = l.scrollHeight / 2; });
+  await page.waitForFunction(() => [...document.querySelectorAll('[role="option"]')].some((o) => Math.abs(Number(o.getAttribute('aria-posinset')) - 75000) < 2000));
+  assert.equal(await sel.count(), 1, 'the selected pass stays rendered');
+  // The filter works over the model: "P3" keeps a seventh of the passes, counted.
+  await page.getByRole('searchbox', { name: 'Filter passes' }).fill('P3');
+  await page.waitForFunction(() => /^\d+ of 150000$/.test(document.querySelector('.search-row [role="status"]').textContent));
+  assert.equal(await page.locator('.search-row [role="status"]').textContent(), '21429 of 150000');
+  assert.ok(await page.evaluate(() => document.querySelectorAll('[role="option"]').length) < 200);
+  // A deep link reaches pass N.
+  const linked = await open(browser, file, { ready: false, hash: '#pass=123456' });
+  await linked.page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"], .fatal'), null, { timeout: 200000, polling: 500 });
+  assert.match(await linked.page.locator('[role="option"][aria-selected="true"]').textContent(), /^123456\. P/);
+  const box = await linked.page.evaluate(() => {
+    const o = document.querySelector('[role="option"][aria-selected="true"]').getBoundingClientRect();
+    const l = document.querySelector('[role="listbox"]').getBoundingClientRect();
+    return o.top >= l.top - 1 && o.bottom <= l.bottom + 1;
+  });
+  assert.equal(box, true, 'the linked pass is in the list\'s view');
+  // The Compare dialog builds its choosers when opened: over 5,000 snapshots, the first, the last and the
+  // 2,000 on each side of the pass shown.
+  await linked.page.getByRole('button', { name: 'Compare…' }).click();
+  const from = linked.page.locator('.compare-dialog select[aria-label="From"]');
+  assert.equal(await from.locator('option').count(), 4003);
+  assert.match(await from.evaluate((s) => s.options[s.selectedIndex].textContent), /^123455\. P/);
+  assert.match(await linked.page.locator('.compare-dialog select[aria-label="To"]').evaluate((s) => s.options[s.selectedIndex].textContent), /^123456\. P/);
+  assert.match(await from.evaluate((s) => s.options[0].textContent + '|' + s.options[s.options.length - 1].textContent), /^0\. A .*\|150000\. P3 /);
   assert.deepEqual(errors, []);
+  assert.deepEqual(linked.errors, []);
 });

@@ -243,3 +243,22 @@ test('every control is reachable by keyboard with a visible focus', async () => 
   }
   noErrors(errors);
 });
+
+test('a deep link to a pass or function the report lacks says so in a visible note, gone with the next pass', async () => {
+  const missing = await open(browser, small, { hash: '#pass=99' });
+  const note = missing.page.locator('.link-note');
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.textContent(), /^This report has no pass 99: showing 1\. ConvertToSSA instead\.$/);
+  await missing.page.keyboard.press('j');
+  assert.equal(await selected(missing.page), 2);
+  assert.equal(await note.isVisible(), false);
+  noErrors(missing.errors);
+  const fn = await open(browser, small, { hash: '#pass=2&fn=nosuch' });
+  assert.equal(await selected(fn.page), 2);
+  assert.match(await fn.page.locator('.link-note').textContent(), /^2\. \S+ has no function nosuch: showing the whole file\.$/);
+  noErrors(fn.errors);
+  // A link that names what exists shows no note.
+  const ok = await open(browser, small, { hash: '#pass=2&fn=mul' });
+  assert.equal(await ok.page.locator('.link-note').isVisible(), false);
+  noErrors(ok.errors);
+});

@@ -32,9 +32,10 @@ const mlir = (a, v, b, op = 'arith.addi', g = 0) => [
   '  }',
   '}',
 ];
-// LLVM IR: values, parameters and numbered blocks (label 5: and label %5) renumbered; pass 2 changes an op.
-const llvm = (p, v, op = 'mul') => [
-  `define i32 @f(i32 %${p}, i32 %${p + 1}) {`,
+// LLVM IR: values, parameters, numbered blocks (label 5: and label %5), an attribute group (#N) and
+// metadata (!N) renumbered; pass 2 changes an op.
+const llvm = (p, v, op = 'mul', a = 0) => [
+  `define i32 @f(i32 %${p}, i32 %${p + 1}) #${a} {`,
   `  %${v} = add i32 %${p}, %${p + 1}`,
   `  %${v + 1} = icmp sgt i32 %${v}, 0`,
   `  br i1 %${v + 1}, label %${v + 2}, label %${v + 4}`,
@@ -44,8 +45,12 @@ const llvm = (p, v, op = 'mul') => [
   `  ret i32 %${v + 3}`,
   '',
   `${v + 4}:`,
-  `  ret i32 %${v}`,
+  `  ret i32 %${v}, !dbg !${a + 1}`,
   '}',
+  '',
+  `attributes #${a} = { nounwind }`,
+  '',
+  `!${a + 1} = !{i32 ${a + 1}}`.replace(/i32 \d+/, 'i32 7'),
 ];
 // Python-like IR: temporaries _tN and versions x_N renumbered (pass 1); tile_16 and kernel_incore_0 are not
 // defined in main, so changing them is a change (passes 2, 3); pass 4 changes only whitespace; pass 5
@@ -60,7 +65,7 @@ const py = ({ x = [0, 3], t = [12, 13], tile = 16, kernel = 0, ws = false } = {}
 ];
 const dumps = {
   mlir: { ext: 'mlir', passes: [['Renumber', mlir(3, 7, 4, 'arith.addi', 1)], ['Edit', mlir(5, 10, 2, 'arith.subi', 1)]], first: mlir(0, 0, 1) },
-  llvm: { ext: 'll', passes: [['Renumber', llvm(0, 13)], ['Edit', llvm(0, 20, 'shl')]], first: llvm(0, 3) },
+  llvm: { ext: 'll', passes: [['Renumber', llvm(0, 13, 'mul', 4)], ['Edit', llvm(0, 20, 'shl', 2)]], first: llvm(0, 3) },
   py: {
     ext: 'py', first: py(),
     passes: [
@@ -130,7 +135,7 @@ test('MLIR: a pass that only renumbers values, arguments and blocks is a no-op u
   noErrors(errors);
 });
 
-test('LLVM IR: renumbered values, parameters and numbered blocks (5: / label %5) compare equal', { skip }, async () => {
+test('LLVM IR: renumbered values, parameters, numbered blocks (5: / label %5), #N and !N compare equal', { skip }, async () => {
   const { page, errors } = await open(browser, files.llvm, { hash: '#pass=1&ignore=ssa' });
   await settled(page);
   assert.deepEqual(await list(page), [['Renumber', 'no-op'], ['Edit', '+1-1']]);

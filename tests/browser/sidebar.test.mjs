@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, open, report, fixture, tmpDir, noErrors, selected, rows, IRTRACE_BIN } from './harness.mjs';
+import { launch, open, report, fixture, tmpDir, noErrors, selected, rows, passCount, IRTRACE_BIN } from './harness.mjs';
 import { ROOT } from './make_report.mjs';
 import { noopRunsPayload } from './generated.mjs';
 
@@ -40,8 +40,14 @@ const searchBox = (page) => page.getByRole('searchbox', { name: 'Filter passes' 
 // Entry indices of the options shown (not hidden), in the list's order.
 const shown = (page) => page.evaluate(() => [...document.querySelectorAll('[role="listbox"][aria-label="Passes"] [role="option"]')]
   .filter((o) => !o.hidden).map((o) => Number(o.getAttribute('data-entry'))));
-const hiddenOptions = (page) => page.evaluate(() => [...document.querySelectorAll('[role="listbox"][aria-label="Passes"] [role="option"]')]
-  .filter((o) => o.hidden).map((o) => Number(o.getAttribute('data-entry'))).sort((a, b) => a - b));
+// The passes of the list (0 to aria-setsize - 1 in a small report) without a rendered option: those inside
+// a collapsed run.
+const hiddenOptions = (page) => page.evaluate(() => {
+  const opts = [...document.querySelectorAll('[role="listbox"][aria-label="Passes"] [role="option"]')];
+  const have = new Set(opts.map((o) => Number(o.getAttribute('data-entry'))));
+  const n = Number(opts[0].getAttribute('aria-setsize'));
+  return [...Array(n).keys()].filter((k) => !have.has(k));
+});
 const matchCount = (page) => page.locator('.search-row [role="status"]');
 
 // Points of the chart's size line ("x,y" pairs of a polyline's points or a path's d), and its pieces.
@@ -147,7 +153,7 @@ test('three or more no-op passes in a row collapse into one row that opens by cl
   const { page, errors } = await open(browser, runs);
   const list = passList(page);
   // Passes: 1 changed, 2-6 no-op, 7 changed, 8-9 no-op, 10 changed, 11-13 no-op.
-  assert.equal(await list.getByRole('option', { includeHidden: true }).count(), 14, 'every pass stays an option');
+  assert.equal(await passCount(page), 14, 'the list counts every pass (aria-setsize)');
   assert.deepEqual(await hiddenOptions(page), [2, 3, 4, 5, 6, 11, 12, 13]);
   assert.equal(await list.getByRole('option').count(), 6);
   const five = list.getByRole('button', { name: '5 no-op passes' });
@@ -157,7 +163,7 @@ test('three or more no-op passes in a row collapse into one row that opens by cl
   assert.equal(await list.getByRole('button').count(), 2, 'two no-ops in a row stay as they are');
   assert.equal(await list.locator('[role="option"] button, button[role="option"]').count(), 0, 'the summary rows are no options');
   // The summary row sits where the run is.
-  assert.equal(await page.evaluate(() => document.querySelector('.noop-run').nextElementSibling.getAttribute('data-entry')), '2');
+  assert.deepEqual(await page.evaluate(() => { const r = document.querySelector('.noop-run'); return [r.previousElementSibling, r.nextElementSibling].map((o) => o.getAttribute('data-entry')); }), ['1', '7']);
   assert.equal(await five.getAttribute('aria-expanded'), 'false');
   await five.click();
   assert.equal(await five.getAttribute('aria-expanded'), 'true');
@@ -373,4 +379,17 @@ test('LLVM: a link to a pass far down the list shows that pass wholly in the lis
     noErrors(errors);
     await context.close();
   }
+});
+
+test('Esc in "Filter passes" clears the query and shows again the pass shown before the typing', async () => {
+  const { page, errors } = await open(browser, runs, { hash: '#pass=7' });
+  assert.equal(await selected(page), 7);
+  await searchBox(page).click();
+  await page.keyboard.type('Idle12');
+  assert.equal(await selected(page), 12, 'the best match is shown while typing');
+  await page.keyboard.press('Escape');
+  assert.equal(await searchBox(page).inputValue(), '');
+  assert.equal(await selected(page), 7, 'the pass shown before the typing');
+  assert.equal(await matchCount(page).textContent(), '');
+  noErrors(errors);
 });

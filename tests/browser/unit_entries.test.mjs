@@ -288,7 +288,35 @@ test('find across passes counts unit and "lines" snapshots', async () => {
   await page.waitForFunction(() => document.querySelectorAll('.across-results li').length > 0);
   const list = page.getByRole('list', { name: 'Passes where the match count changes' });
   // h appears with the SCC pass; the module pass's before (a "lines" snapshot) already holds it; the
-  // last pass on f drops it from its snapshot (it holds f only).
-  assert.deepEqual(await list.getByRole('link').allTextContents(), ['3. InlinerPass', '7. InstCombinePass']);
+  // last pass on f drops it from its snapshot (it holds f only: its link names @f).
+  assert.deepEqual(await list.getByRole('link').allTextContents(), ['3. InlinerPass  (f, h)', '7. InstCombinePass  @f']);
+  noErrors(errors);
+});
+
+test('each unit entry\'s row names its unit (@f, (f, h), loop), and "Filter passes" finds a function\'s passes by its name', async () => {
+  const { page, errors } = await open(browser, file, { hash: '#pass=1' });
+  const names = await page.locator('[role="option"] .name').allTextContents();
+  assert.deepEqual(names, ['0. frontend', '1. InstCombinePass  @f', '2. SROAPass  @g', '3. InlinerPass  (f, h)', '4. LICMPass  loop',
+    '5. GlobalOptPass', '6. InstCombinePass  @g', '7. InstCombinePass  @f']);
+  assert.match(await page.locator('#entry-3').getAttribute('title'), /^3\. InlinerPass on \(f, h\)/);
+  await page.getByRole('searchbox', { name: 'Filter passes' }).fill('@g');
+  const found = await page.evaluate(() => [...document.querySelectorAll('[role="option"]')].map((o) => Number(o.getAttribute('data-entry'))));
+  assert.deepEqual(found, [2, 6, 5], 'the passes on g (whole word) first, then GlobalOptPass (a word prefix)');
+  await page.getByRole('searchbox', { name: 'Filter passes' }).fill('h');
+  const onH = await page.evaluate(() => [...document.querySelectorAll('[role="option"]')].map((o) => Number(o.getAttribute('data-entry'))));
+  assert.ok(onH.includes(3), 'the SCC holding h: ' + onH);
+  noErrors(errors);
+});
+
+test('find across passes names the unit of a unit entry\'s result (its counts are of that function or SCC)', async () => {
+  const { page, errors } = await open(browser, file, { hash: '#pass=1' });
+  await page.getByRole('button', { name: 'Find across passes' }).click();
+  const box = page.getByRole('searchbox', { name: 'Find across passes' });
+  await box.fill('ret i32 2');
+  await box.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('.across-results li').length > 0);
+  const links = await page.locator('.across-results a').allTextContents();
+  assert.equal(links[0], '2. SROAPass  @g', links.join(' | '));
+  assert.match(await page.locator('.across-results li').first().textContent(), /first appears: 1 match$/);
   noErrors(errors);
 });
