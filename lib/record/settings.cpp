@@ -29,6 +29,24 @@ bool EqualsLower(std::string_view text, std::string_view lower) {
   return true;
 }
 
+// The value as a warning may print it: control bytes and non-ASCII as \xNN, at most 64 bytes, so an
+// environment variable can neither forge a line nor flood stderr.
+std::string Printable(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size() && i < 64; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    }
+  }
+  if (text.size() > 64) out += "...";
+  return out;
+}
+
 }  // namespace
 
 bool ParseMode(std::string_view text, Mode* mode) {
@@ -36,10 +54,12 @@ bool ParseMode(std::string_view text, Mode* mode) {
     const char* text;
     Mode mode;
   };
-  static const Spelling kSpellings[] = {{"", Mode::kOff},       {"0", Mode::kOff},
-                                        {"off", Mode::kOff},    {"1", Mode::kHtml},
-                                        {"on", Mode::kHtml},    {"html", Mode::kHtml},
-                                        {"terminal", Mode::kTerminal}, {"both", Mode::kBoth}};
+  // The environment-flag convention users bring (TileLang's among them): 0/false/no/off off, 1/true/yes/on on.
+  static const Spelling kSpellings[] = {
+      {"", Mode::kOff},         {"0", Mode::kOff},         {"false", Mode::kOff},   {"no", Mode::kOff},
+      {"off", Mode::kOff},      {"1", Mode::kHtml},        {"true", Mode::kHtml},   {"yes", Mode::kHtml},
+      {"on", Mode::kHtml},      {"html", Mode::kHtml},     {"terminal", Mode::kTerminal},
+      {"both", Mode::kBoth}};
   for (const Spelling& s : kSpellings) {
     if (EqualsLower(text, s.text)) {
       *mode = s.mode;
@@ -64,8 +84,9 @@ Settings CurrentSettings() {
     s.mode = Mode::kHtml;
     if (!g_warned.exchange(true)) {
       std::fprintf(stderr,
-                   "irtrace: warning: IR_TRACE has an unknown value (use 0, off, 1, on, html, terminal or "
-                   "both); tracing as html\n");
+                   "irtrace: warning: IR_TRACE has an unknown value '%s' (use 0, false, no, off, 1, true, yes, "
+                   "on, html, terminal or both); tracing as html\n",
+                   Printable(mode).c_str());
     }
   }
   return s;
