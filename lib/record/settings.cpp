@@ -13,6 +13,7 @@ namespace {
 std::mutex g_mutex;
 std::optional<Settings> g_enabled;  // Enable's override; dir "" = the environment's
 std::atomic<bool> g_warned{false};  // an unknown IR_TRACE was reported (once per process)
+std::atomic<bool> g_keep_warned{false};  // a bad IR_TRACE_KEEP was reported (once per process)
 
 std::string EnvironmentDir() {
   const char* dir = std::getenv("IR_TRACE_DIR");
@@ -47,6 +48,26 @@ std::string Printable(std::string_view text) {
   return out;
 }
 
+// IR_TRACE_KEEP: a whole number 0..1000000, else the default (10) with one warning.
+unsigned EnvironmentKeep() {
+  constexpr unsigned kDefault = 10;
+  const char* text = std::getenv("IR_TRACE_KEEP");
+  if (!text || !*text) return kDefault;
+  unsigned long value = 0;
+  bool ok = true;
+  for (const char* c = text; *c && ok; ++c) {
+    ok = *c >= '0' && *c <= '9' && (value = value * 10 + static_cast<unsigned long>(*c - '0')) <= 1000000;
+  }
+  if (ok) return static_cast<unsigned>(value);
+  if (!g_keep_warned.exchange(true)) {
+    std::fprintf(stderr,
+                 "irtrace: warning: IR_TRACE_KEEP has a bad value '%s' (a whole number 0 to 1000000, 0 keeping "
+                 "every run); keeping %u runs per name\n",
+                 Printable(text).c_str(), kDefault);
+  }
+  return kDefault;
+}
+
 }  // namespace
 
 bool ParseMode(std::string_view text, Mode* mode) {
@@ -74,10 +95,12 @@ Settings CurrentSettings() {
   if (g_enabled) {
     Settings s = *g_enabled;
     if (s.dir.empty()) s.dir = EnvironmentDir();
+    s.keep = EnvironmentKeep();
     return s;
   }
   Settings s;
   s.dir = EnvironmentDir();
+  s.keep = EnvironmentKeep();
   const char* mode = std::getenv("IR_TRACE");
   if (mode && !ParseMode(mode, &s.mode)) {
     // A typo must not switch tracing off silently: trace (html), and say so once.
@@ -94,7 +117,7 @@ Settings CurrentSettings() {
 
 void Enable(Mode mode, const std::string& dir) {
   std::lock_guard<std::mutex> lock(g_mutex);
-  g_enabled = Settings{mode, dir};
+  g_enabled = Settings{mode, dir, 10};
 }
 
 void UseEnvironment() {

@@ -20,6 +20,7 @@ enum class Mode {
 struct Settings {
   Mode mode = Mode::kOff;
   std::string dir = "ir_trace";  // the trace directory; runs go to <dir>/<name>/.runs/
+  unsigned keep = 10;            // runs kept per name when a session starts (0: all); IR_TRACE_KEEP
 };
 
 // Parses an IR_TRACE value: "0"/"false"/"no"/"off"/"" -> kOff, "1"/"true"/"yes"/"on"/"html" -> kHtml,
@@ -29,8 +30,9 @@ bool ParseMode(std::string_view text, Mode* mode);
 // The settings a session started now captures: those given to Enable, else the environment's:
 // IR_TRACE (unset: off; an unknown value means html, with one warning on stderr per process naming the
 // value, control bytes escaped) and
-// IR_TRACE_DIR (unset or empty: "ir_trace", relative to the working directory when the session starts).
-// Never throws.
+// IR_TRACE_DIR (unset or empty: "ir_trace", relative to the working directory when the session starts);
+// and, with Enable too, IR_TRACE_KEEP (unset or empty: 10; a whole number 0 to 1000000, 0 keeping every run;
+// anything else means 10, with one warning per process naming the value). Never throws.
 Settings CurrentSettings();
 
 // Overrides the environment for sessions started from now on, in every thread: `dir` "" keeps
