@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <csignal>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -56,6 +57,35 @@ TEST_CASE("file_lock: a lock that cannot be opened is an Error naming it", "[fil
   TempDir t;
   CHECK_THROWS_WITH(FileLock(t / "missing/lock"),
                     "cannot open the lock '" + (t / "missing/lock") + "': No such file or directory");
+}
+
+// LockIsHeld: true while another process holds the lock, false once it died (kill -9: the kernel drops it).
+TEST_CASE("file_lock: LockIsHeld tells a holder alive from one that died", "[file_lock]") {
+  TempDir t;
+  const std::string lock = t / "lock";
+  CHECK_FALSE(LockIsHeld(lock));  // missing
+  int ready[2];
+  REQUIRE(::pipe(ready) == 0);
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    FileLock mine(lock);
+    (void)!::write(ready[1], "r", 1);
+    for (;;) ::pause();
+  }
+  char c;
+  REQUIRE(::read(ready[0], &c, 1) == 1);
+  CHECK(LockIsHeld(lock));
+  CHECK(LockIsHeld(lock));  // asking does not take it
+  ::kill(child, SIGKILL);
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  CHECK_FALSE(LockIsHeld(lock));
+  {
+    FileLock mine(lock);
+    CHECK(LockIsHeld(lock));  // another open file of this process: held too
+  }
+  CHECK_FALSE(LockIsHeld(lock));
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ TEST_CASE("session codegen: the edit workflow through sessions, one stderr line 
   CHECK(lines[1].rfind("irtrace: softmax: launch.cpp (host): INIT: ", 0) == 0);
   CHECK(Names(t / "trace/softmax") ==
         std::vector<std::string>{".lock", ".runs", "kernel.cpp", "kernel.cpp.latest", "kernel.cpp.original",
-                                 "launch.cpp", "launch.cpp.latest", "launch.cpp.original", "report.html"});
+                                 "launch.cpp", "launch.cpp.latest", "launch.cpp.original", "report.html", "runs.txt"});
   // The run records what was built, under the dump contract's codegen names: the report shows both.
   CHECK(ReadFile(run + "/codegen_device_kernel.cpp") == "void k() {}\n");
   CHECK(ReadFile(run + "/codegen_host_launch.cpp") == "int main() { return 0; }\n");

@@ -26,14 +26,17 @@ TEST_CASE("settings: IR_TRACE spellings, in any case", "[settings]") {
   for (Case c : {Case{"0", Mode::kOff}, Case{"off", Mode::kOff}, Case{"OFF", Mode::kOff}, Case{"", Mode::kOff},
                  Case{"1", Mode::kHtml}, Case{"on", Mode::kHtml}, Case{"On", Mode::kHtml},
                  Case{"html", Mode::kHtml}, Case{"HTML", Mode::kHtml}, Case{"terminal", Mode::kTerminal},
-                 Case{"Terminal", Mode::kTerminal}, Case{"both", Mode::kBoth}, Case{"BOTH", Mode::kBoth}}) {
+                 Case{"Terminal", Mode::kTerminal}, Case{"both", Mode::kBoth}, Case{"BOTH", Mode::kBoth},
+                 Case{"false", Mode::kOff}, Case{"False", Mode::kOff}, Case{"no", Mode::kOff},
+                 Case{"NO", Mode::kOff}, Case{"true", Mode::kHtml}, Case{"TRUE", Mode::kHtml},
+                 Case{"yes", Mode::kHtml}, Case{"Yes", Mode::kHtml}}) {
     INFO(c.text);
     Mode m = Mode::kBoth == c.mode ? Mode::kOff : Mode::kBoth;
     CHECK(ParseMode(c.text, &m));
     CHECK(m == c.mode);
   }
   Mode m = Mode::kTerminal;
-  for (const char* bad : {"2", "yes", "htm", " on", "on ", "offf"}) {
+  for (const char* bad : {"2", "y", "n", "htm", " on", "on ", "offf", "falsey", "nope"}) {
     INFO(bad);
     CHECK_FALSE(ParseMode(bad, &m));
   }
@@ -59,6 +62,14 @@ TEST_CASE("settings: the environment, its defaults, and one warning per process 
     ok = ok && both.mode == Mode::kBoth && both.dir == "/tmp/traces";
     ::setenv("IR_TRACE_DIR", "", 1);
     ok = ok && CurrentSettings().dir == "ir_trace";
+    for (const char* off : {"false", "No", "OFF", "0", ""}) {  // the flags users bring: off, without a warning
+      ::setenv("IR_TRACE", off, 1);
+      ok = ok && CurrentSettings().mode == Mode::kOff;
+    }
+    for (const char* on : {"TRUE", "yes", "On", "1"}) {
+      ::setenv("IR_TRACE", on, 1);
+      ok = ok && CurrentSettings().mode == Mode::kHtml;
+    }
     ::setenv("IR_TRACE", "yes please", 1);
     ok = ok && CurrentSettings().mode == Mode::kHtml && CurrentSettings().mode == Mode::kHtml;
     Enable(Mode::kOff);
@@ -75,8 +86,8 @@ TEST_CASE("settings: the environment, its defaults, and one warning per process 
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
   CHECK(ReadFile(t / "stderr") ==
-        "irtrace: warning: IR_TRACE has an unknown value (use 0, off, 1, on, html, terminal or both); "
-        "tracing as html\n");
+        "irtrace: warning: IR_TRACE has an unknown value 'yes please' (use 0, false, no, off, 1, true, yes, on, "
+        "html, terminal or both); tracing as html\n");
 }
 
 }  // namespace

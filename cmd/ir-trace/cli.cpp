@@ -18,6 +18,7 @@
 #include "driver/pager.h"
 #include "driver/shard.h"
 #include "input/input_format.h"
+#include "input/recorded_runs.h"
 #include "driver/terminal_job.h"
 
 namespace irtrace::cli {
@@ -336,6 +337,43 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   return RunCompare(options, fail, &console);
 }
 
+// The recording library's directories as inputs (input/recorded_runs.h): each name directory among the dumps
+// becomes the run `selector` picks. Returns -1 to go on, else the exit code: 0 when the one input is a trace
+// directory (its names listed on `out`), or an error's (printed).
+int ResolveRecorded(RunOptions* run, const std::string& selector, bool selected, std::ostream& out, std::FILE* err) {
+  bool any = false;
+  try {
+    for (std::string& dump : run->dumps) {
+      if (!IsNameDir(dump)) continue;
+      dump = PickRun(dump, selector);
+      any = true;
+    }
+  } catch (const Error& e) {
+    Console(err, false, false, false).Error(e.what());
+    return static_cast<int>(e.code());
+  }
+  if (any) return -1;
+  if (selected) {
+    Console(err, false, false, false).Error("--run picks a run of a name directory of the recording library "
+                                            "(DIR/NAME, holding .runs/) (see ir-trace --help)");
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  std::vector<RecordedName> names;
+  if (run->dumps.size() == 1 && run->find_root.empty() && DetectDirectory(run->dumps[0]) == InputFormat::kAuto) {
+    names = RecordedNames(run->dumps[0]);
+  }
+  if (names.empty()) return -1;
+  const std::string& dir = run->dumps[0];
+  out << dir << ": a trace directory of the recording library (man irtrace), " << names.size() << " name"
+      << (names.size() == 1 ? "" : "s") << ":\n";
+  for (const RecordedName& n : names) {
+    out << "  " << n.name << "  " << n.runs << " run" << (n.runs == 1 ? "" : "s") << "\n";
+  }
+  out << "convert one: ir-trace " << dir << (dir.back() == '/' ? "" : "/") << "NAME (its newest run; --run -K "
+      << "the K-th newest, --run TIME by its start time; NAME/runs.txt lists them)\n";
+  return 0;
+}
+
 }  // namespace
 
 int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
@@ -440,6 +478,13 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   app.add_flag("--all-runs", options.all_runs,
                "TileLang run records: convert every run of the script directory, one report each (-o DIR/), not "
                "only the latest");
+  std::string run_selector;
+  app.add_option("--run", run_selector,
+                 "A name directory of the recording library (DIR/NAME): the run to convert, latest (default), "
+                 "-K (the K-th newest) or TIME (a prefix of its UTC start, as in .runs/run_TIME...)")
+      ->type_name("latest|-K|TIME")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string format = "auto";
   app.add_option("--format", format,
                  "What the input is: auto (default: a directory is a numbered dump, a file or - is detected from "
@@ -504,6 +549,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     wrong = "--markdown replaces FILE and --markdown-append appends to it: give one";
   }
   if (!wrong.empty()) return usage_error(wrong + " (see ir-trace --help)");
+  int recorded = ResolveRecorded(&run, run_selector, app.count("--run") > 0, out, err);
+  if (recorded >= 0) return recorded;
   run.batch = run.dumps.size() > 1 || !run.find_root.empty() || options.output.back() == '/';
   if (run.batch) {
     if (output->count() == 0 && !run.check) return usage_error("several reports need -o OUTDIR/ (see ir-trace --help)");

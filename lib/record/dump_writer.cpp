@@ -10,9 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "input/recorded_runs.h"
+#include "record/run_list.h"
 #include "record/safe_name.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/file_lock.h"
 
 namespace fs = std::filesystem;
 
@@ -53,20 +56,31 @@ void MakeDirectories(const std::string& dir) {
 
 }  // namespace
 
-DumpWriter::DumpWriter(const std::string& trace_dir, std::string_view name) {
+DumpWriter::DumpWriter(const std::string& trace_dir, std::string_view name, unsigned keep) {
   name_dir_ = (fs::path(trace_dir) / SafeDirName(name)).string();
   std::string runs = name_dir_ + "/.runs";
   MakeDirectories(runs);
+  FileLock name_lock(name_dir_ + "/" + kLockName);
   std::string prefix = runs + "/run_" + UtcStamp() + "_" + std::to_string(::getpid()) + "_";
-  for (int attempt = 0; attempt < 100; ++attempt) {
+  for (int attempt = 0; attempt < 100 && run_dir_.empty(); ++attempt) {
     std::string dir = prefix + RandomHex();
     if (::mkdir(dir.c_str(), 0777) == 0) {
       run_dir_ = dir;
-      return;
+    } else if (errno != EEXIST) {
+      throw Error("cannot create '" + dir + "': " + std::strerror(errno));
     }
-    if (errno != EEXIST) throw Error("cannot create '" + dir + "': " + std::strerror(errno));
   }
-  throw Error("cannot create a run directory in '" + runs + "': every name drawn is taken");
+  if (run_dir_.empty()) throw Error("cannot create a run directory in '" + runs + "': every name drawn is taken");
+  run_lock_ = std::make_unique<FileLock>(run_dir_ + "/" + kLockName);
+  PruneRuns(name_dir_, keep);
+  WriteRunsList(name_dir_, fs::path(run_dir_).filename().string(), "in progress", 0);
+}
+
+DumpWriter::~DumpWriter() = default;
+
+void DumpWriter::Finish(unsigned long passes) {
+  FileLock name_lock(name_dir_ + "/" + kLockName);
+  WriteRunsList(name_dir_, fs::path(run_dir_).filename().string(), "complete", passes);
 }
 
 std::string PassFileName(unsigned long num, std::string_view pass, std::string_view ext) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,14 +17,24 @@ namespace irtrace {
 // two digits; `ext` as given (the caller makes it safe: SafeExtension, or "log").
 std::string PassFileName(unsigned long num, std::string_view pass, std::string_view ext);
 
+class FileLock;
+
 class DumpWriter {
  public:
   // Creates <trace_dir>/<SafeDirName(name)>/.runs/run_<UTC time>_<pid>_<random>/ (record/safe_name.h),
   // with its parents as needed (modes 0777 & ~umask). The UTC time is YYYYMMDDTHHMMSS.uuuuuuZ, the random
   // part 8 hex digits; the directory is made with mkdir(2), a name taken already is drawn again, so no two
   // sessions (threads, processes, machines sharing the directory) get one run directory.
-  // Throws Error (with the cause from errno) when a directory cannot be made.
-  DumpWriter(const std::string& trace_dir, std::string_view name);
+  // Under the name's lock (<name dir>/.lock): the run directory is made, its own lock (<run>/.lock) taken
+  // and held until this object goes (what tells the run in progress, record/run_list.h), the runs beyond
+  // the newest `keep` pruned (PruneRuns; 0 keeps all) and runs.txt rewritten with this run "in progress".
+  // Throws Error (with the cause from errno) when a directory cannot be made or a lock taken.
+  DumpWriter(const std::string& trace_dir, std::string_view name, unsigned keep = 0);
+  ~DumpWriter();
+
+  // The session's end: runs.txt rewritten, under the name's lock, with this run "complete" and `passes`.
+  // Throws Error naming the file when it cannot be written.
+  void Finish(unsigned long passes);
 
   const std::string& name_dir() const { return name_dir_; }  // <trace_dir>/<safe name>
   const std::string& run_dir() const { return run_dir_; }
@@ -51,6 +62,7 @@ class DumpWriter {
   std::string name_dir_;
   std::string run_dir_;
   uint64_t bytes_ = 0;
+  std::unique_ptr<FileLock> run_lock_;
 };
 
 }  // namespace irtrace

@@ -36,6 +36,7 @@ struct Session::Impl {
   std::string name;
   std::string trace_dir;              // absolute, fixed at the start (the compiler may chdir)
   bool files = false;                 // the mode writes the dump
+  unsigned keep = 10;                 // runs kept per name (IR_TRACE_KEEP)
   bool stopped = false;               // a write failed: no more files (the warning is printed)
   bool ended = false;
   std::unique_ptr<DumpWriter> dump;   // made at the first capture, dropped when tracing stops
@@ -65,7 +66,7 @@ struct Session::Impl {
   DumpWriter* Files() {
     if (!files || stopped || ended) return nullptr;
     if (!dump) {
-      dump = std::make_unique<DumpWriter>(trace_dir, name);
+      dump = std::make_unique<DumpWriter>(trace_dir, name, keep);
       run_dir = dump->run_dir();
     }
     return dump.get();
@@ -150,6 +151,7 @@ Session::Session(std::string_view name) {
   std::filesystem::path dir = std::filesystem::absolute(settings.dir, ec);
   impl_->trace_dir = ec ? settings.dir : dir.string();
   impl_->files = WritesFiles(settings.mode);
+  impl_->keep = settings.keep;
   impl_->observer = ObserverFor(settings);
 }
 
@@ -266,6 +268,13 @@ void Session::End() {
       s.Stop(std::string("no report: ") + e.what());
     } catch (...) {
       s.Stop("no report");
+    }
+  }
+  if (s.dump && !s.stopped) {
+    try {
+      s.dump->Finish(s.passes);
+    } catch (const std::exception& e) {
+      s.Stop(e.what());
     }
   }
   s.ended = true;

@@ -26,4 +26,15 @@ FileLock::~FileLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the only descriptor of the open file releases its lock
 }
 
+bool LockIsHeld(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
+  int rc;
+  while ((rc = ::flock(fd, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {
+  }
+  bool held = rc != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return held;
+}
+
 }  // namespace irtrace

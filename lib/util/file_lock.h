@@ -21,4 +21,9 @@ class FileLock {
   int fd_ = -1;
 };
 
+// True when another open file holds a lock on `path` now (a FileLock, in this process or another: the
+// running session of a run directory holds its lock, so a run whose lock is free has ended, or died).
+// False for a missing file, or one whose lock could be taken (it is released before returning). Never throws.
+bool LockIsHeld(const std::string& path);
+
 }  // namespace irtrace

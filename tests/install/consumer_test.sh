@@ -14,6 +14,16 @@ cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 # Only the recording API's headers: nothing of dtl, spdlog, ctemplate or ir-trace's own.
 headers=$(cd "$tmp/prefix/include" && find . -type f | sort | tr '\n' ' ')
 [ "$headers" = "./irtrace/mode.h ./irtrace/session.h " ] || fail "installed headers: $headers"
+# Each type name defined once across the installed headers (a nested duplicate compiles without a word):
+# every `enum class|enum|class|struct|union NAME {` or `NAME :` (a definition, not a forward declaration).
+defined=$(sed -E 's,//.*,,' "$tmp"/prefix/include/irtrace/*.h |
+  grep -oE '\b(enum class|enum|class|struct|union)( \[\[[a-z_]+\]\])? [A-Za-z_][A-Za-z0-9_]*[[:space:]]*(final[[:space:]]*)?[{:]' |
+  grep -vE '::$' | sed -E 's/^(enum class|enum|class|struct|union)( \[\[[a-z_]+\]\])? ([A-Za-z_][A-Za-z0-9_]*).*/\3/' | sort)
+for name in Mode Settings Session PhaseScope SourceRole; do
+  printf '%s\n' "$defined" | grep -qx "$name" || fail "the header check finds no definition of $name"
+done
+twice=$(printf '%s\n' "$defined" | uniq -d)
+[ -z "$twice" ] || fail "installed headers define these names more than once: $(echo $twice)"
 [ -f "$tmp/prefix/lib/libirtrace.a" ] || fail "no lib/libirtrace.a"
 [ -f "$tmp/prefix/lib/cmake/irtrace/irtraceConfig.cmake" ] || fail "no package config"
 [ -f "$tmp/prefix/share/man/man3/irtrace.3" ] || fail "no man page irtrace.3"

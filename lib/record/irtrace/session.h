@@ -45,9 +45,6 @@ class [[nodiscard]] PhaseScope {
  private:
   friend class Session;
 
-// What a generated source is for (Session::Codegen): the kernel that runs on the device, or the host code
-// that launches it. Recorded as the dump's codegen_device_* / codegen_host_* files.
-enum class SourceRole { kDevice, kHost };
   explicit PhaseScope(Session* session) : session_(session) {}
   Session* session_;  // null when tracing is off
 };
