@@ -284,12 +284,8 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
     listing.frontend.name = name + " (the IR before pass 1: not in the log)";
     listing.frontend.extension = ext;
     listing.frontend.text = std::make_shared<const std::string>();
-    listing.frontend_label = "input (not in the log)";
-    if (!steps.empty()) {
-      steps[0].notes.insert(steps[0].notes.begin(),
-                            "the log holds no IR before this pass: its output is shown whole (--input FILE gives "
-                            "the IR the compiler was handed)");
-    }
+    listing.frontend_label = kNoInputLabel;
+    if (!steps.empty()) steps[0].notes.insert(steps[0].notes.begin(), kNoInputNote);
   }
   for (std::string& n : notes) listing.notes.push_back(std::move(n));
   for (size_t k = 0; k < steps.size(); ++k) {

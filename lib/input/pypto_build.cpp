@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "input/log_listing.h"
 #include "input/mlir_tree.h"
 
 namespace irtrace {
@@ -41,23 +42,28 @@ bool HasRegularFile(const fs::path& dir) {
 // entry go to the first pass, but the one saying that the log starts after it.
 std::vector<DumpPass> TreePasses(DumpListing tree, DumpFile* tree_before) {
   std::vector<DumpPass> out;
-  bool first_is_pass = tree.frontend_label != "frontend";
+  // The tree holds no IR before ptoas's first pass (its frontend is MakeLogListing's empty one): the .pto,
+  // which AddUnit gives as the before side, is that IR, so the empty frontend and its note go.
+  bool no_input = tree.frontend_label == kNoInputLabel;
+  bool first_is_pass = !no_input && tree.frontend_label != "frontend";
   bool sole = tree.passes.size() == 1 && tree.passes[0].file.name == tree.frontend.name;
   if (first_is_pass && !sole) {
     DumpPass p;
     p.pass_name = tree.frontend_label;
     p.file = tree.frontend;
     out.push_back(std::move(p));
-  } else if (!first_is_pass) {
+  } else if (!first_is_pass && !no_input) {
     *tree_before = tree.frontend;
   }
   for (DumpPass& p : tree.passes) out.push_back(std::move(p));
   if (!out.empty()) {
+    std::vector<std::string>& first = out[0].notes;
+    if (no_input) first.erase(std::remove(first.begin(), first.end(), std::string(kNoInputNote)), first.end());
     std::vector<std::string> notes;
     for (std::string& n : tree.notes) {
       if (n.rfind(kStartsAfterNote, 0) != 0) notes.push_back(std::move(n));
     }
-    out[0].notes.insert(out[0].notes.begin(), notes.begin(), notes.end());
+    first.insert(first.begin(), notes.begin(), notes.end());
   }
   return out;
 }
