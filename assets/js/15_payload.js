@@ -314,7 +314,12 @@
     // the LLVM reader writes on it (lib/input/llvm_log.cpp: "a loop pass on loop %H in function F: ..."),
     // the banner's words; null for any other entry or when no note names it (the payload has no field).
     function loopOf(e) {
-      if (unitOf(e) !== UNIT.LOOP || !Array.isArray(e.notes)) return null;
+      if (unitOf(e) !== UNIT.LOOP) return null;
+      // The reader names a loop entry's unit "loop %H in function F" in its first unit key (then F).
+      const keys = Array.isArray(e.unit_keys) ? e.unit_keys : [];
+      const k = typeof keys[0] === 'string' && /^loop (\S+) in function (.+)$/.exec(keys[0]);
+      if (k) return { header: k[1], fn: k[2] };
+      if (!Array.isArray(e.notes)) return null;
       for (const n of e.notes) {
         const m = typeof n === 'string' && /^a loop pass on loop (\S+) in function (.+?): /.exec(n);
         if (m) return { header: m[1], fn: m[2] };

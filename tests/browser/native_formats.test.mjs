@@ -33,7 +33,7 @@ test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump,
   const lineOf = (banner) => log.slice(0, log.indexOf(banner)).split('\n').length;
   const { page, errors } = await open(browser, convert('loops', log), { hash: '#pass=2' });
   assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^2\. LICMPass  loop %for\.body in @f/);
-  assert.match(await page.locator('.notes').textContent(), /a loop pass on loop %for\.body in function f: .* against the previous dump of this loop/);
+  assert.match(await page.locator('.notes').textContent(), /a loop pass on loop %for\.body in function f: .* shown against the same blocks as they stood before it/);
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line ' + lineOf('LoopRotatePass')));
   assert.ok((await page.locator('.file-r').textContent()).endsWith('loops.log line ' + lineOf('LICMPass')));
   assert.deepEqual(await page.locator('.row[data-kind="replace"]').count() > 0 || await page.locator('.row[data-kind="insert"]').count() > 0, true);
@@ -85,7 +85,8 @@ test('"Only passes that change it" with a function chosen keeps the loop passes 
   await page.goto(page.url().replace(/#.*/, '#pass=4&fn=g'));
   await page.waitForFunction(() => document.querySelector('[role="option"][aria-selected="true"]')?.textContent.startsWith('4.'));
   await page.getByLabel('Only passes that change it').check();
-  assert.deepEqual(await entries(), ['0. A', '2. LICMPass  loop %for.body in @g', '4. InstCombinePass  @g']);
+  // LoopRotatePass's dump differs from g's blocks as the module printed them: it changed g (issue 18, point 1).
+  assert.deepEqual(await entries(), ['0. A', '1. LoopRotatePass  loop %for.body in @g', '2. LICMPass  loop %for.body in @g', '4. InstCombinePass  @g']);
   assert.deepEqual(errors, []);
 });
 
