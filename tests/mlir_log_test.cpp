@@ -7,6 +7,7 @@
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
+#include "input/log_listing.h"
 #include "payload_json.h"
 #include "test_util.h"
 #include "util/error.h"
@@ -50,8 +51,7 @@ TEST_CASE("mlir_log: banners of every kind, the pass name kept whole", "[mlir_lo
   CHECK(l.passes[1].file.extension == "mlir");
   // The first pass is a pass: its before is empty, its output shown whole.
   CHECK(*l.frontend.text == "");
-  CHECK(l.passes[0].notes == std::vector<std::string>{"the log holds no IR before this pass: its output is shown whole "
-                                                      "(--input FILE gives the IR the compiler was handed)"});
+  CHECK(l.passes[0].notes == std::vector<std::string>{kNoInputNote});
   CHECK(l.notes.empty());
   CHECK(l.title == "p");
   CHECK_THROWS_AS(ReadMlirLog("p.log", "hello\n"), Error);
