@@ -4,18 +4,18 @@
 
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <string>
 #include <csignal>
 #include <fcntl.h>
+#include <filesystem>
+#include <string>
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util/error.h"
 #include "test_util.h"
+#include "util/error.h"
 
 namespace irtrace {
 namespace {
@@ -205,7 +205,6 @@ TEST_CASE("atomic_file: a relative path in the current directory works", "[atomi
   fs::current_path(old);
   CHECK(ReadFile(t / "plain.html") == "ok");
 }
-
 
 // The exit status of child `pid`: its exit code, or 128 + the signal that ended it.
 int WaitStatus(pid_t pid) {

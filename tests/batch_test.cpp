@@ -23,7 +23,6 @@ using irtrace::test::WriteTwoPassDump;
 using irtrace::test::CliResult;
 using irtrace::test::RunMain;
 
-
 std::vector<std::string> Files(const std::string& dir) {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
@@ -68,7 +67,8 @@ TEST_CASE("batch: a bad dump does not stop the batch, exit 1 with its error line
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-j", "1"});
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: " + t / "root/bad/passes_dump" +
-                     ": no pass snapshot (NN_after_<Pass>.<ext>)\nwrote 2 of 3 reports to " + t / "out/" + ": 1 invalid\n");
+                     ": no pass snapshot (NN_after_<Pass>.<ext>)\nwrote 2 of 3 reports to " + t / "out/" +
+                     ": 1 invalid\n");
   CHECK(fs::exists(t / "out/good__passes_dump.html"));
   CHECK(fs::exists(t / "out/zlast__passes_dump.html"));
   CHECK_FALSE(fs::exists(t / "out/bad__passes_dump.html"));
@@ -158,7 +158,8 @@ TEST_CASE("batch: --find lists an empty passes_dump as an invalid dump, not as n
     args.insert(args.end(), extra.begin(), extra.end());
     CliResult r = RunMain(args);
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::Contains("ir-trace: error: " + t / "root/k/passes_dump" + ": no snapshot (neither "
+    CHECK_THAT(r.err, Catch::Contains("ir-trace: error: " + t / "root/k/passes_dump" +
+                                      ": no snapshot (neither "
                                       "00_frontend.<ext> nor NN_after_<Pass>.<ext>: the compiler wrote none)\n"));
     CHECK_THAT(r.err, Catch::Contains("1 invalid"));
     CHECK_THAT(ReadFile(t / "run.json"), Catch::Contains("\"invalid\""));
@@ -200,8 +201,8 @@ TEST_CASE("cli: -o=FILE is refused with the spellings that work (it would write 
   WriteTwoPassDump(t / "a");
   CliResult r = RunMain({t / "a", "-o=" + t / "x.html"});
   CHECK(r.code == 2);
-  CHECK(r.err == "ir-trace: error: --output got '=" + t / "x.html" + "': write -o " + t / "x.html" + " or --output=" +
-                     t / "x.html" + " (see ir-trace --help)\n");
+  CHECK(r.err == "ir-trace: error: --output got '=" + t / "x.html" + "': write -o " + t / "x.html" +
+                     " or --output=" + t / "x.html" + " (see ir-trace --help)\n");
   CHECK_FALSE(fs::exists(t / "x.html"));
   CHECK(RunMain({t / "a", "--output=" + t / "x.html", "-q"}).code == 0);
   CHECK(fs::exists(t / "x.html"));

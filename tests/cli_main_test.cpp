@@ -41,9 +41,18 @@ TEST_CASE("cli_main: --help and --version print to out and return 0", "[cli_main
 }
 
 TEST_CASE("cli_main: argument errors return 2 with one error line", "[cli_main]") {
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {}, {"--bogus", "d"}, {"d", "--context", "-1"}, {"d", "--context", "abc"}, {"d", "--context", "1000001"},
-           {"d", "e"}, {"d", "-o"}, {"-dash"}, {"d", "-o", ""}, {""}, {"d", "--codegen", ""}, {"d", "--output="}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{},
+                                                                {"--bogus", "d"},
+                                                                {"d", "--context", "-1"},
+                                                                {"d", "--context", "abc"},
+                                                                {"d", "--context", "1000001"},
+                                                                {"d", "e"},
+                                                                {"d", "-o"},
+                                                                {"-dash"},
+                                                                {"d", "-o", ""},
+                                                                {""},
+                                                                {"d", "--codegen", ""},
+                                                                {"d", "--output="}}) {
     INFO("args: " << args.size() << (args.empty() ? "" : " " + args[0] + (args.size() > 1 ? " " + args[1] : "")));
     CliResult r = RunMain(args);
     CHECK(r.code == 2);
@@ -80,8 +89,8 @@ TEST_CASE("cli_main: argument errors name what is wrong", "[cli_main]") {
 // A repeated -o or --context is not an error: the last one wins (README, man page).
 TEST_CASE("cli_main: a repeated -o or --context - the last one wins", "[cli_main]") {
   TempDir t;
-  CliResult r = RunMain({kSample, "-q", "--no-compress", "-o", t / "a.html", "--context", "7", "-o", t / "b.html",
-                         "--context=0"});
+  CliResult r = RunMain(
+      {kSample, "-q", "--no-compress", "-o", t / "a.html", "--context", "7", "-o", t / "b.html", "--context=0"});
   CHECK(r.code == 0);
   CHECK_FALSE(std::filesystem::exists(t / "a.html"));
   CHECK_THAT(ReadFile(t / "b.html"), Catch::Contains("\"context\":0,"));
@@ -110,12 +119,12 @@ TEST_CASE("cli_main: an invalid dump returns 1 naming it", "[cli_main]") {
 TEST_CASE("cli_main: errors about the dump's contents start with the dump as given", "[cli_main]") {
   TempDir t;
   irtrace::test::WriteDump(t / "build/k3/passes_dump", {"00_frontend.py", "01_after_A.py", "03_after_C.py"});
-  for (const std::string& spelling : {t / "build/k3/passes_dump", t / "build/k3/passes_dump/",
-                                      t / "build/k3/../k3/passes_dump"}) {
+  for (const std::string& spelling :
+       {t / "build/k3/passes_dump", t / "build/k3/passes_dump/", t / "build/k3/../k3/passes_dump"}) {
     CliResult r = RunMain({spelling, "-o", t / "r.html"});
     CHECK(r.code == 1);
-    CHECK(r.err == "ir-trace: error: " + spelling +
-                       ": pass 2 is missing (between '01_after_A.py' and '03_after_C.py')\n");
+    CHECK(r.err ==
+          "ir-trace: error: " + spelling + ": pass 2 is missing (between '01_after_A.py' and '03_after_C.py')\n");
   }
   std::filesystem::rename(t / "build/k3/passes_dump/03_after_C.py", t / "build/k3/passes_dump/02_after_B.py");
   std::filesystem::create_directory(t / "out.html");
@@ -129,8 +138,8 @@ TEST_CASE("cli_main: errors about the dump's contents start with the dump as giv
 TEST_CASE("cli_main: names with control characters are escaped on err, kept in the report", "[cli_main]") {
   TempDir t;
   std::string dump = t / "dump";
-  irtrace::test::WriteDump(dump, {"00_frontend.py", "01_after_A\tB.py", "notes\x1b[31m.txt",
-                                  "x\nir-trace: error: forged.txt"});
+  irtrace::test::WriteDump(
+      dump, {"00_frontend.py", "01_after_A\tB.py", "notes\x1b[31m.txt", "x\nir-trace: error: forged.txt"});
   CliResult r = RunMain({dump, "-v", "--no-compress", "-o", t / "r.html"});
   CHECK(r.code == 0);
   std::vector<std::string> lines = irtrace::test::SplitLines(r.err);
@@ -144,8 +153,9 @@ TEST_CASE("cli_main: names with control characters are escaped on err, kept in t
   WriteFile(dump + "/02_\x1b[2JB.py", "x\n");
   CliResult bad = RunMain({dump, "-o", t / "r.html"});
   CHECK(bad.code == 1);
-  CHECK(bad.err == "ir-trace: error: " + dump + ": '02_\\x1b[2JB.py': malformed snapshot name (expected "
-                   "NN_after_<Pass>.<ext> or 00_frontend.<ext>)\n");
+  CHECK(bad.err == "ir-trace: error: " + dump +
+                       ": '02_\\x1b[2JB.py': malformed snapshot name (expected "
+                       "NN_after_<Pass>.<ext> or 00_frontend.<ext>)\n");
 }
 
 TEST_CASE("cli_main: -v diagnostics go to the err stream handed in", "[cli_main]") {

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
-#include <vector>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -14,6 +13,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "driver/convert.h"
 #include "test_util.h"
@@ -345,8 +345,9 @@ TEST_CASE("cli: the report never replaces one of the dump's own files", "[cli]")
   WriteFile(t / "dump/01_after_ConvertToSSA.log", "warning: w\n");
   WriteFile(t / "cg/kernels/k.cpp", "void k() {}\n");
   std::string frontend = ReadFile(t / "dump/00_frontend.py");
-  for (const std::string& out : {std::string("dump/00_frontend.py"), std::string("./dump/../dump/02_after_RunVerifier.py"),
-                                 std::string("dump/01_after_ConvertToSSA.log"), std::string("cg/kernels/k.cpp")}) {
+  for (const std::string& out :
+       {std::string("dump/00_frontend.py"), std::string("./dump/../dump/02_after_RunVerifier.py"),
+        std::string("dump/01_after_ConvertToSSA.log"), std::string("cg/kernels/k.cpp")}) {
     INFO("output: " << out);
     RunResult r = Run(kBin + " dump --codegen cg -o " + ShellQuote(out), t.path());
     CHECK(r.exit_code == 2);
@@ -357,7 +358,8 @@ TEST_CASE("cli: the report never replaces one of the dump's own files", "[cli]")
   fs::create_symlink("dump/00_frontend.py", t / "link.html");
   RunResult link = Run(kBin + " dump -o link.html", t.path());
   CHECK(link.exit_code == 2);
-  CHECK(link.err == "ir-trace: error: report not written: cannot write 'link.html': it is the dump's own '00_frontend.py'\n");
+  CHECK(link.err ==
+        "ir-trace: error: report not written: cannot write 'link.html': it is the dump's own '00_frontend.py'\n");
   CHECK(fs::is_symlink(t / "link.html"));
   CHECK(ReadFile(t / "dump/00_frontend.py") == frontend);
   CHECK(ReadFile(t / "cg/kernels/k.cpp") == "void k() {}\n");
@@ -475,7 +477,8 @@ TEST_CASE("cli: the thread count does not change the report", "[cli]") {
     char name[64];
     std::snprintf(name, sizeof name, "/%02d_after_P%d.py", k, k);
     std::string text;
-    for (int j = 0; j <= k; ++j) text += "def f" + std::to_string(j) + "():\n    return " + std::to_string(j * k) + "\n";
+    for (int j = 0; j <= k; ++j)
+      text += "def f" + std::to_string(j) + "():\n    return " + std::to_string(j * k) + "\n";
     WriteFile(dump + name, text);
   }
   std::string reports[3];
@@ -607,9 +610,9 @@ TEST_CASE("cli: a failed run writes nothing to standard output or a FIFO", "[cli
   CHECK(out.out.empty());
   REQUIRE(::mkfifo((t / "pipe").c_str(), 0644) == 0);
   // The reader is released by an empty write of our own; had the run written, it would have got that.
-  RunResult fifo = Run("timeout 10 cat pipe > got & " + kBin +
-                           " dump -o pipe; rc=$?; timeout 5 sh -c ': > pipe'; wait; exit $rc",
-                       t.path());
+  RunResult fifo =
+      Run("timeout 10 cat pipe > got & " + kBin + " dump -o pipe; rc=$?; timeout 5 sh -c ': > pipe'; wait; exit $rc",
+          t.path());
   CHECK(fifo.exit_code == 1);
   CHECK(ReadFile(t / "got").empty());
   CHECK(TypeOf(t / "pipe") == S_IFIFO);
@@ -621,10 +624,12 @@ TEST_CASE("cli: signals the caller ignores stay ignored (nohup)", "[cli]") {
   TempDir t;
   WriteSlowDump(t / "dump");
   // The shell ignores both too, so that no signal lands before nohup has set SIGHUP aside.
-  RunResult r = Run("trap '' HUP INT; nohup " + kBin + " -q dump -o out.html & pid=$!; "
-                    "while kill -0 $pid 2>/dev/null; do kill -HUP $pid; kill -INT $pid; sleep 0.01; done 2>/dev/null; "
-                    "wait $pid",
-                    t.path());
+  RunResult r =
+      Run("trap '' HUP INT; nohup " + kBin +
+              " -q dump -o out.html & pid=$!; "
+              "while kill -0 $pid 2>/dev/null; do kill -HUP $pid; kill -INT $pid; sleep 0.01; done 2>/dev/null; "
+              "wait $pid",
+          t.path());
   CHECK(r.exit_code == 0);
   CHECK(r.err.empty());
   CHECK_THAT(ReadFile(t / "out.html"), Catch::StartsWith("<!DOCTYPE html>"));
@@ -728,8 +733,9 @@ TEST_CASE("cli: a dangling link is named as one - dump, snapshot, log or output"
              Catch::Contains("its log is a dangling link: 01_after_ConvertToSSA.log -\\u003e ../gone/01.log"));
   fs::remove(t / "dump/01_after_ConvertToSSA.log");
   RunResult out = Run(kBin + " dump -o out.html", t.path());
-  CHECK(out.err == "ir-trace: error: report not written: cannot write 'out.html' (a dangling symbolic link to 'nowhere/r.html'): "
-                   "directory 'nowhere': No such file or directory\n");
+  CHECK(out.err ==
+        "ir-trace: error: report not written: cannot write 'out.html' (a dangling symbolic link to 'nowhere/r.html'): "
+        "directory 'nowhere': No such file or directory\n");
   for (const RunResult& r : {dump, out}) CHECK(r.exit_code == 1);
 }
 
@@ -755,7 +761,8 @@ TEST_CASE("cli: exit code 2 for the command line, 1 for the dump or the filesyst
             "report not written: cannot write 'dump/00_frontend.py': it is the dump's own '00_frontend.py'"},
            {"missing -o r.html", 1, "missing: cannot read the dump: No such file or directory"},
            {"dump -o dir.html", 1, "report not written: cannot write 'dir.html': it is a directory"},
-           {"dump -o nodir/r.html", 1, "report not written: cannot write 'nodir/r.html': directory 'nodir': No such file or directory"},
+           {"dump -o nodir/r.html", 1,
+            "report not written: cannot write 'nodir/r.html': directory 'nodir': No such file or directory"},
            {"dump -o file/r.html", 1, "report not written: cannot write 'file/r.html': Not a directory"},
            {"dump --codegen missing -o r.html", 1, "cannot read --codegen 'missing': No such file or directory"}}) {
     INFO(c.args);
@@ -784,7 +791,7 @@ long PeakRssKib(const std::vector<std::string>& args) {
     ::_exit(127);
   }
   int status = 0;
-  struct rusage ru {};
+  struct rusage ru{};
   if (pid < 0 || ::wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
   return ru.ru_maxrss;
 }
@@ -834,10 +841,11 @@ TEST_CASE("cli: a reader that goes away is a write error, exit 1 (no SIGPIPE dea
   TempDir t;
   WriteSmallDump(t / "dump");
   // The report (well over a pipe buffer) to `head -c 10`, which exits after 10 bytes.
-  RunResult r = Run("bash -c '" + kBin + " dump -o - 2>err.txt | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}'",
-                    t.path());
+  RunResult r =
+      Run("bash -c '" + kBin + " dump -o - 2>err.txt | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}'", t.path());
   CHECK(r.exit_code == 1);
-  CHECK(test::ReadFile(t / "err.txt") == "ir-trace: error: report not written: cannot write standard output: Broken pipe\n");
+  CHECK(test::ReadFile(t / "err.txt") ==
+        "ir-trace: error: report not written: cannot write standard output: Broken pipe\n");
 }
 
 }  // namespace

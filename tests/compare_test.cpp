@@ -79,8 +79,8 @@ TEST_CASE("compare: an extra pass in HEAD that changes the IR is added, and the 
   CHECK(s.first.head_num == 3);
   json p = ReadPayload(t / "cmp.html");
   CHECK(p["schema"] == 4);
-  CHECK(Rows(p) == std::vector<std::string>{"frontend noop 0 0", "A noop 1 1", "X added - 2", "B changed 2 3",
-                                            "C changed 3 4"});
+  CHECK(Rows(p) ==
+        std::vector<std::string>{"frontend noop 0 0", "A noop 1 1", "X added - 2", "B changed 2 3", "C changed 3 4"});
   CHECK(p["compare"]["first"] == 3);
   CHECK(p["compare"]["base"]["path"] == t / "base");
   CHECK(p["compare"]["head"]["path"] == t / "head");
@@ -141,15 +141,17 @@ TEST_CASE("compare: a failed or crashed pass is noted on its row, and its log's 
   CHECK(p["entries"][1]["status"] == "noop");
 }
 
-TEST_CASE("compare: a failed pass in HEAD is counted in the summary line and trips --fail-on failed", "[compare][cli]") {
+TEST_CASE("compare: a failed pass in HEAD is counted in the summary line and trips --fail-on failed",
+          "[compare][cli]") {
   TempDir t;
   WriteRun(t / "base", "return 1", {{"A", "return 2"}});
   WriteRun(t / "head", "return 1", {{"A", "return 2"}});
   WriteFile(t / "head/01_after_A.log", "error: boom\n");
   test::CliResult r = RunMain({"compare", t / "base", t / "head", "-o", t / "c.html", "--fail-on", "diverged,failed"});
   CHECK(r.code == 1);
-  CHECK(r.err == "wrote " + t / "c.html" + ": 1 aligned pass, 0 differ, 0 added, 0 removed; no divergence; 1 pass failed in HEAD\n"
-                 "ir-trace: error: 1 pass failed in HEAD (--fail-on failed)\n");
+  CHECK(r.err == "wrote " + t / "c.html" +
+                     ": 1 aligned pass, 0 differ, 0 added, 0 removed; no divergence; 1 pass failed in HEAD\n"
+                     "ir-trace: error: 1 pass failed in HEAD (--fail-on failed)\n");
   CHECK(RunMain({"compare", t / "head", t / "base", "-o", t / "c.html", "--fail-on", "failed"}).code == 0);  // BASE's
 }
 
@@ -200,7 +202,8 @@ TEST_CASE("compare: codegen files are matched by role and path", "[compare]") {
   REQUIRE(s.first.found);
   CHECK(s.first.name == "codegen codegen_device_k.cpp");
   json p = ReadPayload(t / "cmp.html");
-  CHECK(Rows(p) == std::vector<std::string>{"frontend noop 0 0", "A noop 1 1", "codegen codegen_device_k.cpp changed - -",
+  CHECK(Rows(p) == std::vector<std::string>{"frontend noop 0 0", "A noop 1 1",
+                                            "codegen codegen_device_k.cpp changed - -",
                                             "codegen codegen_host_main.cpp added - -"});
   const json& host = p["entries"][3];
   CHECK(p["snapshots"][host["before"].get<int>()]["n"] == 0);  // compared with an empty text
@@ -275,7 +278,8 @@ void WriteMlirDump(const std::string& dir, const std::string& input, const std::
       std::snprintf(num, sizeof num, "%02zu", k);
       name = std::string(num) + "_after_" + passes[k - 1].substr(0, passes[k - 1].find('=')) + ".mlir";
     }
-    test::RunResult r = test::Run(opt + " " + test::ShellQuote(input) + flags + " -o " + test::ShellQuote(dir + "/" + name));
+    test::RunResult r =
+        test::Run(opt + " " + test::ShellQuote(input) + flags + " -o " + test::ShellQuote(dir + "/" + name));
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
   }
@@ -326,7 +330,8 @@ TEST_CASE("compare CLI: the subcommand, its summary line, --fail-on diverged and
   WriteRun(t / "head", "return 1", {{"A", "return 3"}});
   test::CliResult r = RunMain({"compare", t / "base", t / "head", "-o", t / "c.html"});
   CHECK(r.code == 0);
-  CHECK(r.err == "wrote " + t / "c.html" + ": 1 aligned pass, 1 differ, 0 added, 0 removed; first divergence: pass 1 A\n");
+  CHECK(r.err ==
+        "wrote " + t / "c.html" + ": 1 aligned pass, 1 differ, 0 added, 0 removed; first divergence: pass 1 A\n");
   CHECK(std::filesystem::exists(t / "c.html"));
 
   r = RunMain({"compare", t / "base", t / "head", "-o", t / "c.html", "--fail-on", "diverged", "-q"});
@@ -381,11 +386,12 @@ TEST_CASE("batch with --baseline ROOT2: each dump compared with the same relativ
           "[compare][batch]") {
   TempDir t;
   WriteBaselineRoots(t);
-  test::CliResult r = RunMain({"--find", t / "root", "--baseline", t / "root2", "-o", t / "out/", "--json", t / "s.json"});
+  test::CliResult r =
+      RunMain({"--find", t / "root", "--baseline", t / "root2", "-o", t / "out/", "--json", t / "s.json"});
   CHECK(r.code == 1);  // the broken baseline cannot be compared
   CHECK(r.err.find("ir-trace: error: " + t / "root2/broken" + ": no pass snapshot") != std::string::npos);
-  CHECK(r.err.find("compared with " + t / "root2" + ": 1 diverged, 1 same, 1 without a baseline, 1 could not be compared\n") !=
-        std::string::npos);
+  CHECK(r.err.find("compared with " + t / "root2" +
+                   ": 1 diverged, 1 same, 1 without a baseline, 1 could not be compared\n") != std::string::npos);
   json s = json::parse(ReadFile(t / "s.json"));
   std::map<std::string, json> by;
   for (const json& d : s["dumps"]) by[d["path"].get<std::string>().substr(t.path().size() + 6)] = d;
@@ -449,7 +455,9 @@ namespace {
 TEST_CASE("compare: two LLVM function-scope logs, their unchanged passes compared by their function's text",
           "[compare]") {
   TempDir t;
-  auto fn = [](const char* name, const char* body) { return std::string("define i32 @") + name + "() {\n  " + body + "\n}\n"; };
+  auto fn = [](const char* name, const char* body) {
+    return std::string("define i32 @") + name + "() {\n  " + body + "\n}\n";
+  };
   auto log = [&](const char* g_after) {
     return "; *** IR Dump After A on [module] ***\n" + fn("f", "ret i32 1") + "\n" + fn("g", "ret i32 2") +
            "; *** IR Dump After InstCombinePass on f ***\n" + fn("f", "ret i32 10") +
@@ -467,8 +475,8 @@ TEST_CASE("compare: two LLVM function-scope logs, their unchanged passes compare
   CHECK(s.failed_base == 0);
   CHECK(s.failed_head == 0);
   json p = ReadPayload(t / "cmp.html");
-  CHECK(Rows(p) == std::vector<std::string>{"frontend noop 0 0", "InstCombinePass noop 1 1", "InstCombinePass changed 2 2",
-                                            "SROAPass changed 3 3"});
+  CHECK(Rows(p) == std::vector<std::string>{"frontend noop 0 0", "InstCombinePass noop 1 1",
+                                            "InstCombinePass changed 2 2", "SROAPass changed 3 3"});
 }
 
 }  // namespace

@@ -64,9 +64,12 @@ TEST_CASE("console: EscapeControls writes what a terminal acts on as C escapes",
   CHECK(EscapeControls("plain name_01.py") == "plain name_01.py");
   CHECK(EscapeControls("a\tb\nc\rd") == "a\\tb\\nc\\rd");
   CHECK(EscapeControls("\x1b[31mred\x1b[0m") == "\\x1b[31mred\\x1b[0m");
-  CHECK(EscapeControls(std::string("nul\0bel\x07" "del\x7f", 12)) == "nul\\x00bel\\x07del\\x7f");
+  CHECK(EscapeControls(std::string("nul\0bel\x07"
+                                   "del\x7f",
+                                   12)) == "nul\\x00bel\\x07del\\x7f");
   CHECK(EscapeControls("back\\slash") == "back\\\\slash");          // unambiguous: \\ is a backslash
-  CHECK(EscapeControls("csi\xC2\x9B" "2J") == "csi\\u009b2J");          // C1 control U+009B
+  CHECK(EscapeControls("csi\xC2\x9B"
+                       "2J") == "csi\\u009b2J");          // C1 control U+009B
   CHECK(EscapeControls("bad\x9B\xFFutf8") == "bad\\x9b\\xffutf8");   // not UTF-8: bytes
   const char* utf8 = "\xC3\xA9t\xC3\xA9 \xE2\x86\x92 \xF0\x9F\x98\x80";  // "été → 😀"
   CHECK(EscapeControls(utf8) == utf8);

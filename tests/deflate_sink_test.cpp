@@ -118,8 +118,8 @@ TEST_CASE("deflate_sink: small input round-trips", "[deflate_sink]") {
 
 TEST_CASE("deflate_sink: 1 MB of pseudo-random text in odd-sized chunks round-trips", "[deflate_sink]") {
   std::mt19937 rng(2024);
-  const std::string words[] = {"func.func", "@kernel", "%0", "=", "arith.addi", "\n", "  ", "return", "{", "}",
-                               "tile", "<", ">", "\xC3\xA9", "x"};
+  const std::string words[] = {"func.func", "@kernel", "%0",   "=", "arith.addi", "\n",       "  ", "return",
+                               "{",         "}",       "tile", "<", ">",          "\xC3\xA9", "x"};
   std::string input;
   while (input.size() < (1u << 20)) {
     if (rng() % 8 == 0) {

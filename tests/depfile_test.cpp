@@ -138,13 +138,13 @@ TEST_CASE("depfile: a report name ir-trace chose is spelt in its own depfile, sp
     CHECK(r.code == 0);
     CHECK(r.err.empty());
     std::string spaced = ReadFile(t / "out/my+20kernel__passes_dump.d");
-    CHECK(spaced.rfind(t.path() + "/out/my+20kernel__passes_dump.html: \\\n  " + t.path() +
-                           "/build/my\\ kernel/passes_dump",
-                       0) == 0);
+    CHECK(spaced.rfind(
+              t.path() + "/out/my+20kernel__passes_dump.html: \\\n  " + t.path() + "/build/my\\ kernel/passes_dump",
+              0) == 0);
     std::string utf8 = ReadFile(t / "out/\xE6\xA0\xB8__passes_dump.d");
-    CHECK(utf8.rfind(t.path() + "/out/\xE6\xA0\xB8__passes_dump.html: \\\n  " + t.path() +
-                         "/build/\xE6\xA0\xB8/passes_dump",
-                     0) == 0);
+    CHECK(utf8.rfind(
+              t.path() + "/out/\xE6\xA0\xB8__passes_dump.html: \\\n  " + t.path() + "/build/\xE6\xA0\xB8/passes_dump",
+              0) == 0);
     CHECK(std::filesystem::exists(t / "out/my+20kernel__passes_dump.html"));
   }
 }

@@ -6,10 +6,10 @@
 #include "cli_in_process.h"
 #include "input/input_format.h"
 #include "input/llvm_dump_dir.h"
-#include "input/tilelang_runs.h"
-#include "input/xla_dump.h"
 #include "input/mlir_tree.h"
+#include "input/tilelang_runs.h"
 #include "input/tvm_dir.h"
+#include "input/xla_dump.h"
 #include "test_util.h"
 #include "util/error.h"
 
@@ -29,7 +29,8 @@ TEST_CASE("tvm_dir: NNN_<pass>.py files in counter order, the first shown whole"
   std::string dir = std::string(IRTRACE_SOURCE_DIR) + "/testdata/tvm_dump";
   CHECK(LooksLikeTvmDir(dir));
   DumpListing l = ListInput(dir, InputFormat::kAuto, {});
-  CHECK(Names(l) == std::vector<std::string>{"tir.InjectPrefetch", "tir.LoopPartition", "tir.Simplify", "tir.VectorizeLoop"});
+  CHECK(Names(l) ==
+        std::vector<std::string>{"tir.InjectPrefetch", "tir.LoopPartition", "tir.Simplify", "tir.VectorizeLoop"});
   CHECK(l.passes[0].file.name == "001_tir.LoopPartition.py");
   CHECK(l.ignored == std::vector<std::string>{"README.md"});
   // Counters past 999 sort by number; a counter twice is an error.
@@ -71,8 +72,9 @@ TEST_CASE("mlir_tree: a real --mlir-print-ir-tree-dir tree reads as the log of t
             "  return\n"
             "}\n"
             "}\n");
-  std::string pipeline = opt + " in.mlir -canonicalize -affine-loop-tile=tile-size=4 -cse --mlir-print-ir-after-all "
-                               "--mlir-disable-threading -o /dev/null";
+  std::string pipeline = opt +
+                         " in.mlir -canonicalize -affine-loop-tile=tile-size=4 -cse --mlir-print-ir-after-all "
+                         "--mlir-disable-threading -o /dev/null";
   REQUIRE(test::Run(pipeline + " --mlir-print-ir-tree-dir=tree", t.path()).exit_code == 0);
   REQUIRE(test::Run(pipeline + " 2>run.log", t.path()).exit_code == 0);
   CHECK(LooksLikeMlirTree(t / "tree"));
@@ -100,7 +102,8 @@ TEST_CASE("llvm_dump_dir: a real -ir-dump-directory reads as the log of the same
   REQUIRE(std::filesystem::exists("/usr/bin/clang-19"));
   REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
   TempDir t;
-  WriteFile(t / "p.c", "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i] * a[i]; return s; }\n");
+  WriteFile(t / "p.c",
+            "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i] * a[i]; return s; }\n");
   auto run = [&](const std::string& cmd) {
     test::RunResult r = test::Run(cmd, t.path());
     INFO(cmd << "\n" << r.err);
@@ -128,10 +131,13 @@ TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, de
   std::string dir = std::string(IRTRACE_SOURCE_DIR) + "/testdata/tilelang_trace";
   CHECK(LooksLikeTileLangRuns(dir));
   DumpListing l = ListInput(dir, InputFormat::kAuto, {});
-  CHECK(Names(l) == std::vector<std::string>{"frontend", "LayoutInference", "LowerTileOp", "InjectSoftwarePipeline", "Simplify"});
+  CHECK(Names(l) ==
+        std::vector<std::string>{"frontend", "LayoutInference", "LowerTileOp", "InjectSoftwarePipeline", "Simplify"});
   CHECK(l.title == "tilelang_trace");
-  CHECK(l.frontend.name == ".run_records/run_20261130_101500_000123_4242/pipeline_LowerAndLegalize/01_LayoutInference_before.tir");
-  CHECK(l.notes == std::vector<std::string>{"the latest of 2 runs: run_20261130_101500_000123_4242 (--all-runs converts every one)"});
+  CHECK(l.frontend.name ==
+        ".run_records/run_20261130_101500_000123_4242/pipeline_LowerAndLegalize/01_LayoutInference_before.tir");
+  CHECK(l.notes == std::vector<std::string>{
+                       "the latest of 2 runs: run_20261130_101500_000123_4242 (--all-runs converts every one)"});
   // --all-runs: every run a report.
   CHECK(InputParts(dir, InputFormat::kAuto, true) ==
         std::vector<std::string>{"run_20261130_091500_000001_4100", "run_20261130_101500_000123_4242"});
@@ -142,7 +148,8 @@ TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, de
   CHECK(l.passes[2].phase == "OptimizeForTarget");
   CHECK_FALSE(l.passes[1].before);  // its _before is pass 1's _after
   REQUIRE(l.passes[2].before);      // its _before differs from pass 2's _after
-  CHECK(l.passes[2].notes == std::vector<std::string>{"its _before differs from the previous pass's _after: shown against its own _before"});
+  CHECK(l.passes[2].notes ==
+        std::vector<std::string>{"its _before differs from the previous pass's _after: shown against its own _before"});
   REQUIRE(l.passes[3].file.log);
   CHECK(*l.passes[3].file.log == "error: Simplify failed: its _after file is empty\n");
   REQUIRE(l.codegen.size() == 1);
@@ -174,11 +181,13 @@ TEST_CASE("xla_dump: one report per module, pass files by counter, -o FILE refus
   CHECK(Names(f) == std::vector<std::string>{"frontend", "spmd-partitioner: algsimp", "fusion: fusion"});
   CHECK(f.title == "jit_f");
   CHECK(f.passes[1].phase == "fusion");
-  CHECK(f.notes == std::vector<std::string>{"XLA dumps only the passes that changed the module: the others are missing here, not no-ops"});
+  CHECK(f.notes == std::vector<std::string>{
+                       "XLA dumps only the passes that changed the module: the others are missing here, not no-ops"});
   TempDir t;
   test::CliResult r = test::RunMain({dir, "-o", t / "one.html"});
   CHECK(r.code == 2);
-  CHECK(r.err.find("holds 2 reports (module_0001.jit_f, module_0002.jit_g): -o DIR/ writes one each") != std::string::npos);
+  CHECK(r.err.find("holds 2 reports (module_0001.jit_f, module_0002.jit_g): -o DIR/ writes one each") !=
+        std::string::npos);
   r = test::RunMain({dir, "-o", t / "out/", "-q", "--json", t / "s.json"});
   CHECK(r.code == 0);
   CHECK(std::filesystem::exists(t / "out/index.html"));

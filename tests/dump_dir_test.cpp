@@ -6,11 +6,11 @@
 
 #include <filesystem>
 #include <string>
-#include <vector>
 #include <sys/stat.h>
+#include <vector>
 
-#include "util/error.h"
 #include "test_util.h"
+#include "util/error.h"
 
 namespace irtrace {
 namespace {
@@ -146,8 +146,9 @@ TEST_CASE("dump_dir: a gap names the missing number and its neighbours", "[dump_
   SECTION("a 30-digit number after the last pass") {
     WriteDump(t.path(), {"00_frontend.py", "1_after_A.py", "2_after_B.py", "000000000000000000000000000003_after_C.py",
                          "4294967300_after_D.py"});
-    CHECK(ListError(t.path()) == "pass 4 is missing (between '000000000000000000000000000003_after_C.py' and "
-                                 "'4294967300_after_D.py')");
+    CHECK(ListError(t.path()) ==
+          "pass 4 is missing (between '000000000000000000000000000003_after_C.py' and "
+          "'4294967300_after_D.py')");
   }
 }
 
@@ -263,9 +264,9 @@ TEST_CASE("dump_dir: a .log numbered one past the last snapshot is the pass that
 
   SECTION("at any width") {
     TempDir w;
-    WriteDump(w.path(), {"000_frontend.ll", "009_after_A.ll", "1_after_B.ll", "2_after_C.ll", "3_after_D.ll",
-                         "4_after_E.ll", "5_after_F.ll", "6_after_G.ll", "7_after_H.ll", "8_after_I.ll",
-                         "0010_after_Crash.log"});
+    WriteDump(w.path(),
+              {"000_frontend.ll", "009_after_A.ll", "1_after_B.ll", "2_after_C.ll", "3_after_D.ll", "4_after_E.ll",
+               "5_after_F.ll", "6_after_G.ll", "7_after_H.ll", "8_after_I.ll", "0010_after_Crash.log"});
     DumpListing lw = ListDump(w.path(), {});
     REQUIRE(lw.crashed);
     CHECK(lw.crashed->number == 10);
@@ -296,9 +297,7 @@ TEST_CASE("dump_dir: a codegen file that is a FIFO is an error naming it", "[dum
 // The real cause, never a blanket "does not exist" (the printer puts the dump's path first).
 TEST_CASE("dump_dir: the dump path must be an existing directory - the error says why not", "[dump_dir][error]") {
   TempDir t;
-  SECTION("does not exist") {
-    CHECK(ListError(t / "nowhere") == "cannot read the dump: No such file or directory");
-  }
+  SECTION("does not exist") { CHECK(ListError(t / "nowhere") == "cannot read the dump: No such file or directory"); }
   SECTION("is a file") {
     WriteFile(t / "file.py", "x\n");
     CHECK(ListError(t / "file.py") == "the dump is not a directory");
@@ -350,8 +349,8 @@ TEST_CASE("dump_dir: the frontend may have any number of zeros", "[dump_dir]") {
 
 TEST_CASE("dump_dir: pass names keep spaces markup characters and dots", "[dump_dir]") {
   TempDir t;
-  WriteDump(t.path(), {"00_frontend.py", "01_after_Loop Unroll.py", "02_after_<img src=x>&amp.py",
-                       "03_after_a.b.c.py", "04_after__after_x.py"});
+  WriteDump(t.path(), {"00_frontend.py", "01_after_Loop Unroll.py", "02_after_<img src=x>&amp.py", "03_after_a.b.c.py",
+                       "04_after__after_x.py"});
   DumpListing l = ListDump(t.path(), {});
   REQUIRE(l.passes.size() == 4);
   CHECK(l.passes[0].pass_name == "Loop Unroll");
@@ -373,8 +372,8 @@ TEST_CASE("dump_dir: pass names may hold newlines and carriage returns", "[dump_
 
 TEST_CASE("dump_dir: the extension may differ per snapshot", "[dump_dir]") {
   TempDir t;
-  WriteDump(t.path(), {"00_frontend.py", "01_after_A.py", "02_after_Lower.mlir", "03_after_ToLLVM.ll",
-                       "04_after_Emit.txt"});
+  WriteDump(t.path(),
+            {"00_frontend.py", "01_after_A.py", "02_after_Lower.mlir", "03_after_ToLLVM.ll", "04_after_Emit.txt"});
   DumpListing l = ListDump(t.path(), {});
   REQUIRE(l.passes.size() == 4);
   CHECK(l.passes[0].file.extension == "py");
@@ -396,7 +395,8 @@ TEST_CASE("dump_dir: .log files attach to their snapshot - orphans are ignored",
   CHECK(l.passes[1].file.log_name == "02_after_B.log");
   CHECK(l.passes[1].file.log_path == t / "02_after_B.log");
   CHECK_FALSE(l.crashed);
-  CHECK(l.ignored == std::vector<std::string>{"00_after_Z.log", "04_after_C.log", "1_after_A.log.bak", "5_after_E.log"});
+  CHECK(l.ignored ==
+        std::vector<std::string>{"00_after_Z.log", "04_after_C.log", "1_after_A.log.bak", "5_after_E.log"});
 }
 
 TEST_CASE("dump_dir: editor leftovers dot-files and subdirectories are ignored", "[dump_dir]") {
@@ -408,8 +408,7 @@ TEST_CASE("dump_dir: editor leftovers dot-files and subdirectories are ignored",
   DumpListing l = ListDump(t.path(), {});
   CHECK(PassNames(l) == std::vector<std::string>{"01_after_A.py"});
   CHECK(l.ignored == std::vector<std::string>{".01_after_A.py.swp", ".hidden", "01_after_A.py~", "02_B.py.orig",
-                                              "02_after_B.py.bak", "03_after_C/", "README", "notes.txt",
-                                              "subdir/"});
+                                              "02_after_B.py.bak", "03_after_C/", "README", "notes.txt", "subdir/"});
 }
 
 // A compiler that writes NN_after_X.py.tmp and renames it may leave the temporary beside the snapshot
@@ -561,8 +560,7 @@ TEST_CASE("dump_dir: a phases.txt that cannot be used is ignored with the reason
     return l.ignored;
   };
   using V = std::vector<std::string>;
-  CHECK(ignored_for("notes about phases\n") ==
-        V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});
+  CHECK(ignored_for("notes about phases\n") == V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});
   CHECK(ignored_for("1\ta\n0\tb\n") == V{"phases.txt (line 2 is not <number><tab><phase> in ascending order)"});
   CHECK(ignored_for("1 a\n") == V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});
   CHECK(ignored_for("-1\ta\n") == V{"phases.txt (line 1 is not <number><tab><phase> in ascending order)"});

@@ -35,8 +35,9 @@ TEST_CASE("find_dumps: compilers' own dump directories too, not searched further
             "// -----// IR Dump After CSE (cse) //----- //\nmodule {\n}\n");
   WriteFile(t / "tree/builtin_module_no-symbol-name/func_func_f/0_0_cse.mlir",
             "// -----// IR Dump After CSE (cse) //----- //\nfunc.func @f() {\n}\n");
-  CHECK(FindDumps(t.path()) == std::vector<std::string>{"testdata/pypto_build", "testdata/sample_dump", "testdata/tilelang_trace",
-                                                        "testdata/tvm_dump", "testdata/xla_dump", "tree"});
+  CHECK(FindDumps(t.path()) == std::vector<std::string>{"testdata/pypto_build", "testdata/sample_dump",
+                                                        "testdata/tilelang_trace", "testdata/tvm_dump",
+                                                        "testdata/xla_dump", "tree"});
   // Each found and converted: the XLA dump's two modules give two reports.
   irtrace::test::CliResult r = irtrace::test::RunMain({"--find", t / "testdata", "-o", t / "out/", "-q"});
   CHECK(r.code == 0);

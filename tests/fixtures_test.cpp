@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "diff/pass_diff.h"
 #include "driver/convert.h"
 #include "input/dump_dir.h"
-#include "diff/pass_diff.h"
 #include "input/snapshot.h"
 #include "test_util.h"
 
@@ -31,7 +31,8 @@ std::vector<std::string> FixtureDumps() {
   std::error_code ec;
   if (fs::is_directory(kFixtures + "/pypto", ec)) {
     for (const auto& e : fs::directory_iterator(kFixtures + "/pypto")) {
-      if (fs::is_directory(e.path() / "passes_dump")) out.push_back("pypto/" + e.path().filename().string() + "/passes_dump");
+      if (fs::is_directory(e.path() / "passes_dump"))
+        out.push_back("pypto/" + e.path().filename().string() + "/passes_dump");
     }
   }
   for (const char* d : {"mlir/softmax/passes_dump", "llvm/crc/passes_dump"}) {
@@ -95,8 +96,7 @@ TEST_CASE("fixtures: changed/no-op equals a byte comparison after CRLF -> LF", "
   if (!HaveFixtures()) return;
   for (const std::string& d : FixtureDumps()) {
     DumpListing l = ListDump(kFixtures + "/" + d, {});
-    std::unique_ptr<Snapshot> before =
-        LoadSnapshot(l.frontend.name, l.frontend.path, l.frontend.extension);
+    std::unique_ptr<Snapshot> before = LoadSnapshot(l.frontend.name, l.frontend.path, l.frontend.extension);
     std::string before_bytes = WithoutCr(test::ReadFile(l.frontend.path));
     size_t changed = 0;
     for (const DumpPass& p : l.passes) {

@@ -163,8 +163,7 @@ TEST_CASE("scope/python: class members, member class, nested defs, class lines o
                   "        def m(self): ...\n"    // 18
                   "    return Local\n");          // 19
   CHECK(s.fallback.empty());
-  CHECK(Describe(s) ==
-        std::vector<std::string>{"Prog.a[3,8)", "Prog.b[9,10)", "Prog.group[10,16)", "top[16,20)"});
+  CHECK(Describe(s) == std::vector<std::string>{"Prog.a[3,8)", "Prog.b[9,10)", "Prog.group[10,16)", "top[16,20)"});
 }
 
 TEST_CASE("scope/python: strings, prefixes and comments hide def, brackets and quotes", "[function_scope]") {
@@ -218,11 +217,13 @@ TEST_CASE("scope/python: trailing blank and dedented comment lines are not part 
 }
 
 TEST_CASE("scope/python: CRLF, tabs and a missing final newline", "[function_scope]") {
-  Scope crlf = Split(ScopeLanguage::kPython, "class C:\r\n    def a(self):\r\n        x = (1,\r\n2)\r\n\r\n    def b(self):\r\n        pass");
+  Scope crlf = Split(ScopeLanguage::kPython,
+                     "class C:\r\n    def a(self):\r\n        x = (1,\r\n2)\r\n\r\n    def b(self):\r\n        pass");
   CHECK(crlf.fallback.empty());
   CHECK(Describe(crlf) == std::vector<std::string>{"C.a[1,4)", "C.b[5,7)"});
   // A tab is 8 columns: `\tdef` (8) is deeper than `    def` (4) and so nested; `        x` equals `\tx`.
-  Scope tabs = Split(ScopeLanguage::kPython, "class C:\n    def a(self):\n\tdef nested(): pass\n        x = 1\n    def b(self):\n\tpass\n");
+  Scope tabs = Split(ScopeLanguage::kPython,
+                     "class C:\n    def a(self):\n\tdef nested(): pass\n        x = 1\n    def b(self):\n\tpass\n");
   CHECK(tabs.fallback.empty());
   CHECK(Describe(tabs) == std::vector<std::string>{"C.a[1,4)", "C.b[4,6)"});
 }
@@ -316,34 +317,36 @@ TEST_CASE("scope/python: unsafe snapshots fall back with a reason", "[function_s
 // ---- MLIR ----------------------------------------------------------------------------------------
 
 TEST_CASE("scope/mlir: func ops with bodies, declarations outside", "[function_scope]") {
-  Scope s = Split(ScopeLanguage::kMlir,
-                  "#map = affine_map<(d0) -> (d0)>\n"                                        // 0
-                  "module {\n"                                                               // 1
-                  "  func.func private @decl(i32) -> i32\n"                                  // 2 no body
-                  "  llvm.func @malloc(i64) -> !llvm.ptr attributes {sym_visibility = \"private\"}\n"  // 3
-                  "  func.func @f(%a: tensor<4xf32, #enc<{x = 1}>>) -> !llvm.struct<(ptr, i64)> attributes {a = \"}\"} {\n"  // 4
-                  "    %0 = \"test.op\"() {s = \"{{{\"} : () -> i32  // }}}\n"              // 5
-                  "    scf.for %i = %c0 to %c1 step %c1 {\n"                                // 6
-                  "    }\n"                                                                  // 7
-                  "    return\n"                                                             // 8
-                  "  }\n"                                                                    // 9
-                  "  gpu.module @kernels {\n"                                                // 10
-                  "    gpu.func @\"k-1 x\"(%arg0: memref<?xf32>) kernel {\n"               // 11
-                  "      gpu.return\n"                                                       // 12
-                  "    }\n"                                                                  // 13
-                  "  }\n"                                                                    // 14
-                  "  llvm.func internal @g$1.x(%arg0: i64,\n"                                // 15 signature spans lines
-                  "      %arg1: i64) -> i64 {\n"                                             // 16
-                  "    llvm.return %arg0 : i64\n"                                            // 17
-                  "  }\n"                                                                    // 18
-                  "}\n"                                                                      // 19
-                  "#loc = loc(\"x.mlir\":1:1)\n");                                           // 20
+  Scope s = Split(
+      ScopeLanguage::kMlir,
+      "#map = affine_map<(d0) -> (d0)>\n"                                        // 0
+      "module {\n"                                                               // 1
+      "  func.func private @decl(i32) -> i32\n"                                  // 2 no body
+      "  llvm.func @malloc(i64) -> !llvm.ptr attributes {sym_visibility = \"private\"}\n"  // 3
+      "  func.func @f(%a: tensor<4xf32, #enc<{x = 1}>>) -> !llvm.struct<(ptr, i64)> attributes {a = \"}\"} {\n"  // 4
+      "    %0 = \"test.op\"() {s = \"{{{\"} : () -> i32  // }}}\n"              // 5
+      "    scf.for %i = %c0 to %c1 step %c1 {\n"                                // 6
+      "    }\n"                                                                  // 7
+      "    return\n"                                                             // 8
+      "  }\n"                                                                    // 9
+      "  gpu.module @kernels {\n"                                                // 10
+      "    gpu.func @\"k-1 x\"(%arg0: memref<?xf32>) kernel {\n"               // 11
+      "      gpu.return\n"                                                       // 12
+      "    }\n"                                                                  // 13
+      "  }\n"                                                                    // 14
+      "  llvm.func internal @g$1.x(%arg0: i64,\n"                                // 15 signature spans lines
+      "      %arg1: i64) -> i64 {\n"                                             // 16
+      "    llvm.return %arg0 : i64\n"                                            // 17
+      "  }\n"                                                                    // 18
+      "}\n"                                                                      // 19
+      "#loc = loc(\"x.mlir\":1:1)\n");                                           // 20
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"f[4,10)", "k-1 x[11,14)", "g$1.x[15,19)"});
 }
 
 TEST_CASE("scope/mlir: CRLF, one-line bodies, fallbacks", "[function_scope]") {
-  Scope crlf = Split(ScopeLanguage::kMlir, "module {\r\n  func.func @a() {\r\n    return\r\n  }\r\n  func.func @b() { return }\r\n}\r\n");
+  Scope crlf = Split(ScopeLanguage::kMlir,
+                     "module {\r\n  func.func @a() {\r\n    return\r\n  }\r\n  func.func @b() { return }\r\n}\r\n");
   CHECK(crlf.fallback.empty());
   CHECK(Describe(crlf) == std::vector<std::string>{"a[1,4)", "b[4,5)"});
   Scope dup = Split(ScopeLanguage::kMlir, "func.func @a() {\n}\nfunc.func @a() {\n}\n");
@@ -367,24 +370,24 @@ TEST_CASE("scope/mlir: header variants the func dialect grammar allows", "[funct
                   "func.func public @\"quoted {name}\"() {\n"                         // 6
                   "  return\n"                                                        // 7
                   "}\n"                                                               // 8
-                  "llvm.func linkonce_odr hidden local_unnamed_addr fastcc @lf() -> i32 attributes {passthrough = [\"a\"]} {\n"  // 9
+                  "llvm.func linkonce_odr hidden local_unnamed_addr fastcc @lf() -> i32 attributes {passthrough = "
+                  "[\"a\"]} {\n"  // 9
                   "  llvm.return %0 : i32\n"                                          // 10
                   "}\n"                                                               // 11
                   "func.func\n"                                                       // 12 symbol on a later line
                   "    @later(%x: i64) -> (i64 {a.b}, i64)\n"                          // 13
-                  "  attributes {fruit = \"banana\"}\n"                               // 14 as in the func dialect docs
-                  "{\n"                                                               // 15 region on a later line
-                  "  return %x, %x : i64, i64\n"                                      // 16
-                  "}\n"                                                               // 17
-                  "func.func private @decl(i32) -> i32\n"                             // 18 declaration
-                  "// a comment\n"                                                    // 19
-                  "func.func private @decl2()\n"                                      // 20 declaration before a
-                  "{-#\n"                                                             // 21 resource section
-                  "  dialect_resources: {builtin: {r: \"0x04\"}}\n"                   // 22
-                  "#-}\n");                                                           // 23
+                  "  attributes {fruit = \"banana\"}\n"  // 14 as in the func dialect docs
+                  "{\n"  // 15 region on a later line
+                  "  return %x, %x : i64, i64\n"  // 16
+                  "}\n"  // 17
+                  "func.func private @decl(i32) -> i32\n"  // 18 declaration
+                  "// a comment\n"  // 19
+                  "func.func private @decl2()\n"  // 20 declaration before a
+                  "{-#\n"  // 21 resource section
+                  "  dialect_resources: {builtin: {r: \"0x04\"}}\n"  // 22
+                  "#-}\n");  // 23
   CHECK(s.fallback.empty());
-  CHECK(Describe(s) == std::vector<std::string>{"p[0,3)", "n[3,6)", "quoted {name}[6,9)", "lf[9,12)",
-                                                "later[12,18)"});
+  CHECK(Describe(s) == std::vector<std::string>{"p[0,3)", "n[3,6)", "quoted {name}[6,9)", "lf[9,12)", "later[12,18)"});
   // `func.func` as a word inside another op's line, or not followed by a symbol, is no function.
   Scope none = Split(ScopeLanguage::kMlir, "func.funcs @x() {\n}\nfunc.func %0 {\n}\n");
   CHECK(none.fallback.empty());
@@ -395,27 +398,28 @@ TEST_CASE("scope/mlir: header variants the func dialect grammar allows", "[funct
 
 TEST_CASE("scope/llvm: defines keyed by name, everything else outside", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kLlvm,
-                  "; ModuleID = 'x'\n"                                        // 0
-                  "@g = global [2 x i8] c\"{\\00\"\n"                         // 1
-                  "; Function Attrs: nounwind\n"                              // 2
-                  "define dso_local { i32, i64 } @\"foo bar\"(ptr %0) #0 {\n" // 3
-                  "entry:\n"                                                  // 4
-                  "  %x = call i32 @h(ptr @\"}\") ; } in a comment\n"          // 5
-                  "  ret { i32, i64 } zeroinitializer\n"                      // 6
-                  "}\n"                                                       // 7
-                  "declare void @llvm.lifetime.start.p0(i64, ptr)\n"          // 8
+                  "; ModuleID = 'x'\n"  // 0
+                  "@g = global [2 x i8] c\"{\\00\"\n"  // 1
+                  "; Function Attrs: nounwind\n"  // 2
+                  "define dso_local { i32, i64 } @\"foo bar\"(ptr %0) #0 {\n"  // 3
+                  "entry:\n"  // 4
+                  "  %x = call i32 @h(ptr @\"}\") ; } in a comment\n"  // 5
+                  "  ret { i32, i64 } zeroinitializer\n"  // 6
+                  "}\n"  // 7
+                  "declare void @llvm.lifetime.start.p0(i64, ptr)\n"  // 8
                   "define internal void @a-b$c.d() prologue { i8, i8 } { i8 1, i8 2 } {\n"  // 9
-                  "  ret void\n"                                              // 10
-                  "}\n"                                                       // 11
-                  "define void @one() { ret void }\n"                         // 12
-                  "attributes #0 = { nounwind \"a\"=\"}\" }\n"                // 13
-                  "!0 = !{!\"}\"}\n");                                        // 14
+                  "  ret void\n"  // 10
+                  "}\n"  // 11
+                  "define void @one() { ret void }\n"  // 12
+                  "attributes #0 = { nounwind \"a\"=\"}\" }\n"  // 13
+                  "!0 = !{!\"}\"}\n");  // 14
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"foo bar[3,8)", "a-b$c.d[9,12)", "one[12,13)"});
 }
 
 TEST_CASE("scope/llvm: CRLF and fallbacks", "[function_scope]") {
-  Scope crlf = Split(ScopeLanguage::kLlvm, "define i32 @f() {\r\n  ret i32 0\r\n}\r\n\r\ndefine i32 @g() {\r\n  ret i32 1\r\n}\r\n");
+  Scope crlf = Split(ScopeLanguage::kLlvm,
+                     "define i32 @f() {\r\n  ret i32 0\r\n}\r\n\r\ndefine i32 @g() {\r\n  ret i32 1\r\n}\r\n");
   CHECK(Describe(crlf) == std::vector<std::string>{"f[0,3)", "g[4,7)"});
   Scope dup = Split(ScopeLanguage::kLlvm, "define void @f() {\n}\ndefine void @f() {\n}\n");
   CHECK(dup.fallback == "duplicate function key 'f' at lines 1 and 3");
@@ -426,29 +430,31 @@ TEST_CASE("scope/llvm: CRLF and fallbacks", "[function_scope]") {
 
 // Issue 8, item 10: attributes with parentheses (and typed-pointer function types) before the name.
 TEST_CASE("scope/llvm: return attributes and result types with parentheses before the name", "[function_scope]") {
-  Scope s = Split(ScopeLanguage::kLlvm,
-                  "define dereferenceable(16) ptr @ref_ret(ptr %p) {\n"                          // 0
-                  "  ret ptr %p\n"                                                               // 1
-                  "}\n"                                                                          // 2
-                  "define internal range(i32 0, 100) i32 @ranged(i32 %x) {\n"                   // 3
-                  "  ret i32 %x\n"                                                               // 4
-                  "}\n"                                                                          // 5
-                  // clang 14 (typed pointers): a C++ reference return, a function-pointer return.
-                  "define dso_local noundef nonnull align 4 dereferenceable(16) %struct.Big* @_Z7ref_retv() #0 {\n"  // 6
-                  "  ret %struct.Big* @g\n"                                                      // 7
-                  "}\n"                                                                          // 8
-                  "define dso_local noundef i32 (i32)* @_Z5getfpv() #0 {\n"                      // 9
-                  "  ret i32 (i32)* @_ZL2sqi\n"                                                  // 10
-                  "}\n"                                                                          // 11
-                  "define dso_local noalias noundef [3 x i32 (i32)*]* @_Z11complex_reti(i32 noundef %0) local_unnamed_addr #0 {\n"  // 12
-                  "  ret [3 x i32 (i32)*]* null\n"                                               // 13
-                  "}\n"                                                                          // 14
-                  "define noundef nofpclass(nan inf) <2 x float> @v() {\n"                       // 15
-                  "  ret <2 x float> zeroinitializer\n"                                          // 16
-                  "}\n"                                                                          // 17
-                  "define %\"struct.a@b(\" @q() {\n"                                             // 18 quoted type with '@' and '('
-                  "  ret %\"struct.a@b(\" zeroinitializer\n"                                     // 19
-                  "}\n");                                                                        // 20
+  Scope s =
+      Split(ScopeLanguage::kLlvm,
+            "define dereferenceable(16) ptr @ref_ret(ptr %p) {\n"  // 0
+            "  ret ptr %p\n"  // 1
+            "}\n"  // 2
+            "define internal range(i32 0, 100) i32 @ranged(i32 %x) {\n"  // 3
+            "  ret i32 %x\n"  // 4
+            "}\n"  // 5
+            // clang 14 (typed pointers): a C++ reference return, a function-pointer return.
+            "define dso_local noundef nonnull align 4 dereferenceable(16) %struct.Big* @_Z7ref_retv() #0 {\n"  // 6
+            "  ret %struct.Big* @g\n"  // 7
+            "}\n"  // 8
+            "define dso_local noundef i32 (i32)* @_Z5getfpv() #0 {\n"  // 9
+            "  ret i32 (i32)* @_ZL2sqi\n"  // 10
+            "}\n"  // 11
+            "define dso_local noalias noundef [3 x i32 (i32)*]* @_Z11complex_reti(i32 noundef %0) local_unnamed_addr "
+            "#0 {\n"  // 12
+            "  ret [3 x i32 (i32)*]* null\n"  // 13
+            "}\n"  // 14
+            "define noundef nofpclass(nan inf) <2 x float> @v() {\n"  // 15
+            "  ret <2 x float> zeroinitializer\n"  // 16
+            "}\n"  // 17
+            "define %\"struct.a@b(\" @q() {\n"  // 18 quoted type with '@' and '('
+            "  ret %\"struct.a@b(\" zeroinitializer\n"  // 19
+            "}\n");  // 20
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"ref_ret[0,3)", "ranged[3,6)", "_Z7ref_retv[6,9)", "_Z5getfpv[9,12)",
                                                 "_Z11complex_reti[12,15)", "v[15,18)", "q[18,21)"});
@@ -456,57 +462,58 @@ TEST_CASE("scope/llvm: return attributes and result types with parentheses befor
 
 TEST_CASE("scope/llvm: names quoted, numbered and with escapes", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kLlvm,
-                  "define void @0() {\n"                          // 0
-                  "  ret void\n"                                  // 1
-                  "}\n"                                           // 2
-                  "define void @\"\\01?f@@YAXXZ\"() {\n"          // 3 MSVC name with a \01 prefix: kept as written
-                  "  ret void\n"                                  // 4
-                  "}\n"                                           // 5
-                  "define void @\"a\\\"(i32 %x) {\n"              // 6 a LLVM string ends at the next quote: name `a\`
-                  "  ret void\n"                                  // 7
-                  "}\n"                                           // 8
-                  "define void @.str$x-1() {\n"                   // 9
-                  "  ret void\n"                                  // 10
-                  "}\n");                                         // 11
+                  "define void @0() {\n"  // 0
+                  "  ret void\n"  // 1
+                  "}\n"  // 2
+                  "define void @\"\\01?f@@YAXXZ\"() {\n"  // 3 MSVC name with a \01 prefix: kept as written
+                  "  ret void\n"  // 4
+                  "}\n"  // 5
+                  "define void @\"a\\\"(i32 %x) {\n"  // 6 a LLVM string ends at the next quote: name `a\`
+                  "  ret void\n"  // 7
+                  "}\n"  // 8
+                  "define void @.str$x-1() {\n"  // 9
+                  "  ret void\n"  // 10
+                  "}\n");  // 11
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"0[0,3)", "\\01?f@@YAXXZ[3,6)", "a\\[6,9)", ".str$x-1[9,12)"});
 }
 
 TEST_CASE("scope/llvm: every optional part of the LangRef header", "[function_scope]") {
-  Scope s = Split(ScopeLanguage::kLlvm,
-                  "define weak_odr dso_preemptable hidden dllexport cc 10 zeroext i8 @all(i8 %a) unnamed_addr "
-                  "addrspace(1) #0 allocsize(0) \"key\"=\"{\" section \".text.{\" partition \"p\" comdat($all) align 16 "
-                  "gc \"statepoint-example\" prefix i32 123 prologue { i8, i8 } { i8 1, i8 2 } "
-                  "personality ptr @__gxx_personality_v0 !dbg !7 !prof !8 {\n"  // 0
-                  "entry:\n"                                                    // 1
-                  "  ret i8 %a\n"                                               // 2
-                  "}\n"                                                         // 3
-                  "define private fastcc void @p() prologue <{ i8, i8 }> <{ i8 1, i8 2 }> personality i32 (...)* "
-                  "bitcast (i32 ()* @gp to i32 (...)*) {\n"                     // 4
-                  "  ret void\n"                                                // 5
-                  "}\n"                                                         // 6
-                  "define linkonce_odr void @c() comdat {\n"                    // 7
-                  "  ret void\n"                                                // 8
-                  "}\n");                                                       // 9
+  Scope s =
+      Split(ScopeLanguage::kLlvm,
+            "define weak_odr dso_preemptable hidden dllexport cc 10 zeroext i8 @all(i8 %a) unnamed_addr "
+            "addrspace(1) #0 allocsize(0) \"key\"=\"{\" section \".text.{\" partition \"p\" comdat($all) align 16 "
+            "gc \"statepoint-example\" prefix i32 123 prologue { i8, i8 } { i8 1, i8 2 } "
+            "personality ptr @__gxx_personality_v0 !dbg !7 !prof !8 {\n"  // 0
+            "entry:\n"  // 1
+            "  ret i8 %a\n"  // 2
+            "}\n"  // 3
+            "define private fastcc void @p() prologue <{ i8, i8 }> <{ i8 1, i8 2 }> personality i32 (...)* "
+            "bitcast (i32 ()* @gp to i32 (...)*) {\n"  // 4
+            "  ret void\n"  // 5
+            "}\n"  // 6
+            "define linkonce_odr void @c() comdat {\n"  // 7
+            "  ret void\n"  // 8
+            "}\n");  // 9
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"all[0,4)", "p[4,7)", "c[7,10)"});
 }
 
 TEST_CASE("scope/llvm: a header spread over lines, the body's brace on a later line", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kLlvm,
-                  "define internal\n"                                     // 0
+                  "define internal\n"  // 0
                   "    i32 ; the result type (a comment with a '(' and an @)\n"  // 1
-                  "    @split(i32 %x,\n"                                  // 2
-                  "           i32 %y)\n"                                  // 3
-                  "    #0\n"                                              // 4
-                  "{\n"                                                   // 5
-                  "  ret i32 %x\n"                                        // 6
-                  "}\n"                                                   // 7
+                  "    @split(i32 %x,\n"  // 2
+                  "           i32 %y)\n"  // 3
+                  "    #0\n"  // 4
+                  "{\n"  // 5
+                  "  ret i32 %x\n"  // 6
+                  "}\n"  // 7
                   "define void @pro() prologue { i8, i8 } { i8 1, i8 2 }\n"  // 8 the constants are not the body
-                  "{\n"                                                   // 9
-                  "  ret void\n"                                          // 10
-                  "}\n"                                                   // 11
-                  "define void @one() { ret void }\n");                   // 12
+                  "{\n"  // 9
+                  "  ret void\n"  // 10
+                  "}\n"  // 11
+                  "define void @one() { ret void }\n");  // 12
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"split[0,8)", "pro[8,12)", "one[12,13)"});
   // `define` alone at the end of its line, or before a comment; `defined` and `define_x` are no headers.
@@ -533,59 +540,58 @@ TEST_CASE("scope/llvm: a define without a name or a body falls back", "[function
 
 TEST_CASE("scope/c: functions at top level and inside namespaces and extern \"C\"", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kC,
-                  "#include <x.h>\n"                             // 0
-                  "#define BODY { \\\n"                          // 1 preprocessor, continued
-                  "  return; }\n"                                // 2
-                  "/* void fake() { */\n"                        // 3
-                  "struct S { int f() { return 1; } };\n"        // 4 struct body: not a function
-                  "enum class E : int { A, B };\n"               // 5
-                  "static const int kTable[] = {\n"              // 6 initializer
-                  "  1'000, '}', 2 };\n"                         // 7
-                  "namespace ns {\n"                             // 8
-                  "template <typename T>\n"                      // 9
-                  "T add(T a,\n"                                 // 10
-                  "      T b) {\n"                               // 11
-                  "  const char* s = \"}\"; // }\n"              // 12
-                  "  return a + b;\n"                            // 13
-                  "}\n"                                          // 14
-                  "}  // namespace ns\n"                         // 15
-                  "extern \"C\" {\n"                             // 16
+                  "#include <x.h>\n"  // 0
+                  "#define BODY { \\\n"  // 1 preprocessor, continued
+                  "  return; }\n"  // 2
+                  "/* void fake() { */\n"  // 3
+                  "struct S { int f() { return 1; } };\n"  // 4 struct body: not a function
+                  "enum class E : int { A, B };\n"  // 5
+                  "static const int kTable[] = {\n"  // 6 initializer
+                  "  1'000, '}', 2 };\n"  // 7
+                  "namespace ns {\n"  // 8
+                  "template <typename T>\n"  // 9
+                  "T add(T a,\n"  // 10
+                  "      T b) {\n"  // 11
+                  "  const char* s = \"}\"; // }\n"  // 12
+                  "  return a + b;\n"  // 13
+                  "}\n"  // 14
+                  "}  // namespace ns\n"  // 15
+                  "extern \"C\" {\n"  // 16
                   "__global__ void __launch_bounds__(128) kernel(float* x) {\n"  // 17
-                  "  auto r = R\"x(})x\";\n"                     // 18
-                  "}\n"                                          // 19
-                  "}\n"                                          // 20
-                  "Foo::Foo(int a) : a_{a}, b_(a) {}\n"          // 21 constructor with a brace-initializer
-                  "struct S* make() {\n"                         // 22 returns a struct pointer
-                  "  return nullptr;\n"                          // 23
-                  "}\n"                                          // 24
-                  "auto f = [](int x) { return x; };\n");        // 25 lambda initializer: not a function
+                  "  auto r = R\"x(})x\";\n"  // 18
+                  "}\n"  // 19
+                  "}\n"  // 20
+                  "Foo::Foo(int a) : a_{a}, b_(a) {}\n"  // 21 constructor with a brace-initializer
+                  "struct S* make() {\n"  // 22 returns a struct pointer
+                  "  return nullptr;\n"  // 23
+                  "}\n"  // 24
+                  "auto f = [](int x) { return x; };\n");  // 25 lambda initializer: not a function
   CHECK(s.fallback.empty());
-  CHECK(Describe(s) ==
-        std::vector<std::string>{"add[9,15)", "kernel[17,20)", "Foo::Foo[21,22)", "make[22,25)"});
+  CHECK(Describe(s) == std::vector<std::string>{"add[9,15)", "kernel[17,20)", "Foo::Foo[21,22)", "make[22,25)"});
 }
 
 TEST_CASE("scope/c: brace on its own line, attributes, CRLF", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kC,
-                  "// Pack.\r\n"                                        // 0
-                  "static inline __device__ unsigned\r\n"              // 1
-                  "__pack(const half x) __attribute__((noinline))\r\n" // 2
-                  "{\r\n"                                               // 3
-                  "  return 0;\r\n"                                     // 4
-                  "}\r\n"                                               // 5
-                  "[[nodiscard]] int g() { return 1; }\r\n");          // 6
+                  "// Pack.\r\n"  // 0
+                  "static inline __device__ unsigned\r\n"  // 1
+                  "__pack(const half x) __attribute__((noinline))\r\n"  // 2
+                  "{\r\n"  // 3
+                  "  return 0;\r\n"  // 4
+                  "}\r\n"  // 5
+                  "[[nodiscard]] int g() { return 1; }\r\n");  // 6
   CHECK(s.fallback.empty());
   CHECK(Describe(s) == std::vector<std::string>{"__pack[1,6)", "g[6,7)"});
 }
 
 TEST_CASE("scope/c: qualified names, operators, trailing qualifiers", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kC,
-                  "int a::b::f() const noexcept(true) {\n"        // 0
-                  "}\n"                                          // 1
-                  "auto g(int x = {}) -> decltype(x) {\n"        // 2
-                  "  return x;\n"                                // 3
-                  "}\n"                                          // 4
+                  "int a::b::f() const noexcept(true) {\n"  // 0
+                  "}\n"  // 1
+                  "auto g(int x = {}) -> decltype(x) {\n"  // 2
+                  "  return x;\n"  // 3
+                  "}\n"  // 4
                   "bool Vec<T>::operator==(const Vec& o) const { return true; }\n"  // 5
-                  "Foo::~Foo() {}\n");                           // 6
+                  "Foo::~Foo() {}\n");  // 6
   CHECK(s.fallback.empty());
   CHECK(Keys(s) == std::vector<std::string>{"a::b::f", "g", "Vec<T>::operator==", "Foo::~Foo"});
   CHECK(Describe(s)[1] == "g[2,5)");
@@ -594,66 +600,65 @@ TEST_CASE("scope/c: qualified names, operators, trailing qualifiers", "[function
 TEST_CASE("scope/c: specifiers, attributes and macros before the name", "[function_scope]") {
   Scope s = Split(ScopeLanguage::kC,
                   "static inline __attribute__((always_inline)) void f1(int x) {\n"  // 0
-                  "}\n"                                                             // 1
-                  "template <typename T, int N = 3>\n"                              // 2
-                  "__aicore__ inline void f2(__gm__ T* x) {\n"                      // 3
-                  "}\n"                                                             // 4
+                  "}\n"  // 1
+                  "template <typename T, int N = 3>\n"  // 2
+                  "__aicore__ inline void f2(__gm__ T* x) {\n"  // 3
+                  "}\n"  // 4
                   "extern \"C\" __global__ AICORE void f3(GM_ADDR x, GM_ADDR y) {\n"  // 5
-                  "}\n"                                                             // 6
-                  "AICORE inline void f4(LocalTensor<half> x)\n"                    // 7
-                  "{\n"                                                             // 8
-                  "}\n"                                                             // 9
-                  "EXPORT(int) f5(int x) {\n"                                       // 10 a return-type macro
-                  "}\n"                                                             // 11
-                  "static EXPORT(int) f6(int x) {\n"                                // 12
-                  "}\n"                                                             // 13
-                  "SOME_MACRO(x) void f7() {\n"                                     // 14
-                  "}\n"                                                             // 15
-                  "__declspec(dllexport) [[nodiscard]] alignas(16) int f8() {\n"    // 16
-                  "}\n"                                                             // 17
-                  "decltype(auto) f9() { return 1; }\n"                             // 18
-                  "std::function<void()> f10() {\n"                                 // 19
-                  "}\n");                                                           // 20
+                  "}\n"  // 6
+                  "AICORE inline void f4(LocalTensor<half> x)\n"  // 7
+                  "{\n"  // 8
+                  "}\n"  // 9
+                  "EXPORT(int) f5(int x) {\n"  // 10 a return-type macro
+                  "}\n"  // 11
+                  "static EXPORT(int) f6(int x) {\n"  // 12
+                  "}\n"  // 13
+                  "SOME_MACRO(x) void f7() {\n"  // 14
+                  "}\n"  // 15
+                  "__declspec(dllexport) [[nodiscard]] alignas(16) int f8() {\n"  // 16
+                  "}\n"  // 17
+                  "decltype(auto) f9() { return 1; }\n"  // 18
+                  "std::function<void()> f10() {\n"  // 19
+                  "}\n");  // 20
   CHECK(s.fallback.empty());
-  CHECK(Describe(s) == std::vector<std::string>{"f1[0,2)", "f2[2,5)", "f3[5,7)", "f4[7,10)", "f5[10,12)",
-                                                "f6[12,14)", "f7[14,16)", "f8[16,18)", "f9[18,19)", "f10[19,21)"});
+  CHECK(Describe(s) == std::vector<std::string>{"f1[0,2)", "f2[2,5)", "f3[5,7)", "f4[7,10)", "f5[10,12)", "f6[12,14)",
+                                                "f7[14,16)", "f8[16,18)", "f9[18,19)", "f10[19,21)"});
 }
 
 TEST_CASE("scope/c: trailing macros, parenthesized declarators, specializations, function-try-blocks",
           "[function_scope]") {
   Scope s = Split(ScopeLanguage::kC,
-                  "void g1(int a) MY_MACRO(1) {\n"                                  // 0 the macro is not the name
-                  "}\n"                                                             // 1
-                  "void Bar::g2() const ABSL_LOCKS_EXCLUDED(mu) {\n"                // 2
-                  "}\n"                                                             // 3
-                  "Foo::Foo(int a) EXCLUDES(mu) : a_(a) {\n"                        // 4
-                  "}\n"                                                             // 5
-                  "int (*g3(int x))(int) {\n"                                       // 6 returns a function pointer
-                  "  return 0;\n"                                                   // 7
-                  "}\n"                                                             // 8
-                  "void (*signal(int sig, void (*func)(int)))(int) {\n"             // 9
-                  "}\n"                                                             // 10
-                  "int (*(*g4(int))[3])(int) {\n"                                   // 11
-                  "}\n"                                                             // 12
-                  "template <> void g5<int>(int x) {\n"                             // 13 explicit specialization
-                  "}\n"                                                             // 14
-                  "template <> inline void Cls<float>::set<2>(float v) {\n"         // 15
-                  "}\n"                                                             // 16
-                  "S::S() try : x(1) {\n"                                           // 17 function-try-block
-                  "  work();\n"                                                     // 18
-                  "} catch (const E& e) {\n"                                        // 19
-                  "  log(e);\n"                                                     // 20
-                  "} catch (...) {\n"                                               // 21
-                  "}\n"                                                             // 22
-                  "void g6(int (*cb)(int)) {\n"                                     // 23
-                  "}\n"                                                             // 24
-                  "auto g7() -> int (*)(int) {\n"                                   // 25
-                  "}\n");                                                           // 26
+                  "void g1(int a) MY_MACRO(1) {\n"  // 0 the macro is not the name
+                  "}\n"  // 1
+                  "void Bar::g2() const ABSL_LOCKS_EXCLUDED(mu) {\n"  // 2
+                  "}\n"  // 3
+                  "Foo::Foo(int a) EXCLUDES(mu) : a_(a) {\n"  // 4
+                  "}\n"  // 5
+                  "int (*g3(int x))(int) {\n"  // 6 returns a function pointer
+                  "  return 0;\n"  // 7
+                  "}\n"  // 8
+                  "void (*signal(int sig, void (*func)(int)))(int) {\n"  // 9
+                  "}\n"  // 10
+                  "int (*(*g4(int))[3])(int) {\n"  // 11
+                  "}\n"  // 12
+                  "template <> void g5<int>(int x) {\n"  // 13 explicit specialization
+                  "}\n"  // 14
+                  "template <> inline void Cls<float>::set<2>(float v) {\n"  // 15
+                  "}\n"  // 16
+                  "S::S() try : x(1) {\n"  // 17 function-try-block
+                  "  work();\n"  // 18
+                  "} catch (const E& e) {\n"  // 19
+                  "  log(e);\n"  // 20
+                  "} catch (...) {\n"  // 21
+                  "}\n"  // 22
+                  "void g6(int (*cb)(int)) {\n"  // 23
+                  "}\n"  // 24
+                  "auto g7() -> int (*)(int) {\n"  // 25
+                  "}\n");  // 26
   CHECK(s.fallback.empty());
-  CHECK(Describe(s) == std::vector<std::string>{"g1[0,2)", "Bar::g2[2,4)", "Foo::Foo[4,6)", "g3[6,9)",
-                                                "signal[9,11)", "g4[11,13)", "g5<int>[13,15)",
-                                                "Cls<float>::set<2>[15,17)", "S::S[17,23)", "g6[23,25)",
-                                                "g7[25,27)"});
+  CHECK(Describe(s) == std::vector<std::string>{"g1[0,2)", "Bar::g2[2,4)", "Foo::Foo[4,6)", "g3[6,9)", "signal[9,11)",
+                                                "g4[11,13)", "g5<int>[13,15)", "Cls<float>::set<2>[15,17)",
+                                                "S::S[17,23)", "g6[23,25)", "g7[25,27)"});
   // K&R definitions (removed in C23) are not recognised: outside, no fallback.
   Scope knr = Split(ScopeLanguage::kC, "int old(a, b) int a; int b; {\n  return a;\n}\n");
   CHECK(knr.fallback.empty());
@@ -693,8 +698,8 @@ TEST_CASE("scope/fixtures: qwen3 ExpandMixedKernel splits into its four function
 TEST_CASE("scope/fixtures: no PyPTO snapshot falls back", "[function_scope]") {
   if (!HaveFixtures()) return;
   const std::pair<const char*, const char*> dumps[] = {{"pypto/qwen3_32b_training", "Qwen332BTrainingForwardBackward."},
-                                                      {"pypto/pa4_build", "PagedAttentionProgram."},
-                                                      {"pypto/batch_hash_lookup", "BatchHashLookup."}};
+                                                       {"pypto/pa4_build", "PagedAttentionProgram."},
+                                                       {"pypto/batch_hash_lookup", "BatchHashLookup."}};
   for (const auto& [dir, prefix] : dumps) {
     auto files = FixtureFiles(dir);
     REQUIRE(files.size() == 14);
@@ -799,7 +804,8 @@ TEST_CASE("scope: 50,000 lines and a 1 MB line keep the contract", "[function_sc
     std::string n = std::to_string(i);
     py += "def f" + n + "(a,\n      b):\n    x = g([1,\n2])\n    return x\n";
     mlir += "func.func @f" + n + "() {\n  %0 = \"op\"() : () -> i32\n  scf.if %c {\n  }\n}\n";
-    generic += "\"func.func\"() <{function_type = () -> (), sym_name = \"f" + n + "\"}> ({\n  \"x.op\"() : () -> ()\n}) : () -> ()\n";
+    generic += "\"func.func\"() <{function_type = () -> (), sym_name = \"f" + n +
+               "\"}> ({\n  \"x.op\"() : () -> ()\n}) : () -> ()\n";
     ll += "define void @f" + n + "() {\nentry:\n  %x = add i32 1, 2\n  ret void\n}\n";
     c += "int f" + n + "(int a,\n    int b) {\n  if (a) {\n  }\n}\n";
   }

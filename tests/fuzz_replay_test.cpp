@@ -47,8 +47,14 @@ using namespace irtrace::fuzz;
 TEST_CASE("fuzz replay: dump_names", "[fuzz]") {
   CHECK(Replay("dump_names", DumpNames) > 0);
   CHECK_NOTHROW(Run(DumpNames, "00_frontend.py\n01_after_A.py\n02_after_B.log"));
-  CHECK_NOTHROW(Run(DumpNames, "00_frontend.py\n\x03" "01_after_A.log\n\x02" "01_after_A.py\n\x01" "x.log"));
-  CHECK_NOTHROW(Run(DumpNames, "0_frontend.py\n\x04" "1_after_\n1_after_A.py\n2_after_B.py\n3_after_C.log"));
+  CHECK_NOTHROW(Run(DumpNames,
+                    "00_frontend.py\n\x03"
+                    "01_after_A.log\n\x02"
+                    "01_after_A.py\n\x01"
+                    "x.log"));
+  CHECK_NOTHROW(Run(DumpNames,
+                    "0_frontend.py\n\x04"
+                    "1_after_\n1_after_A.py\n2_after_B.py\n3_after_C.log"));
 }
 
 TEST_CASE("fuzz replay: text_decode", "[fuzz]") {
@@ -66,13 +72,17 @@ TEST_CASE("fuzz replay: scope", "[fuzz]") {
 
 TEST_CASE("fuzz replay: diff", "[fuzz]") {
   CHECK(Replay("diff", Diff) > 0);
-  CHECK_NOTHROW(Run(Diff, std::string(1, '\0') + "def f():\r\n  a\n\x1e\xEF\xBB\xBF" "def f():\n  b\n"));
+  CHECK_NOTHROW(Run(Diff, std::string(1, '\0') + "def f():\r\n  a\n\x1e\xEF\xBB\xBF"
+                                                 "def f():\n  b\n"));
   CHECK_NOTHROW(Run(Diff, std::string(1, '\2') + "x\ry\r\x1ex\ny\n"));
 }
 
 TEST_CASE("fuzz replay: payload", "[fuzz]") {
   CHECK(Replay("payload", Payload) > 0);
-  CHECK_NOTHROW(Run(Payload, std::string(1, '\3') + "a\nb\n\x1e" "a\r\nb\n\x1e" "a\r\nb\n\x1e\x1e" "c\rd"));
+  CHECK_NOTHROW(Run(Payload, std::string(1, '\3') + "a\nb\n\x1e"
+                                                    "a\r\nb\n\x1e"
+                                                    "a\r\nb\n\x1e\x1e"
+                                                    "c\rd"));
 }
 
 TEST_CASE("fuzz replay: dump_log", "[fuzz]") {

@@ -68,10 +68,9 @@ TEST_CASE("json_writer: commas and nesting", "[json_writer]") {
   w.Key("last").BeginObject().Key("k").BeginArray().String("v").EndArray().EndObject();
   w.EndObject();
   w.Flush();
-  CHECK(sink.text ==
-        R"({"schema":1,"title":"\u003c/script\u003e","empty_obj":{},"empty_arr":[],)"
-        R"("list":[{"a":true,"b":false},{},[-5,0,[],"x"],[],[1,2,3],4294967296],"ops":[7],)"
-        R"("last":{"k":["v"]}})");
+  CHECK(sink.text == R"({"schema":1,"title":"\u003c/script\u003e","empty_obj":{},"empty_arr":[],)"
+                     R"("list":[{"a":true,"b":false},{},[-5,0,[],"x"],[],[1,2,3],4294967296],"ops":[7],)"
+                     R"("last":{"k":["v"]}})");
 }
 
 TEST_CASE("json_writer: keys are escaped too", "[json_writer]") {

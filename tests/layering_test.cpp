@@ -28,9 +28,8 @@ const std::map<std::string, std::set<std::string>> kMayInclude = {
 
 // Third-party headers (prefix of the <...> include) and the only folder that may include them.
 const std::map<std::string, std::string> kOwner = {
-    {"dtl/", "diff"}, {"ctemplate/", "report"}, {"zlib.h", "util"}, {"xxhash.h", "input"},
-    {"spdlog/", "driver"}, {"CLI/", "(cmd/ir-trace only)"},
-    {"nlohmann/", "report"},  // reading --json summaries back (report/json_summary_reader.h)
+    {"dtl/", "diff"},      {"ctemplate/", "report"},        {"zlib.h", "util"},      {"xxhash.h", "input"},
+    {"spdlog/", "driver"}, {"CLI/", "(cmd/ir-trace only)"}, {"nlohmann/", "report"},  // reading --json summaries back (report/json_summary_reader.h)
 };
 
 TEST_CASE("layering: lib/ stages include only earlier stages and their own libraries", "[layering]") {
@@ -71,7 +70,7 @@ TEST_CASE("layering: lib/ stages include only earlier stages and their own libra
 TEST_CASE("layering: the installed recording headers include only standard headers", "[layering]") {
   const fs::path dir = fs::path(IRTRACE_SOURCE_DIR) / "lib/record/irtrace";
   const std::regex include(R"re(^\s*#\s*include\s+(.*)$)re");
-  const std::regex standard(R"re(^<[a-z_]+>$)re");   // <string>, <type_traits>: no '.', no '/'
+  const std::regex standard(R"re(^<[a-z_]+>$)re");  // <string>, <type_traits>: no '.', no '/'
   const std::regex sibling(R"re(^"([a-z_]+\.h)"$)re");  // "mode.h": beside it when installed too
   size_t headers = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -85,8 +84,8 @@ TEST_CASE("layering: the installed recording headers include only standard heade
       std::smatch s;
       std::string what = m[1].str();
       while (!what.empty() && (what.back() == ' ' || what.back() == '\r')) what.pop_back();
-      bool ok = std::regex_match(what, standard) ||
-                (std::regex_match(what, s, sibling) && fs::exists(dir / s[1].str()));
+      bool ok =
+          std::regex_match(what, standard) || (std::regex_match(what, s, sibling) && fs::exists(dir / s[1].str()));
       CHECK(ok);
     }
   }

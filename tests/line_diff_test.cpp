@@ -182,8 +182,8 @@ TEST_CASE("line_diff: inputs too large for dtl's path table are still minimal", 
   struct Case {
     uint32_t na, nb, alphabet;
   };
-  for (Case c : {Case{2000, 2000, 4}, Case{3000, 2500, 100}, Case{2500, 3000, 20}, Case{1500, 4000, 8},
-                 Case{3001, 3000, 2}}) {
+  for (Case c :
+       {Case{2000, 2000, 4}, Case{3000, 2500, 100}, Case{2500, 3000, 20}, Case{1500, 4000, 8}, Case{3001, 3000, 2}}) {
     Ids a(c.na), b(c.nb);
     for (auto& x : a) x = rng() % c.alphabet;
     for (auto& x : b) x = rng() % c.alphabet;
@@ -272,8 +272,8 @@ TEST_CASE("line_diff: worst cases of 50000 lines finish with valid scripts", "[l
 // dtl 1.20 switches to a partial-path mode past 2,000,000 path coordinates and then reports common
 // lines out of order or unequal; before the fix DiffLines looped until it ran out of memory on these.
 TEST_CASE("line_diff: heavily changed inputs with repeated lines stay valid", "[line_diff][slow]") {
-  for (auto [n, alphabet] : std::vector<std::pair<uint32_t, uint32_t>>{
-           {3000, 100}, {5000, 100}, {8000, 1000}, {12000, 30}, {20000, 500}}) {
+  for (auto [n, alphabet] :
+       std::vector<std::pair<uint32_t, uint32_t>>{{3000, 100}, {5000, 100}, {8000, 1000}, {12000, 30}, {20000, 500}}) {
     std::mt19937 rng(1);
     Ids a(n), b(n);
     for (auto& x : a) x = rng() % alphabet;

@@ -32,10 +32,14 @@ TEST_CASE("line_index: lines without their break, a last line without one counts
 }
 
 TEST_CASE("line_index: line 0 without a prefix (a byte-order mark)", "[line_index]") {
-  std::string text = "\xEF\xBB\xBF" "def f():\n    pass\n";
+  std::string text =
+      "\xEF\xBB\xBF"
+      "def f():\n    pass\n";
   LineIndex idx(text, '\n');
   LineIndex rest = idx.WithoutPrefix(3);
-  CHECK(idx[0] == "\xEF\xBB\xBF" "def f():");
+  CHECK(idx[0] ==
+        "\xEF\xBB\xBF"
+        "def f():");
   CHECK(rest[0] == "def f():");
   CHECK(rest[1] == "    pass");
   CHECK(rest.size() == 2);

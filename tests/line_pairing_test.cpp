@@ -183,14 +183,38 @@ TEST_CASE("line_pairing: the name a line defines", "[line_pairing]") {
 }
 
 TEST_CASE("line_pairing: lines that define no name", "[line_pairing]") {
-  for (const char* line : {
-           "", "   ", "return x", "x == y", "x: pl.Tensor[[2, 64], pl.FP32]", "x.y = 1", "x[0] = 1",
-           "a::b = c;", "else: y = 1", "try: y = 1", "finally: y = 1", "lambda: y == 1", "default: y = 1;",
-           "x: T <= y", "pl.comm.tpush_to_aic(kj_0, AIV_IDX)", "store i32 %x, ptr %p", "%x", "%x == %y",
-           "@pl.function", "    # x = 1", "\"x\" = 1", "def (x)", "def x", "defx(", "cf.br ^bb1(%7 : index)",
-           "%0 = llvm.mlir.constant(0 : index) : i64",  // numbered: a position, not an identity
-           "%12:2 = call @f()", "@0 = private constant i32 1", "define i32 @1() {", "%\"unclosed = 1",
-           "func.call @f()", "llvm.call @f()"}) {
+  for (const char* line : {"",
+                           "   ",
+                           "return x",
+                           "x == y",
+                           "x: pl.Tensor[[2, 64], pl.FP32]",
+                           "x.y = 1",
+                           "x[0] = 1",
+                           "a::b = c;",
+                           "else: y = 1",
+                           "try: y = 1",
+                           "finally: y = 1",
+                           "lambda: y == 1",
+                           "default: y = 1;",
+                           "x: T <= y",
+                           "pl.comm.tpush_to_aic(kj_0, AIV_IDX)",
+                           "store i32 %x, ptr %p",
+                           "%x",
+                           "%x == %y",
+                           "@pl.function",
+                           "    # x = 1",
+                           "\"x\" = 1",
+                           "def (x)",
+                           "def x",
+                           "defx(",
+                           "cf.br ^bb1(%7 : index)",
+                           "%0 = llvm.mlir.constant(0 : index) : i64",  // numbered: a position, not an identity
+                           "%12:2 = call @f()",
+                           "@0 = private constant i32 1",
+                           "define i32 @1() {",
+                           "%\"unclosed = 1",
+                           "func.call @f()",
+                           "llvm.call @f()"}) {
     INFO(line);
     CHECK(DefinedName(line).empty());
   }
@@ -275,9 +299,9 @@ TEST_CASE("line_pairing: pure insertions and deletions have no pairs", "[line_pa
 
 // Punctuation is everywhere in IR; it must not make unrelated lines pair (seen on the MLIR fixture).
 TEST_CASE("line_pairing: punctuation alone does not pair unrelated IR lines", "[line_pairing]") {
-  CHECK(irtrace::LineSimilarity(
-            "    linalg.generic {indexing_maps = [#map, #map], iterator_types = [\"parallel\"]} ins(%arg0 : memref<16xf32>)",
-            "    %0 = memref.load %arg1[%c0] : memref<16xf32>") < irtrace::kPairThreshold);
+  CHECK(irtrace::LineSimilarity("    linalg.generic {indexing_maps = [#map, #map], iterator_types = [\"parallel\"]} "
+                                "ins(%arg0 : memref<16xf32>)",
+                                "    %0 = memref.load %arg1[%c0] : memref<16xf32>") < irtrace::kPairThreshold);
   // Lines made of punctuation only still compare by it.
   CHECK(irtrace::LineSimilarity("  })", "  })") == 1.0);
   CHECK(irtrace::LineSimilarity("  }", "  });") >= irtrace::kPairThreshold);

@@ -39,8 +39,9 @@ TEST_CASE("llvm_blocks: a loop dump's parts and blocks, and a function's blocks"
   std::vector<IrBlockLine> d = SplitLoopDump(lines, 0, lines.size());
   std::vector<std::string> blocks;
   for (const IrBlockLine& b : d) {
-    if (b.block) blocks.push_back(std::to_string(static_cast<int>(b.part)) + " " + b.label + " " +
-                                  std::to_string(b.begin) + "-" + std::to_string(b.end));
+    if (b.block)
+      blocks.push_back(std::to_string(static_cast<int>(b.part)) + " " + b.label + " " + std::to_string(b.begin) + "-" +
+                       std::to_string(b.end));
   }
   CHECK(blocks == std::vector<std::string>{"0 .lr.ph 1-3", "1 5 5-8", "2 ._crit_edge 10-12"});
   CHECK(LoopHeaderOf(d) == "5");
@@ -51,7 +52,8 @@ TEST_CASE("llvm_blocks: a loop dump's parts and blocks, and a function's blocks"
   REQUIRE(b.size() == 3);
   CHECK((b[0].block && b[0].label.empty() && b[0].part == LoopPart::kLoop));
   CHECK(LoopHeaderOf(b) == "");
-  std::string fn = "; Function Attrs: nounwind\ndefine i32 @f() {\n  br label %1\n\n1:   ; preds = %0\n  ret i32 0\n}\n";
+  std::string fn =
+      "; Function Attrs: nounwind\ndefine i32 @f() {\n  br label %1\n\n1:   ; preds = %0\n  ret i32 0\n}\n";
   LineIndex fl(fn, '\n');
   std::vector<std::string> labels;
   for (const IrBlockLine& x : SplitFunctionBlocks(fl, 0, fl.size())) {

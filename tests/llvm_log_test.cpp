@@ -48,16 +48,18 @@ TEST_CASE("llvm_log: module, function and SCC dumps each hold their IR unit, the
   CHECK(LooksLikeLlvmLog("*** IR Dump At Start ***\n"));
   CHECK_FALSE(LooksLikeLlvmLog("// -----// IR Dump After CSE (cse) //----- //\n"));
   std::string f10 = "; Function Attrs: nounwind readnone\n" + Fn("f", "ret i32 10");
-  std::string log = "; *** IR Dump After Annotation2MetadataPass on [module] ***\n" +
-                    Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) +
-                    "; *** IR Dump After InstCombinePass on f ***\n" + f10 + "\n" +
-                    "; *** IR Dump After SROAPass on f ***\n" + f10 + "\n" +
-                    "; *** IR Dump After InlinerPass on (g, h) ***\n" + Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30") +
-                    "; *** IR Dump After RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>> on [module] ***\n" +
-                    Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20"));
+  std::string log =
+      "; *** IR Dump After Annotation2MetadataPass on [module] ***\n" +
+      Module(Fn("f", "ret i32 1"), Fn("g", "ret i32 2")) + "; *** IR Dump After InstCombinePass on f ***\n" + f10 +
+      "\n" + "; *** IR Dump After SROAPass on f ***\n" + f10 + "\n" +
+      "; *** IR Dump After InlinerPass on (g, h) ***\n" + Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30") +
+      "; *** IR Dump After RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>> on "
+      "[module] ***\n" +
+      Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20"));
   DumpListing l = ReadLlvmLog("o.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"Annotation2MetadataPass", "InstCombinePass", "SROAPass", "InlinerPass",
-                                             "RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>>"});
+  CHECK(Names(l) ==
+        std::vector<std::string>{"Annotation2MetadataPass", "InstCombinePass", "SROAPass", "InlinerPass",
+                                 "RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>>"});
   REQUIRE(l.passes.size() == 4);
   CHECK(l.passes[0].file.extension == "ll");
   // A function dump is that function, a no-op one (byte for byte its last dump) is not read again.
@@ -91,9 +93,9 @@ TEST_CASE("llvm_log: module, function and SCC dumps each hold their IR unit, the
   CHECK(test::SnapshotText(p, e[3]["before"]) == Fn("g", "ret i32 2") + "\n");  // g, then h: nothing yet
   CHECK(e[4].find("unit") == e[4].end());
   CHECK(p["snapshots"][e[4]["before"].get<int>()].contains("lines"));
-  CHECK(test::SnapshotText(p, e[4]["before"]) ==
-        "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n" + f10 + "\n" + Fn("g", "ret i32 20") + "\n" +
-            Fn("h", "ret i32 30") + "\nattributes #0 = { nounwind }\n");
+  CHECK(test::SnapshotText(p, e[4]["before"]) == "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n" + f10 + "\n" +
+                                                     Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30") +
+                                                     "\nattributes #0 = { nounwind }\n");
   CHECK(test::SnapshotText(p, e[4]["after"]) == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
   CHECK(e[4]["del"] == 5);  // h's lines and its blank line, and f's "; Function Attrs:" line
   CHECK(e[4]["ins"] == 1);
@@ -105,7 +107,8 @@ TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted,
   std::string log = "*** IR Dump At Start ***\n" + start +
                     "*** IR Dump After SROAPass on f omitted because no change ***\n"
                     "*** IR Pass PassManager<Function> on f ignored ***\n"
-                    "*** IR Dump After LICMPass on loop %for.body in function f ***\n\n; Preheader:\n  br label %3\n\n; Loop:\n3:\n  br label %3\n" +
+                    "*** IR Dump After LICMPass on loop %for.body in function f ***\n\n; Preheader:\n  br label "
+                    "%3\n\n; Loop:\n3:\n  br label %3\n" +
                     "*** IR Dump After GVNPass on g ***\n" + Fn("g", "ret i32 7") +
                     "*** IR Dump After GlobalDCEPass on [module] (invalidated) ***\n" + start;
   DumpListing l = ReadLlvmLog("c.log", log);
@@ -118,10 +121,11 @@ TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted,
   CHECK(l.passes[1].unit == IrUnit::kLoop);
   CHECK(l.passes[1].file.load() == "; Preheader:\n  br label %3\n\n; Loop:\n3:\n  br label %3\n");
   CHECK(l.passes[1].notes ==
-        std::vector<std::string>{"PassManager<Function> on f: ignored (a -print-changed line: not a pass that changed the IR)",
-                                 "a loop pass on loop %for.body in function f: a loop dump holds only the loop's blocks, "
-                                 "shown against the same blocks as they stood before it; the function shows the change "
-                                 "at its next dump"});
+        std::vector<std::string>{
+            "PassManager<Function> on f: ignored (a -print-changed line: not a pass that changed the IR)",
+            "a loop pass on loop %for.body in function f: a loop dump holds only the loop's blocks, "
+            "shown against the same blocks as they stood before it; the function shows the change "
+            "at its next dump"});
   CHECK(l.passes[1].unit_keys == std::vector<std::string>{"loop %for.body in function f", "f"});
   CHECK(l.passes[2].file.load().find("ret i32 7") != std::string::npos);
   CHECK(l.passes[3].unit == IrUnit::kWhole);
@@ -173,9 +177,11 @@ TEST_CASE("llvm_log: only 'ignored' lines is no dump, trailing ones go on the la
   DumpListing l = ReadLlvmLog("c.log", "*** IR Dump At Start ***\n" + start + "*** IR Dump After A on f ***\n" +
                                            Fn("f", "ret i32 3") + "*** IR Pass VerifierPass on [module] ignored ***\n");
   CHECK(l.notes.empty());
-  CHECK(l.passes.back().notes.back() == "VerifierPass on [module]: ignored (a -print-changed line: not a pass that changed the IR)");
-  DumpListing cut = ReadLlvmLog("t.log", "*** IR Dump At Start ***\n" + start + "*** IR Dump After SROAPass on f ***\n" +
-                                             "define i32 @f() {\n  %1 = add i32 1, 2\n");
+  CHECK(l.passes.back().notes.back() ==
+        "VerifierPass on [module]: ignored (a -print-changed line: not a pass that changed the IR)");
+  DumpListing cut =
+      ReadLlvmLog("t.log", "*** IR Dump At Start ***\n" + start + "*** IR Dump After SROAPass on f ***\n" +
+                               "define i32 @f() {\n  %1 = add i32 1, 2\n");
   CHECK(cut.passes.back().notes.back().rfind("the log ends inside its last dump", 0) == 0);
 }
 
@@ -192,8 +198,8 @@ TEST_CASE("llvm_log: -print-changed=diff and =cdiff are refused naming the optio
 
 TEST_CASE("llvm_log: a log of before-dumps only", "[llvm_log]") {
   std::string log = "*** IR Dump Before A on [module] ***\n" + Module(Fn("f", "ret i32 0"), Fn("g", "ret i32 0")) +
-                    "*** IR Dump Before B on f ***\n" + Fn("f", "ret i32 1") +
-                    "*** IR Dump Before C on f ***\n" + Fn("f", "ret i32 2");
+                    "*** IR Dump Before B on f ***\n" + Fn("f", "ret i32 1") + "*** IR Dump Before C on f ***\n" +
+                    Fn("f", "ret i32 2");
   DumpListing l = ReadLlvmLog("b.log", log);
   // The dump before B (on f) is the IR after A; the one before C, after B.
   CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B"});
@@ -264,8 +270,9 @@ TEST_CASE("llvm_log: real opt -O2 logs, function scope and module scope end in t
   CHECK(r.err.find("this is -print-changed=diff output") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(t / "pcd.html"));
   // From a pipe.
-  test::RunResult p = test::Run("opt-19 -O2 -print-after-all p.ll -o /dev/null 2>&1 | " + std::string(IRTRACE_BINARY) +
-                                " - -o piped.html", t.path());
+  test::RunResult p = test::Run(
+      "opt-19 -O2 -print-after-all p.ll -o /dev/null 2>&1 | " + std::string(IRTRACE_BINARY) + " - -o piped.html",
+      t.path());
   CHECK(p.exit_code == 0);
   CHECK(p.err.rfind("wrote piped.html: ", 0) == 0);
 }
@@ -320,8 +327,8 @@ TEST_CASE("llvm_log: functions with quoted and escaped names are the module's fu
                     "*** IR Dump After InstCombinePass on a\"b ***\n; Function Attrs: nounwind\n" + quote +
                     "*** IR Dump After SROAPass on \x01-[Foo bar] ***\n" + Fn("\"\\01-[Foo bar]\"", "ret i32 3") +
                     "*** IR Dump After InstCombinePass on \xC3\xA9 ***\n" + Fn("\"\\C3\\A9\"", "ret i32 4") +
-                    "*** IR Dump After InlinerPass on (a\\b, a\"b) ***\n" + Fn("\"a\\\\b\"", "ret i32 5") + "\n" + quote +
-                    "*** IR Dump After GlobalDCEPass on [module] ***\n" + Module(quote, objc);
+                    "*** IR Dump After InlinerPass on (a\\b, a\"b) ***\n" + Fn("\"a\\\\b\"", "ret i32 5") + "\n" +
+                    quote + "*** IR Dump After GlobalDCEPass on [module] ***\n" + Module(quote, objc);
   DumpListing l = ReadLlvmLog("q.log", log);
   REQUIRE(l.passes.size() == 5);
   CHECK(l.passes[0].unit_keys == std::vector<std::string>{"a\\22b"});
@@ -337,7 +344,8 @@ TEST_CASE("llvm_log: functions with quoted and escaped names are the module's fu
   // The module view before the module pass: the module with the functions dumped since put in their place
   // (the SCC's new function after the module's), nothing added for a name it did not find.
   std::string module = Module(quote, Fn("\"\\01-[Foo bar]\"", "ret i32 3"));
-  module.insert(module.find("\nattributes"), "\n" + Fn("\"\\C3\\A9\"", "ret i32 4") + "\n" + Fn("\"a\\\\b\"", "ret i32 5"));
+  module.insert(module.find("\nattributes"),
+                "\n" + Fn("\"\\C3\\A9\"", "ret i32 4") + "\n" + Fn("\"a\\\\b\"", "ret i32 5"));
   CHECK(test::SnapshotText(p, e[5]["before"]) == module);
 }
 

@@ -57,7 +57,8 @@ std::map<std::string, std::string> FunctionsOf(const std::string& text) {
   std::unique_ptr<Snapshot> s = MakeSnapshot("m", "ll", text);
   std::map<std::string, std::string> out;
   for (const Section& sec : s->scope.sections) {
-    size_t begin = sec.begin > 0 && s->lines[sec.begin - 1].rfind("; Function Attrs:", 0) == 0 ? sec.begin - 1 : sec.begin;
+    size_t begin =
+        sec.begin > 0 && s->lines[sec.begin - 1].rfind("; Function Attrs:", 0) == 0 ? sec.begin - 1 : sec.begin;
     std::string f;
     for (size_t k = begin; k < sec.end; ++k) f.append(s->lines[k]).push_back('\n');
     out[sec.key] = Canonical(f);
@@ -72,10 +73,13 @@ std::vector<std::pair<std::string, Changed>> Truth(const std::string& path) {
   std::vector<std::pair<std::string, Changed>> out;
   std::map<std::string, std::string> prev = FunctionsOf(*l.frontend.text);
   for (const DumpPass& p : l.passes) {
-    std::map<std::string, std::string> now = p.unchanged ? prev : FunctionsOf(p.file.text ? *p.file.text : p.file.load());
+    std::map<std::string, std::string> now =
+        p.unchanged ? prev : FunctionsOf(p.file.text ? *p.file.text : p.file.load());
     Changed c;
-    for (const auto& [k, v] : now) if (!prev.count(k) || prev.at(k) != v) c.insert(k);
-    for (const auto& [k, v] : prev) if (!now.count(k)) c.insert(k);
+    for (const auto& [k, v] : now)
+      if (!prev.count(k) || prev.at(k) != v) c.insert(k);
+    for (const auto& [k, v] : prev)
+      if (!now.count(k)) c.insert(k);
     out.emplace_back(p.pass_name, std::move(c));
     prev = std::move(now);
   }
@@ -123,8 +127,10 @@ std::vector<Said> Reported(const TempDir& dir, const std::string& log, const Dum
 
 // Agrees with the truth, or differs only in functions a note says the log cannot show.
 bool Agrees(const Said& said, const Changed& truth) {
-  for (const std::string& f : said.changed) if (!truth.count(f) && !said.noted.count(f)) return false;
-  for (const std::string& f : truth) if (!said.changed.count(f) && !said.noted.count(f)) return false;
+  for (const std::string& f : said.changed)
+    if (!truth.count(f) && !said.noted.count(f)) return false;
+  for (const std::string& f : truth)
+    if (!said.changed.count(f) && !said.noted.count(f)) return false;
   return true;
 }
 
@@ -244,7 +250,8 @@ TEST_CASE("llvm_log truth: -print-pass-numbers lines are not IR, pass-number ban
   CHECK(n5.frontend_label == "frontend");
   CHECK(n5.passes[0].pass_name == "EntryExitInstrumenterPass");
   CHECK(n5.passes[0].notes == std::vector<std::string>{"LLVM's pass number 5 (-print-after-pass-number)"});
-  test::CliResult r = test::RunMain({t / "n5.log", "--terminal", "--color", "never", "--pass", "EntryExitInstrumenterPass"});
+  test::CliResult r =
+      test::RunMain({t / "n5.log", "--terminal", "--color", "never", "--pass", "EntryExitInstrumenterPass"});
   CHECK(r.code == 0);
   CHECK(r.out.find("pass 1 EntryExitInstrumenterPass") != std::string::npos);
 }

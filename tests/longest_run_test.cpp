@@ -35,9 +35,7 @@ bool IsIncreasingRun(const std::vector<size_t>& v, const std::vector<size_t>& ru
 
 TEST_CASE("longest run of nothing is empty") { CHECK(LongestIncreasingRun({}).empty()); }
 
-TEST_CASE("longest run of one value is that value") {
-  CHECK(LongestIncreasingRun({7}) == std::vector<size_t>{0});
-}
+TEST_CASE("longest run of one value is that value") { CHECK(LongestIncreasingRun({7}) == std::vector<size_t>{0}); }
 
 TEST_CASE("an increasing sequence is its own longest run") {
   CHECK(LongestIncreasingRun({0, 3, 4, 9}) == std::vector<size_t>{0, 1, 2, 3});

@@ -21,7 +21,13 @@ TEST_CASE("markdown_summary: a cell cannot break the table or hold markup", "[ma
   CHECK(MarkdownCell("line\nnext\r\n| --- |") == "line next  \\| --- \\|");
   CHECK(MarkdownCell("[x](javascript:1) ![i](u) *e* _u_ # ~s~ $m$ @who \\") ==
         "\\[x\\]\\(javascript:1\\) \\!\\[i\\]\\(u\\) \\*e\\* \\_u\\_ \\# \\~s\\~ \\$m\\$ \\@who \\\\");
-  CHECK(MarkdownCell("a\x01" "b\x7f" "c\td") == "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD" "d");
+  CHECK(MarkdownCell("a\x01"
+                     "b\x7f"
+                     "c\td") ==
+        "a\xEF\xBF\xBD"
+        "b\xEF\xBF\xBD"
+        "c\xEF\xBF\xBD"
+        "d");
   CHECK(MarkdownCell("caf\xC3\xA9 Qwen3.32b-x/y") == "caf\xC3\xA9 Qwen3.32b-x/y");
 }
 
@@ -79,7 +85,8 @@ TEST_CASE("markdown_summary: a long cell is cut between characters, never inside
   // Where the escape of each character of `text` ends in `whole`: the only places a cut may be.
   std::set<size_t> ends{0};
   for (size_t i = 1; i <= text.size(); ++i) {
-    if (i == text.size() || (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ends.insert(MarkdownCell(text.substr(0, i)).size());
+    if (i == text.size() || (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+      ends.insert(MarkdownCell(text.substr(0, i)).size());
   }
   for (size_t max = 3; max < whole.size(); ++max) {
     INFO(max);
@@ -136,13 +143,16 @@ TEST_CASE("markdown_summary: long first error lines are cut, the summary stays w
     std::vector<std::string> cells = Cells(line);
     REQUIRE(cells.size() == 8);
     CHECK(cells[0].size() <= kMarkdownCellLimit + 32);
-    CHECK_THAT(cells[0], Catch::Contains("failed: 01 Canonicalize: error: 'arith.constant' op failed to verify: dense&lt;\"0xAAAA"));
+    CHECK_THAT(
+        cells[0],
+        Catch::Contains("failed: 01 Canonicalize: error: 'arith.constant' op failed to verify: dense&lt;\"0xAAAA"));
     CHECK_THAT(cells[0], Catch::EndsWith("A\xE2\x80\xA6 "));
   }
   CHECK(rows == 40);
 }
 
-TEST_CASE("markdown_summary: a table past 1 MiB lists what fits, then the count left and the index", "[markdown_summary]") {
+TEST_CASE("markdown_summary: a table past 1 MiB lists what fits, then the count left and the index",
+          "[markdown_summary]") {
   std::vector<DumpResult> dumps;
   for (size_t i = 0; i < 20000; ++i) {
     DumpResult d;
@@ -171,9 +181,10 @@ TEST_CASE("markdown_summary: a table past 1 MiB lists what fits, then the count 
   REQUIRE(listed < 20000);
   CHECK_THAT(lines[2], Catch::Contains("| Status |"));
   CHECK_THAT(lines[4], Catch::StartsWith("| \xE2\x9D\x8C invalid: no pass snapshot |"));
-  CHECK(md.substr(md.size() - 200).find("\n\n" + std::to_string(20000 - listed) +
-                                          " more dumps are not listed here (GitHub drops a step summary over 1 MiB); "
-                                          "every dump is in the index out/my\\_index.html.\n") != std::string::npos);
+  CHECK(md.substr(md.size() - 200)
+            .find("\n\n" + std::to_string(20000 - listed) +
+                  " more dumps are not listed here (GitHub drops a step summary over 1 MiB); "
+                  "every dump is in the index out/my\\_index.html.\n") != std::string::npos);
   CHECK(md.find("[report](out/kernel_0.html)") != std::string::npos);
   CHECK(md.find("(out/my_index.html)") == std::string::npos);  // text, not a link
 }
@@ -200,7 +211,8 @@ TEST_CASE("markdown_summary: invalid and error are counted apart", "[markdown_su
   dumps[2].status = DumpStatus::kError;
   std::string md = MarkdownSummary(dumps, MarkdownOptions{});
   CHECK_THAT(md, Catch::StartsWith("### ir-trace: 4 dumps, 1 invalid, 2 errors\n\n"));
-  CHECK_THAT(md, Catch::Contains("| \xE2\x9D\x8C error: report not written: cannot write 'out/b.html': File too large |"));
+  CHECK_THAT(md,
+             Catch::Contains("| \xE2\x9D\x8C error: report not written: cannot write 'out/b.html': File too large |"));
 }
 
 }  // namespace

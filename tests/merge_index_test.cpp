@@ -93,15 +93,18 @@ TEST_CASE("merge_index: bad JSON or another schema is exit 1 naming the file, us
   CHECK_THAT(odd.err, Catch::StartsWith("ir-trace: error: " + t / "odd.json" + ": not an ir-trace --json summary"));
   CHECK(std::count(odd.err.begin(), odd.err.end(), '\n') == 1);
   // A status outside the vocabulary (ok, invalid, error) is not read as any of them.
-  WriteFile(t / "status.json", "{\"schema\": 1, \"dumps\": [{\"path\": \"d\", \"report\": null, \"title\": null, "
-                               "\"status\": \"failed\", \"error\": null}]}");
+  WriteFile(t / "status.json",
+            "{\"schema\": 1, \"dumps\": [{\"path\": \"d\", \"report\": null, \"title\": null, "
+            "\"status\": \"failed\", \"error\": null}]}");
   CliResult status = RunMain({"index", t / "status.json", "-o", t / "index.html"});
   CHECK(status.code == 1);
-  CHECK(status.err == "ir-trace: error: " + t / "status.json" + ": not an ir-trace --json summary: unknown dump status 'failed'\n");
+  CHECK(status.err ==
+        "ir-trace: error: " + t / "status.json" + ": not an ir-trace --json summary: unknown dump status 'failed'\n");
   CHECK_FALSE(fs::exists(t / "index.html"));
   CliResult missing = RunMain({"index", t / "nope.json", "-o", t / "index.html"});
   CHECK(missing.code == 1);
-  CHECK(missing.err == "ir-trace: error: " + t / "nope.json" + ": cannot read the summary: No such file or directory\n");
+  CHECK(missing.err ==
+        "ir-trace: error: " + t / "nope.json" + ": cannot read the summary: No such file or directory\n");
   CliResult ok = RunMain({"index", t / "empty.json", "-o", t / "index.html", "-q"});
   CHECK(ok.code == 0);
   CHECK(IndexData(ReadFile(t / "index.html"))["dumps"].empty());

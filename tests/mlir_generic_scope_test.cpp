@@ -77,7 +77,8 @@ const std::string kGeneric15 =
     "    \"gpu.func\"() ({\n"                                                         // 18
     "    ^bb0(%arg0: memref<?xf32>):\n"                                               // 19
     "      \"gpu.return\"() : () -> ()\n"                                             // 20
-    "    }) {function_type = (memref<?xf32>) -> (), gpu.kernel, sym_name = \"k\", workgroup_attributions = 0 : i64} : () -> ()\n"  // 21
+    "    }) {function_type = (memref<?xf32>) -> (), gpu.kernel, sym_name = \"k\", workgroup_attributions = 0 : i64} : "
+    "() -> ()\n"  // 21
     "    \"gpu.module_end\"() : () -> ()\n"                                           // 22
     "  }) {sym_name = \"kernels\"} : () -> ()\n"                                      // 23
     "}) : () -> ()\n";                                                                // 24
@@ -96,58 +97,57 @@ TEST_CASE("scope/mlir generic: properties <{...}> (MLIR 18 on), gpu.func's sym_n
       "\"builtin.module\"() ({\n"                                                                       // 1
       "  \"llvm.func\"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<i32 (ptr, ...)>, linkage = "
       "#llvm.linkage<external>, sym_name = \"printf\", visibility_ = 0 : i64}> ({\n"                    // 2
-      "  }) : () -> ()\n"                                                                               // 3 declaration
+      "  }) : () -> ()\n"  // 3 declaration
       "  \"func.func\"() <{arg_attrs = [{sym_name = \"not_me\"}], function_type = (i32) -> i32, res_attrs = "
-      "[{a.b = \"sym_name = \\\"fake\\\" }\"}], sym_name = \"softmax\"}> ({\n"                          // 4
-      "  ^bb0(%arg0: i32):\n"                                                                           // 5
-      "    %0 = \"arith.constant\"() <{value = 1 : i32}> : () -> i32\n"                                 // 6
-      "    \"func.return\"(%0) : (i32) -> ()\n"                                                         // 7
-      "  }) : () -> () loc(#loc)\n"                                                                     // 8
+      "[{a.b = \"sym_name = \\\"fake\\\" }\"}], sym_name = \"softmax\"}> ({\n"  // 4
+      "  ^bb0(%arg0: i32):\n"  // 5
+      "    %0 = \"arith.constant\"() <{value = 1 : i32}> : () -> i32\n"  // 6
+      "    \"func.return\"(%0) : (i32) -> ()\n"  // 7
+      "  }) : () -> () loc(#loc)\n"  // 8
       "  \"llvm.func\"() <{CConv = #llvm.cconv<ccc>, arg_attrs = [{llvm.noundef}], comdat = "
       "@__llvm_global_comdat::@f, function_type = !llvm.func<i32 (i32)>, linkage = #llvm.linkage<external>, "
-      "sym_name = \"f\", visibility_ = 0 : i64}> ({\n"                                                  // 9
-      "  ^bb0(%arg0: i32):\n"                                                                           // 10
-      "    \"llvm.return\"(%arg0) : (i32) -> ()\n"                                                      // 11
-      "  }) : () -> ()\n"                                                                               // 12
-      "  \"gpu.module\"() <{sym_name = \"kernels\"}> ({\n"                                              // 13
-      "    \"gpu.func\"() <{function_type = (index) -> (), kernel}> ({\n"                               // 14
-      "    ^bb0(%arg0: index):\n"                                                                       // 15
-      "      \"gpu.return\"() : () -> ()\n"                                                             // 16
-      "    }) {sym_name = \"k\", gpu.known_block_size = array<i32: 128, 1, 1>} : () -> ()\n"            // 17
-      "  }) : () -> ()\n"                                                                               // 18
-      "  \"func.func\"() <{function_type = () -> (), \"sym_name\" = \"quoted key\"}> ({\n"              // 19
-      "    \"func.return\"() : () -> ()\n"                                                              // 20
-      "  }) : () -> ()\n"                                                                               // 21
-      "}) : () -> ()\n"                                                                                 // 22
-      "{-#\n"                                                                                           // 23
-      "  dialect_resources: {}\n"                                                                       // 24
-      "#-}\n";                                                                                          // 25
-  CHECK(Describe(text) ==
-        std::vector<std::string>{"softmax[4,9)", "f[9,13)", "k[14,18)", "quoted key[19,22)"});
+      "sym_name = \"f\", visibility_ = 0 : i64}> ({\n"  // 9
+      "  ^bb0(%arg0: i32):\n"  // 10
+      "    \"llvm.return\"(%arg0) : (i32) -> ()\n"  // 11
+      "  }) : () -> ()\n"  // 12
+      "  \"gpu.module\"() <{sym_name = \"kernels\"}> ({\n"  // 13
+      "    \"gpu.func\"() <{function_type = (index) -> (), kernel}> ({\n"  // 14
+      "    ^bb0(%arg0: index):\n"  // 15
+      "      \"gpu.return\"() : () -> ()\n"  // 16
+      "    }) {sym_name = \"k\", gpu.known_block_size = array<i32: 128, 1, 1>} : () -> ()\n"  // 17
+      "  }) : () -> ()\n"  // 18
+      "  \"func.func\"() <{function_type = () -> (), \"sym_name\" = \"quoted key\"}> ({\n"  // 19
+      "    \"func.return\"() : () -> ()\n"  // 20
+      "  }) : () -> ()\n"  // 21
+      "}) : () -> ()\n"  // 22
+      "{-#\n"  // 23
+      "  dialect_resources: {}\n"  // 24
+      "#-}\n";  // 25
+  CHECK(Describe(text) == std::vector<std::string>{"softmax[4,9)", "f[9,13)", "k[14,18)", "quoted key[19,22)"});
 }
 
-TEST_CASE("scope/mlir generic: parts spread over lines, several regions, a name that is no op",
-          "[function_scope]") {
+TEST_CASE("scope/mlir generic: parts spread over lines, several regions, a name that is no op", "[function_scope]") {
   const std::string text =
-      "\"func.func\"()\n"                                        // 0
-      "    <{function_type = () -> (),\n"                        // 1
-      "      sym_name = \"a\"}>\n"                               // 2
-      "    ({\n"                                                 // 3
-      "      \"func.return\"() : () -> ()\n"                     // 4
-      "    }) : () -> ()\n"                                      // 5
-      "\"func.func\"() ({\n"                                     // 6
-      "}, {\n"                                                   // 7 an empty and a full region: a body
-      "  \"x.y\"() : () -> ()\n"                                 // 8
-      "}) {sym_name = \"b\",\n"                                  // 9 the dictionary ends a line later
-      "    function_type = () -> ()} : () -> ()\n"               // 10
-      "\"func.func\" is quoted here, not an op\n";               // 11
+      "\"func.func\"()\n"  // 0
+      "    <{function_type = () -> (),\n"  // 1
+      "      sym_name = \"a\"}>\n"  // 2
+      "    ({\n"  // 3
+      "      \"func.return\"() : () -> ()\n"  // 4
+      "    }) : () -> ()\n"  // 5
+      "\"func.func\"() ({\n"  // 6
+      "}, {\n"  // 7 an empty and a full region: a body
+      "  \"x.y\"() : () -> ()\n"  // 8
+      "}) {sym_name = \"b\",\n"  // 9 the dictionary ends a line later
+      "    function_type = () -> ()} : () -> ()\n"  // 10
+      "\"func.func\" is quoted here, not an op\n";  // 11
   CHECK(Describe(text) == std::vector<std::string>{"a[0,6)", "b[6,11)"});
 }
 
 TEST_CASE("scope/mlir generic: what cannot be scoped falls back with a reason", "[function_scope]") {
   CHECK(Describe("\"func.func\"() <{function_type = () -> ()}> ({\n  \"func.return\"() : () -> ()\n}) : () -> ()\n") ==
         std::vector<std::string>{"fallback: no sym_name in the generic-form \"func.func\" at line 1"});
-  CHECK(Describe("\"builtin.module\"() ({\n  \"llvm.func\"() <{sym_name = \"f\"}> ({\n    \"llvm.return\"() : () -> ()\n") ==
+  CHECK(Describe(
+            "\"builtin.module\"() ({\n  \"llvm.func\"() <{sym_name = \"f\"}> ({\n    \"llvm.return\"() : () -> ()\n") ==
         std::vector<std::string>{"fallback: unbalanced brackets in the generic-form \"llvm.func\" starting at line 2"});
   CHECK(Describe("\"gpu.func\"() <{sym_name = \"g\"\n") ==
         std::vector<std::string>{"fallback: unbalanced brackets in the generic-form \"gpu.func\" starting at line 1"});
@@ -174,7 +174,8 @@ TEST_CASE("scope/mlir generic: a pass between custom and generic form changes fu
     CHECK(keys == std::vector<std::string>{"f", "q\\22x y", "lf", "k", ""});
   }
   // A generic side that cannot be scoped gives no function list at all (the snapshot says why).
-  auto broken = MakeSnapshot("03_after_C.mlir", "mlir", "\"func.func\"() ({\n  \"func.return\"() : () -> ()\n}) : () -> ()\n");
+  auto broken =
+      MakeSnapshot("03_after_C.mlir", "mlir", "\"func.func\"() ({\n  \"func.return\"() : () -> ()\n}) : () -> ()\n");
   CHECK(broken->scope.fallback == "no sym_name in the generic-form \"func.func\" at line 1");
   CHECK(DiffPass(*custom, *broken).functions.empty());
 }

@@ -42,11 +42,12 @@ TEST_CASE("mlir_log: banners of every kind, the pass name kept whole", "[mlir_lo
   CHECK(LooksLikeMlirLog("// *** IR Dump After CSE ***\r\n"));
   CHECK_FALSE(LooksLikeMlirLog("module {\n}\n"));
   CHECK_FALSE(LooksLikeMlirLog("; *** IR Dump After InstCombinePass on f ***\n"));
-  std::string log = std::string("// -----// IR Dump After (anonymous namespace)::TestPass (test-pass) //----- //\n") + kModuleA +
-                    "\n// *** IR Dump After Old Style ***\n" + kModuleA +
+  std::string log = std::string("// -----// IR Dump After (anonymous namespace)::TestPass (test-pass) //----- //\n") +
+                    kModuleA + "\n// *** IR Dump After Old Style ***\n" + kModuleA +
                     "// -----// IR Dump After CSE (cse) ('builtin.module' operation) //----- //\n" + kModuleA;
   DumpListing l = ReadMlirLog("p.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::TestPass", "Old Style", "CSE"});
+  CHECK(Names(l) ==
+        std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::TestPass", "Old Style", "CSE"});
   CHECK(l.passes[1].file.name == "p.log line 11");
   CHECK(l.passes[1].file.extension == "mlir");
   // The first pass is a pass: its before is empty, its output shown whole.
@@ -62,7 +63,8 @@ TEST_CASE("mlir_log: function dumps are spliced into the module, whatever order 
   auto func = [](const char* name, const char* body) {
     return std::string("func.func @") + name + "() {\n  " + body + "\n  return\n}\n";
   };
-  std::string start = std::string("// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n") + kModuleA + "\n";
+  std::string start =
+      std::string("// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n") + kModuleA + "\n";
   std::string a1 = "// -----// IR Dump After P1 (p1) //----- //\n" + func("a", "%0 = a.one") + "\n";
   std::string a2 = "// -----// IR Dump After P2 (p2) //----- //\n" + func("a", "%0 = a.two") + "\n";
   std::string b1 = "// -----// IR Dump After P1 (p1) //----- //\n" + func("b", "%0 = b.one") + "\n";
@@ -73,9 +75,11 @@ TEST_CASE("mlir_log: function dumps are spliced into the module, whatever order 
   REQUIRE(Names(two) == Names(one));
   for (size_t k = 0; k < one.passes.size(); ++k) CHECK(Text(one.passes[k].file) == Text(two.passes[k].file));
   CHECK(Text(one.passes[1].file) ==
-        "module {\n  func.func @a() {\n    %0 = a.one\n    return\n  }\n  func.func @b() {\n    %0 = b.one\n    return\n  }\n}\n");
+        "module {\n  func.func @a() {\n    %0 = a.one\n    return\n  }\n  func.func @b() {\n    %0 = b.one\n    "
+        "return\n  }\n}\n");
   CHECK(Text(one.passes[2].file) ==
-        "module {\n  func.func @a() {\n    %0 = a.two\n    return\n  }\n  func.func @b() {\n    %0 = b.two\n    return\n  }\n}\n");
+        "module {\n  func.func @a() {\n    %0 = a.two\n    return\n  }\n  func.func @b() {\n    %0 = b.two\n    "
+        "return\n  }\n}\n");
   // Before any module dump only the functions seen so far exist.
   DumpListing bare = ReadMlirLog("x.log", a1 + b1);
   CHECK(Text(bare.passes[0].file) == func("a", "%0 = a.one") + "\n" + func("b", "%0 = b.one"));
@@ -86,8 +90,8 @@ TEST_CASE("mlir_log: a failed pass gets the diagnostics printed before its banne
   std::string log = std::string("// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n") + kModuleA +
                     "\n\nin.mlir:7:1: error: cannot bufferize\nin.mlir:7:1: note: see current operation: \n"
                     "\"func.func\"() <{sym_name = \"ext\"}> ({\n}) : () -> ()\n"
-                    "// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n" + kModuleA +
-                    "// -----// IR Dump After Quiet Failed (quiet) //----- //\n" + kModuleA +
+                    "// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n" +
+                    kModuleA + "// -----// IR Dump After Quiet Failed (quiet) //----- //\n" + kModuleA +
                     "mlir-opt: some output of its own\n";
   DumpListing l = ReadMlirLog("f.log", log);
   REQUIRE(l.passes.size() == 3);
@@ -112,7 +116,8 @@ TEST_CASE("mlir_log: a log of before-dumps: the dump before pass k+1 is the one 
   CHECK(Text(l.frontend) == mod("x.zero"));
   CHECK(Text(l.passes[0].file) == mod("x.one"));
   CHECK(Text(l.passes[1].file) == mod("x.two"));
-  CHECK(l.notes == std::vector<std::string>{"the log holds only before-dumps: the result of its last pass, C, is not in it"});
+  CHECK(l.notes ==
+        std::vector<std::string>{"the log holds only before-dumps: the result of its last pass, C, is not in it"});
 }
 
 TEST_CASE("mlir_log: before-dumps of function passes: the IR before a pass is after the pass of the run before",
@@ -135,8 +140,10 @@ TEST_CASE("mlir_log: before-dumps of function passes: the IR before a pass is af
   CHECK(l.notes.back() == "the log holds only before-dumps: the result of its last pass, CSE, is not in it");
 }
 
-TEST_CASE("mlir_log: -after-failure diagnostics before the first banner, debuginfo aliases, generic form, "
-          "nested symbol operations, a log cut short", "[mlir_log]") {
+TEST_CASE(
+    "mlir_log: -after-failure diagnostics before the first banner, debuginfo aliases, generic form, "
+    "nested symbol operations, a log cut short",
+    "[mlir_log]") {
   // --mlir-print-ir-after-failure prints the diagnostics, then the one Failed dump.
   std::string failure = std::string("in.mlir:1:1: error: op was not bufferized\n") +
                         "// -----// IR Dump After OneShotBufferize Failed (one-shot-bufferize) //----- //\n" + kModuleA;
@@ -147,28 +154,35 @@ TEST_CASE("mlir_log: -after-failure diagnostics before the first banner, debugin
   REQUIRE(f.passes[0].file.log);
   CHECK(*f.passes[0].file.log == "in.mlir:1:1: error: op was not bufferized\n");
   // --mlir-print-debuginfo: location aliases after the module's last line are part of the dump.
-  std::string dbg = std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n") +
-                    "// -----// IR Dump After B (b) //----- //\nmodule {\n  x.y loc(#loc2)\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n"
-                    "#loc2 = loc(\"in.mlir\":2:3)\n";
+  std::string dbg =
+      std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n} loc(#loc1)\n#loc1 = loc(\"in.mlir\":1:1)\n") +
+      "// -----// IR Dump After B (b) //----- //\nmodule {\n  x.y loc(#loc2)\n} loc(#loc1)\n#loc1 = "
+      "loc(\"in.mlir\":1:1)\n"
+      "#loc2 = loc(\"in.mlir\":2:3)\n";
   DumpListing d = ReadMlirLog("d.log", dbg);
   CHECK(Text(d.passes[1].file).find("#loc2 = loc") != std::string::npos);
   CHECK_FALSE(d.passes[1].file.log);
   // Generic form: functions told apart by sym_name.
-  std::string generic = std::string("// -----// IR Dump After A (a) //----- //\n\"builtin.module\"() ({\n") +
-                        "  \"func.func\"() <{sym_name = \"f\"}> ({\n  }) : () -> ()\n  \"func.func\"() <{sym_name = \"g\"}> ({\n  }) : () -> ()\n}) : () -> ()\n" +
-                        "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"f\"}> ({\n  x.f\n}) : () -> ()\n" +
-                        "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"g\"}> ({\n  x.g\n}) : () -> ()\n";
+  std::string generic =
+      std::string("// -----// IR Dump After A (a) //----- //\n\"builtin.module\"() ({\n") +
+      "  \"func.func\"() <{sym_name = \"f\"}> ({\n  }) : () -> ()\n  \"func.func\"() <{sym_name = \"g\"}> ({\n  }) : "
+      "() -> ()\n}) : () -> ()\n" +
+      "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"f\"}> ({\n  x.f\n}) : () -> ()\n" +
+      "// -----// IR Dump After C (c) //----- //\n\"func.func\"() <{sym_name = \"g\"}> ({\n  x.g\n}) : () -> ()\n";
   DumpListing g = ReadMlirLog("g.log", generic);
   REQUIRE(Names(g) == std::vector<std::string>{"input (not in the log)", "A", "C"});
   // A nested operation that is no function (gpu.module) is replaced where it is, not added again.
-  std::string gpu = std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n  gpu.module @kernels {\n    x.old\n  }\n}\n") +
-                    "// -----// IR Dump After CSE (cse) //----- //\ngpu.module @kernels {\n  x.new\n}\n";
+  std::string gpu =
+      std::string("// -----// IR Dump After A (a) //----- //\nmodule {\n  gpu.module @kernels {\n    x.old\n  }\n}\n") +
+      "// -----// IR Dump After CSE (cse) //----- //\ngpu.module @kernels {\n  x.new\n}\n";
   DumpListing k = ReadMlirLog("k.log", gpu);
   CHECK(Text(k.passes[1].file) == "module {\n  gpu.module @kernels {\n    x.new\n  }\n}\n");
   // Cut inside the last dump: a note on it.
-  DumpListing cut = ReadMlirLog("c.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA +
-                                             "// -----// IR Dump After B (b) //----- //\nmodule {\n  func.func @a() {\n");
-  CHECK(cut.passes.back().notes == std::vector<std::string>{"the log ends inside its last dump (line 10): that snapshot is cut short"});
+  DumpListing cut =
+      ReadMlirLog("c.log", std::string("// -----// IR Dump After A (a) //----- //\n") + kModuleA +
+                               "// -----// IR Dump After B (b) //----- //\nmodule {\n  func.func @a() {\n");
+  CHECK(cut.passes.back().notes ==
+        std::vector<std::string>{"the log ends inside its last dump (line 10): that snapshot is cut short"});
 }
 
 TEST_CASE("mlir_log: a stream of several compilations (Triton) is one report per kernel", "[mlir_log][cli]") {
@@ -179,8 +193,8 @@ TEST_CASE("mlir_log: a stream of several compilations (Triton) is one report per
   std::string log;
   for (const char* k : {"add_kernel", "mul_kernel"}) {
     for (int p = 1; p <= 4; ++p) {
-      log += "// -----// IR Dump Before P" + std::to_string(p) + " (p" + std::to_string(p) + ") ('builtin.module' operation) //----- //\n" +
-             kernel(k, p);
+      log += "// -----// IR Dump Before P" + std::to_string(p) + " (p" + std::to_string(p) +
+             ") ('builtin.module' operation) //----- //\n" + kernel(k, p);
     }
   }
   std::vector<LogPart> parts = MlirLogParts(log);
@@ -220,10 +234,12 @@ TEST_CASE("mlir_log: module scope, the same pass run twice on one function is tw
 }
 
 TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pass", "[mlir_log]") {
-  std::string log = std::string("// -----// IR Dump After Canonicalizer (canonicalize) ('builtin.module' operation) //----- //\n") +
-                    kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @a) //----- //\n#map = affine_map<(d0) -> (d0)>\n" +
-                    kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @b) //----- //\n" +
-                    "module {\n  func.func @a() {\n    return\n  }\n}\n";
+  std::string log =
+      std::string("// -----// IR Dump After Canonicalizer (canonicalize) ('builtin.module' operation) //----- //\n") +
+      kModuleA +
+      "// -----// IR Dump After T (t) ('func.func' operation: @a) //----- //\n#map = affine_map<(d0) -> (d0)>\n" +
+      kModuleA + "// -----// IR Dump After T (t) ('func.func' operation: @b) //----- //\n" +
+      "module {\n  func.func @a() {\n    return\n  }\n}\n";
   DumpListing l = ReadMlirLog("m.log", log);
   REQUIRE(Names(l) == std::vector<std::string>{"input (not in the log)", "Canonicalizer", "T"});
   CHECK(Text(l.passes[1].file) == "module {\n  func.func @a() {\n    return\n  }\n}\n");
@@ -258,14 +274,17 @@ TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at
                   "  return\n"
                   "}\n"
                   "}\n");
-  std::string pipeline = test::ShellQuote(t / "in.mlir") + " -canonicalize -affine-loop-tile=tile-size=4 -cse -lower-affine";
+  std::string pipeline =
+      test::ShellQuote(t / "in.mlir") + " -canonicalize -affine-loop-tile=tile-size=4 -cse -lower-affine";
   RunMlirOpt(pipeline + " --mlir-print-ir-after-all --mlir-disable-threading", t / "fs.log");
-  RunMlirOpt(pipeline + " --mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading", t / "ms.log");
+  RunMlirOpt(pipeline + " --mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading",
+             t / "ms.log");
   RunMlirOpt(pipeline + " --mlir-print-ir-after-all", t / "threaded.log");
   DumpListing fs = ListInput(t / "fs.log", InputFormat::kAuto, {});
   DumpListing ms = ListInput(t / "ms.log", InputFormat::kAuto, {});
   DumpListing th = ListInput(t / "threaded.log", InputFormat::kAuto, {});
-  std::vector<std::string> names{"input (not in the log)", "Canonicalizer", "AffineLoopTiling", "CSE", "ConvertAffineToStandard"};
+  std::vector<std::string> names{"input (not in the log)", "Canonicalizer", "AffineLoopTiling", "CSE",
+                                 "ConvertAffineToStandard"};
   CHECK(Names(fs) == names);
   CHECK(Names(ms) == names);
   CHECK(Names(th) == names);
@@ -279,7 +298,9 @@ TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at
   }
   // The tiling ran per function: both functions are tiled in the spliced module.
   std::string tiled = Text(fs.passes[1].file);
-  CHECK(tiled.rfind("#map = affine_map<(d0) -> (d0)>\n#map1 = affine_map<(d0) -> (d0 + 4)>\nmodule @prog {\n  func.func @add(", 0) == 0);
+  CHECK(tiled.rfind(
+            "#map = affine_map<(d0) -> (d0)>\n#map1 = affine_map<(d0) -> (d0 + 4)>\nmodule @prog {\n  func.func @add(",
+            0) == 0);
   // Spelt with the aliases of the module dump after it (CSE's), it is the module-scope dump byte for byte.
   CHECK(tiled == Text(ms.passes[1].file));
   size_t steps = 0;
@@ -287,8 +308,9 @@ TEST_CASE("mlir_log: real mlir-opt logs, with and without module scope, agree at
   CHECK(steps == 2);
 }
 
-TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and its diagnostics, and from standard input",
-          "[mlir_log][cli]") {
+TEST_CASE(
+    "mlir_log: a real failing pipeline converts with the failed pass and its diagnostics, and from standard input",
+    "[mlir_log][cli]") {
   TempDir t;
   test::WriteFile(t / "fail.mlir",
                   "func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {\n"
@@ -305,10 +327,11 @@ TEST_CASE("mlir_log: a real failing pipeline converts with the failed pass and i
   DumpListing l = ListInput(t / "f.log", InputFormat::kMlirLog, {});
   REQUIRE(l.passes.size() == 2);
   CHECK(l.passes[1].pass_name == "OneShotBufferize");
-  CHECK(l.passes[1].file.log->find("error: cannot bufferize bodiless function that returns a tensor") != std::string::npos);
+  CHECK(l.passes[1].file.log->find("error: cannot bufferize bodiless function that returns a tensor") !=
+        std::string::npos);
   // From a pipe, as `mlir-opt ... 2>&1 | ir-trace - -o r.html`.
-  test::RunResult p = test::Run("cat " + test::ShellQuote(t / "f.log") + " | " + std::string(IRTRACE_BINARY) + " - -o " +
-                                test::ShellQuote(t / "p.html"));
+  test::RunResult p = test::Run("cat " + test::ShellQuote(t / "f.log") + " | " + std::string(IRTRACE_BINARY) +
+                                " - -o " + test::ShellQuote(t / "p.html"));
   CHECK(p.exit_code == 0);
   CHECK_THAT(p.err, Catch::Matches("wrote .*/p\\.html: 2 passes, [12] changed, 1 failed, 0 warnings\n"));
 }
@@ -340,9 +363,10 @@ using test::PayloadOf;
 TEST_CASE("mlir_log: a numbered split of a module-scope log gives the same report data as the log", "[mlir_log]") {
   REQUIRE(std::filesystem::exists(kMlirOpt));
   TempDir t;
-  test::WriteFile(t / "in.mlir",
-                  "func.func @f(%a: memref<64xf32>) {\n  affine.for %i = 0 to 64 {\n    %x = affine.load %a[%i] : memref<64xf32>\n"
-                  "    %y = arith.addf %x, %x : f32\n    affine.store %y, %a[%i] : memref<64xf32>\n  }\n  return\n}\n");
+  test::WriteFile(
+      t / "in.mlir",
+      "func.func @f(%a: memref<64xf32>) {\n  affine.for %i = 0 to 64 {\n    %x = affine.load %a[%i] : memref<64xf32>\n"
+      "    %y = arith.addf %x, %x : f32\n    affine.store %y, %a[%i] : memref<64xf32>\n  }\n  return\n}\n");
   RunMlirOpt(test::ShellQuote(t / "in.mlir") +
                  " -canonicalize -affine-loop-tile=tile-size=4 -cse -lower-affine --mlir-print-ir-after-all "
                  "--mlir-print-ir-module-scope --mlir-disable-threading",

@@ -9,8 +9,8 @@
 #include <regex>
 
 #include "cli_in_process.h"
-#include "input/input_format.h"
 #include "driver/find_dumps.h"
+#include "input/input_format.h"
 #include "input/mlir_log.h"
 #include "input/mlir_tree.h"
 #include "test_util.h"
@@ -56,7 +56,8 @@ const char* kProgram =
     "  }\n"
     "}\n";
 
-const char* kPipeline = "'--pass-pipeline=builtin.module(func.func(cse,canonicalize,sccp),inline,symbol-dce,func.func(cse))'";
+const char* kPipeline =
+    "'--pass-pipeline=builtin.module(func.func(cse,canonicalize,sccp),inline,symbol-dce,func.func(cse))'";
 
 // Runs mlir-opt 19 on kProgram with kPipeline and `flags`; returns its stderr (the log).
 std::string MlirOptLog(const TempDir& t, const std::string& flags) {
@@ -180,7 +181,8 @@ TEST_CASE("mlir_run: compilations are told apart by a module that shares no symb
   const std::string a = "// -----// IR Dump After A (a) //----- //\n";
   const std::string f = "// -----// IR Dump After F (f) //----- //\n";
   // Kernel k1's module, its function dump, then k2's function dump before k2's first module dump.
-  std::string log = a + module("k1", "x.one") + f + func("k1", "x.two") + f + func("k2", "x.one") + a + module("k2", "x.two");
+  std::string log =
+      a + module("k1", "x.one") + f + func("k1", "x.two") + f + func("k2", "x.one") + a + module("k2", "x.two");
   std::vector<LogPart> parts = MlirLogParts(log);
   REQUIRE(parts.size() == 2);
   CHECK(parts[0].name == "k1");
@@ -189,8 +191,8 @@ TEST_CASE("mlir_run: compilations are told apart by a module that shares no symb
   DumpListing k2 = ReadMlirLog("t.log", log, "k2");
   CHECK(Names(k2) == std::vector<std::string>{"input (not in the log)", "F", "A"});
   // A pass that adds a symbol, or a module holding no symbol, starts nothing.
-  std::string grown = a + module("k1", "x.one") + a + "module {\n  tt.func @k1() {\n  }\n  gpu.module @g {\n  }\n}\n" + a +
-                      "module {\n}\n" + a + module("k9", "x.one");
+  std::string grown = a + module("k1", "x.one") + a + "module {\n  tt.func @k1() {\n  }\n  gpu.module @g {\n  }\n}\n" +
+                      a + "module {\n}\n" + a + module("k9", "x.one");
   CHECK(MlirLogParts(grown).empty());
 }
 
@@ -199,16 +201,18 @@ TEST_CASE("mlir_run: function dumps spell affine maps inline, module dumps as #m
   TempDir t;
   test::WriteFile(t / "in.mlir", kProgram);
   // Tiling per function (dumped alone, maps inline), then symbol-dce (the module, with #map aliases).
-  test::RunResult r = test::Run(kMlirOpt + " " + test::ShellQuote(t / "in.mlir") +
-                                " '--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=4}),symbol-dce,"
-                                "func.func(cse),symbol-dce)' --mlir-print-ir-after-all --mlir-disable-threading -o /dev/null 2>" +
-                                test::ShellQuote(t / "log"));
+  test::RunResult r =
+      test::Run(kMlirOpt + " " + test::ShellQuote(t / "in.mlir") +
+                " '--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=4}),symbol-dce,"
+                "func.func(cse),symbol-dce)' --mlir-print-ir-after-all --mlir-disable-threading -o /dev/null 2>" +
+                test::ShellQuote(t / "log"));
   REQUIRE(r.exit_code == 0);
   std::string log = test::ReadFile(t / "log");
   REQUIRE(log.find("affine_map<(d0) -> (d0)>(%arg1)") != std::string::npos);  // the function dump's spelling
   REQUIRE(log.find("#map = affine_map<(d0) -> (d0)>") != std::string::npos);  // the module dump's
   DumpListing l = ReadMlirLog("t.log", log, "");
-  REQUIRE(Names(l) == std::vector<std::string>{"input (not in the log)", "AffineLoopTiling", "SymbolDCE", "CSE", "SymbolDCE"});
+  REQUIRE(Names(l) ==
+          std::vector<std::string>{"input (not in the log)", "AffineLoopTiling", "SymbolDCE", "CSE", "SymbolDCE"});
   // The tiled functions are spelt as symbol-dce's module, which removed nothing (helper is called).
   const std::string& tiled = *l.passes[0].file.text;
   CHECK(tiled == *l.passes[1].file.text);
@@ -246,10 +250,10 @@ TEST_CASE("mlir_run: the newer banner form (NAME: argument) and ClangIR's text a
   CHECK(Names(l) == names);
   CHECK(Texts(l) == Texts(real));
   // A ':' inside the name stays; only a trailing ": argument" goes.
-  CHECK(Names(ReadMlirLog("a.log", "// -----// IR Dump After (anonymous namespace)::X: x //----- //\nmodule {\n}\n", "")) ==
-        std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::X"});
-  CHECK(Names(ReadMlirLog("a.log", "// -----// IR Dump After (anonymous namespace)::X //----- //\nmodule {\n}\n", "")) ==
-        std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::X"});
+  CHECK(Names(ReadMlirLog("a.log", "// -----// IR Dump After (anonymous namespace)::X: x //----- //\nmodule {\n}\n",
+                          "")) == std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::X"});
+  CHECK(Names(ReadMlirLog("a.log", "// -----// IR Dump After (anonymous namespace)::X //----- //\nmodule {\n}\n",
+                          "")) == std::vector<std::string>{"input (not in the log)", "(anonymous namespace)::X"});
   // ClangIR prints its first alias on the banner's line: the line is the dump's first.
   std::string cir = Replaced(log, "//----- //\n#map = ", "//----- // #map = ");
   REQUIRE(cir.find("//----- // #map = affine_map") != std::string::npos);
@@ -262,7 +266,8 @@ TEST_CASE("mlir_run: the newer banner form (NAME: argument) and ClangIR's text a
 TEST_CASE("mlir_run: a tree of only function folders is a tree, found once by --find", "[mlir_log][mlir_run]") {
   TempDir t;
   test::WriteFile(t / "in.mlir", kProgram);
-  std::string run = kMlirOpt + " in.mlir '--pass-pipeline=builtin.module(func.func(cse,canonicalize))' "
+  std::string run = kMlirOpt +
+                    " in.mlir '--pass-pipeline=builtin.module(func.func(cse,canonicalize))' "
                     "--mlir-print-ir-after-all --mlir-disable-threading -o /dev/null";
   REQUIRE(test::Run(run + " --mlir-print-ir-tree-dir=tree", t.path()).exit_code == 0);
   REQUIRE(test::Run(run + " 2>run.log", t.path()).exit_code == 0);
@@ -282,14 +287,16 @@ TEST_CASE("mlir_run: --mlir-timing and --mlir-pass-statistics reports after the 
           "[mlir_log][mlir_run]") {
   TempDir t;
   std::string plain = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading");
-  std::string timed = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading --mlir-timing --mlir-pass-statistics");
+  std::string timed =
+      MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading --mlir-timing --mlir-pass-statistics");
   REQUIRE(timed.find("... Execution time report ...") != std::string::npos);
   DumpListing l = ReadMlirLog("t.log", timed, "");
   CHECK(Names(l) == Names(ReadMlirLog("p.log", plain, "")));
   CHECK(Texts(l) == Texts(ReadMlirLog("p.log", plain, "")));
   REQUIRE(l.notes.size() == 1);
-  CHECK_THAT(l.notes[0], Catch::Matches("the log goes on after its last dump with [0-9]+ lines that are not a dump \\(the "
-                                        "tool's own output: its --mlir-pass-statistics and --mlir-timing reports\\), not shown"));
+  CHECK_THAT(l.notes[0],
+             Catch::Matches("the log goes on after its last dump with [0-9]+ lines that are not a dump \\(the "
+                            "tool's own output: its --mlir-pass-statistics and --mlir-timing reports\\), not shown"));
 }
 
 TEST_CASE("mlir_run: a --mlir-print-skip-regions log lists its passes, a note says what it cannot show",

@@ -16,8 +16,8 @@
 #include <thread>
 #include <unistd.h>
 
-#include "util/error.h"
 #include "test_util.h"
+#include "util/error.h"
 
 namespace irtrace {
 namespace {
@@ -41,9 +41,7 @@ std::string ResolveError(const std::string& given, ExitCode code = ExitCode::kIn
 }
 
 // A character device like /dev/null (1, 3) at `path`; false where mknod is not allowed (no CAP_MKNOD).
-bool MakeNullDevice(const std::string& path) {
-  return ::mknod(path.c_str(), S_IFCHR | 0666, ::makedev(1, 3)) == 0;
-}
+bool MakeNullDevice(const std::string& path) { return ::mknod(path.c_str(), S_IFCHR | 0666, ::makedev(1, 3)) == 0; }
 
 // A listening Unix socket bound to `path`; returns its descriptor.
 int MakeSocket(const std::string& path) {
@@ -208,9 +206,8 @@ TEST_CASE("output_file: a path that cannot be reached says why", "[output_file]"
   fs::create_symlink("loop", t / "loop");
   fs::create_symlink("nowhere/r.html", t / "dangling");
   CHECK(ResolveError("", ExitCode::kUsage) == "the output path is empty");
-  CHECK(ResolveError(t / "missing/r.html") ==
-        "cannot write '" + (t / "missing/r.html") + "': directory '" + (t / "missing") +
-            "': No such file or directory");
+  CHECK(ResolveError(t / "missing/r.html") == "cannot write '" + (t / "missing/r.html") + "': directory '" +
+                                                  (t / "missing") + "': No such file or directory");
   CHECK(ResolveError(t / "file/r.html") == "cannot write '" + (t / "file/r.html") + "': Not a directory");
   CHECK(ResolveError(t / "loop") == "cannot write '" + (t / "loop") + "': Too many levels of symbolic links");
   CHECK(ResolveError(t / "dangling") == "cannot write '" + (t / "dangling") + "' (a dangling symbolic link to '" +

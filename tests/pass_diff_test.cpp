@@ -226,12 +226,14 @@ TEST_CASE("pass_diff: thousands of functions each get their own lines", "[pass_d
   REQUIRE(d.functions.size() == 6);
   std::vector<std::string> touched;
   for (const FunctionDiff& f : d.functions) {
-    touched.push_back(f.key + ":" + (f.status == FunctionStatus::kChanged ? "changed"
-                                     : f.status == FunctionStatus::kAdded ? "added"
-                                     : f.status == FunctionStatus::kRemoved ? "removed" : "other"));
+    touched.push_back(f.key + ":" +
+                      (f.status == FunctionStatus::kChanged   ? "changed"
+                       : f.status == FunctionStatus::kAdded   ? "added"
+                       : f.status == FunctionStatus::kRemoved ? "removed"
+                                                              : "other"));
   }
-  CHECK(touched == std::vector<std::string>{"f3:changed", "f1003:changed", "f2003:changed", "f3003:changed",
-                                            "g:added", "f17:removed"});
+  CHECK(touched == std::vector<std::string>{"f3:changed", "f1003:changed", "f2003:changed", "f3003:changed", "g:added",
+                                            "f17:removed"});
   const FunctionDiff* f1003 = Find(d, "f1003");
   REQUIRE(f1003);
   CHECK(f1003->ins == 1);
@@ -338,7 +340,8 @@ TEST_CASE("pass_diff: a function holding every change reuses the whole-file diff
   // One function spanning (nearly) the file with scattered edits: its diff is the whole-file script shifted
   // to the function's first line, and the same script and pairs as diffing its lines on their own.
   std::vector<std::pair<int, std::string>> edits;
-  for (int k = 5; k < 2000; k += 97) edits.emplace_back(k, k % 2 ? "  %v" + std::to_string(k) + " = mul i32 %x, 3" : "");
+  for (int k = 5; k < 2000; k += 97)
+    edits.emplace_back(k, k % 2 ? "  %v" + std::to_string(k) + " = mul i32 %x, 3" : "");
   auto a = MakeSnapshot("00_frontend.ll", "ll", Module(2000, {}));
   auto b = MakeSnapshot("01_after_A.ll", "ll", Module(2000, edits));
   REQUIRE(a->scope.sections.size() == 1);
@@ -380,11 +383,14 @@ TEST_CASE("pass_diff: a function holding every change reuses the whole-file diff
   }
 }
 
-TEST_CASE("pass_diff: the sections script keeps sections whose place relative to the one before is kept", "[pass_diff]") {
+TEST_CASE("pass_diff: the sections script keeps sections whose place relative to the one before is kept",
+          "[pass_diff]") {
   // A line inserted into f moves g's and h's begin and end, but not their distance from the section before
   // them: only f's entry changes.
-  auto a = MakeSnapshot("a.py", "py", "import pl\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n\ndef h():\n    pass\n");
-  auto b = MakeSnapshot("b.py", "py", "import pl\n\ndef f():\n    x = 0\n    return 1\n\ndef g():\n    return 2\n\ndef h():\n    pass\n");
+  auto a = MakeSnapshot("a.py", "py",
+                        "import pl\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n\ndef h():\n    pass\n");
+  auto b = MakeSnapshot(
+      "b.py", "py", "import pl\n\ndef f():\n    x = 0\n    return 1\n\ndef g():\n    return 2\n\ndef h():\n    pass\n");
   PassDiff d = DiffPass(*a, *b);
   CHECK(d.sections.ops == std::vector<uint32_t>{0, 1, 1});
   // f removed, g gone, h renamed: f and h change, g is deleted.
@@ -402,7 +408,9 @@ namespace {
 
 TEST_CASE("pass_diff: a pass that only adds or removes a byte-order mark is a no-op with a note", "[pass_diff]") {
   auto a = MakeSnapshot("00_frontend.py", "py", "def kernel():\n    return 1\n");
-  auto b = MakeSnapshot("01_after_A.py", "py", "\xEF\xBB\xBF" "def kernel():\n    return 1\n");
+  auto b = MakeSnapshot("01_after_A.py", "py",
+                        "\xEF\xBB\xBF"
+                        "def kernel():\n    return 1\n");
   PassDiff d = DiffPass(*a, *b);
   CHECK_FALSE(d.identical);
   CHECK(d.whole.script.Empty());
@@ -410,12 +418,16 @@ TEST_CASE("pass_diff: a pass that only adds or removes a byte-order mark is a no
   CHECK(d.by_function);
   CHECK(d.functions.empty());  // the same: not removed, then added
   CHECK(Offered(d, *b) == std::vector<std::string>{"kernel (same)"});
-  CHECK(FixesOf(*a, *b, d) == Fixes{{0, "\xEF\xBB\xBF" "def kernel():"}});
+  CHECK(FixesOf(*a, *b, d) == Fixes{{0,
+                                     "\xEF\xBB\xBF"
+                                     "def kernel():"}});
   PassDiff r = DiffPass(*b, *a);
   CHECK(r.notes == std::vector<std::string>{"the byte-order mark (U+FEFF) at the start of the file was removed"});
 
   SECTION("with a real change too, the note stays and only the changed line is in the diff") {
-    auto c = MakeSnapshot("02_after_B.py", "py", "\xEF\xBB\xBF" "def kernel():\n    return 2\n");
+    auto c = MakeSnapshot("02_after_B.py", "py",
+                          "\xEF\xBB\xBF"
+                          "def kernel():\n    return 2\n");
     PassDiff e = DiffPass(*a, *c);
     CHECK(e.whole.script.ops == std::vector<uint32_t>{1, 1, 1});
     CHECK(e.notes == std::vector<std::string>{"a byte-order mark (U+FEFF) was added at the start of the file"});
@@ -430,9 +442,8 @@ TEST_CASE("pass_diff: CR-only, CRLF and LF line ends compare equal, with notes",
   auto crlf = MakeSnapshot("02_after_B.py", "py", "def f():\r\n    return 1\r\n");
   PassDiff to_cr = DiffPass(*lf, *cr);
   CHECK(to_cr.whole.script.Empty());
-  CHECK(to_cr.notes == std::vector<std::string>{
-                           "lines end in CR only (classic Mac OS line ends), read as line breaks",
-                           "only line endings differ (CR vs LF)"});
+  CHECK(to_cr.notes == std::vector<std::string>{"lines end in CR only (classic Mac OS line ends), read as line breaks",
+                                                "only line endings differ (CR vs LF)"});
   CHECK(FixesOf(*lf, *cr, to_cr).empty());  // the lines themselves are byte-identical
   PassDiff cr_to_crlf = DiffPass(*cr, *crlf);
   CHECK(cr_to_crlf.whole.script.Empty());
@@ -450,7 +461,10 @@ namespace {
 
 TEST_CASE("pass_diff: a snapshot that is now UTF-16 says so even when its text is the same", "[pass_diff]") {
   auto a = MakeSnapshot("00_frontend.py", "py", "x = 1\n");
-  auto b = MakeSnapshot("01_after_A.py", "py", std::string("\xFF\xFEx\0 \0=\0 \0" "1\0\n\0", 14));
+  auto b = MakeSnapshot("01_after_A.py", "py",
+                        std::string("\xFF\xFEx\0 \0=\0 \0"
+                                    "1\0\n\0",
+                                    14));
   REQUIRE(b->text == "x = 1\n");
   PassDiff d = DiffPass(*a, *b);
   CHECK(d.identical);
@@ -474,7 +488,8 @@ TEST_CASE("pass_diff: the same text in another language is not identical, its fu
   // Plain text has no functions: all its lines are outside them (""). Read as Python they move into f and
   // g, so "" is touched too, and listed.
   auto status = [](const PassDiff& p, const std::string& key) {
-    for (const FunctionDiff& f : p.functions) if (f.key == key) return f.status;
+    for (const FunctionDiff& f : p.functions)
+      if (f.key == key) return f.status;
     FAIL("no function " << key);
     return FunctionStatus::kSame;
   };
@@ -492,11 +507,12 @@ TEST_CASE("pass_diff: the same text in another language is not identical, its fu
 TEST_CASE("pass_diff: a snapshot read as UTF-8 again after UTF-16 says so", "[pass_diff]") {
   auto u16 = MakeSnapshot("00_frontend.py", "py", std::string("\xFF\xFEx\0\n\0", 6));
   auto u8 = MakeSnapshot("01_after_A.py", "py", "x\n");
-  CHECK(DiffPass(*u16, *u8).notes == std::vector<std::string>{"read as UTF-8 again (the snapshot before was UTF-16LE)"});
+  CHECK(DiffPass(*u16, *u8).notes ==
+        std::vector<std::string>{"read as UTF-8 again (the snapshot before was UTF-16LE)"});
   auto bom8 = MakeSnapshot("02_after_B.py", "py", "\xEF\xBB\xBFx\n");
   // UTF-8 with a byte-order mark to UTF-16: the encoding note, not "the byte-order mark was removed".
-  CHECK(DiffPass(*bom8, *u16).notes == std::vector<std::string>{
-                                           "decoded from UTF-16LE (the file starts with the byte-order mark FF FE)"});
+  CHECK(DiffPass(*bom8, *u16).notes ==
+        std::vector<std::string>{"decoded from UTF-16LE (the file starts with the byte-order mark FF FE)"});
 }
 
 }  // namespace

@@ -89,8 +89,7 @@ TEST_CASE("pass_observer: terminal mode prints each changed pass on stderr and w
   CHECK_FALSE(fs::exists(t / "trace"));  // terminal: no files
 }
 
-TEST_CASE("pass_observer: a throwing pass prints a FAILED block with the error and the last IR",
-          "[pass_observer]") {
+TEST_CASE("pass_observer: a throwing pass prints a FAILED block with the error and the last IR", "[pass_observer]") {
   TempDir t;
   std::string err = StderrOf(t, [&] {
     Enable(Mode::kTerminal, t / "trace");

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "util/output_sink.h"
 #include "input/snapshot.h"
+#include "util/output_sink.h"
 
 namespace irtrace {
 namespace {
@@ -302,7 +302,8 @@ json Expected(const Snapshot& s) {
   return out;
 }
 
-TEST_CASE("payload_writer: a pass over many functions lists the touched ones, sections are not repeated", "[payload_writer]") {
+TEST_CASE("payload_writer: a pass over many functions lists the touched ones, sections are not repeated",
+          "[payload_writer]") {
   // F functions, one changed: the pass lists one function, not F; its sections are a delta of one entry.
   const int F = 300;
   auto program = [&](int changed, const std::string& extra) {
@@ -321,7 +322,8 @@ TEST_CASE("payload_writer: a pass over many functions lists the touched ones, se
   std::vector<Entry> entries;
   entries.push_back(MakeFrontendEntry(p.snap(0), "", ""));
   for (int i = 1; i <= 3; ++i) {
-    entries.push_back(MakePassEntry(i, "P", i - 1, i, p.snap(static_cast<size_t>(i)), p.diff(static_cast<size_t>(i)), "", ""));
+    entries.push_back(
+        MakePassEntry(i, "P", i - 1, i, p.snap(static_cast<size_t>(i)), p.diff(static_cast<size_t>(i)), "", ""));
   }
   json j = p.Finish(entries);
   const json& e = j["entries"];
@@ -347,7 +349,8 @@ TEST_CASE("payload_writer: a sections chain is cut after kMaxDeltaChain steps", 
   p.Add("00_frontend.py", "py", "def a():\n    pass\ndef b():\n    pass\ndef c():\n    pass\n");
   for (int k = 1; k <= kMaxDeltaChain + 2; ++k) {
     body += "    x" + std::to_string(k) + " = 1\n";
-    p.Add("0" + std::to_string(k) + "_after_A.py", "py", "def a():\n" + body + "    pass\ndef b():\n    pass\ndef c():\n    pass\n");
+    p.Add("0" + std::to_string(k) + "_after_A.py", "py",
+          "def a():\n" + body + "    pass\ndef b():\n    pass\ndef c():\n    pass\n");
   }
   json s = p.Finish()["snapshots"];
   for (int k = 1; k <= kMaxDeltaChain; ++k) CHECK(s[k]["sections"].is_object());
@@ -388,12 +391,17 @@ namespace {
 
 TEST_CASE("payload_writer: a CR-only snapshot says so, a byte-order mark is kept in the text", "[payload_writer]") {
   Payload p;
-  p.Add("00_frontend.py", "py", "\xEF\xBB\xBF" "def f():\n    return 1\n" + Lines(40));
+  p.Add("00_frontend.py", "py",
+        "\xEF\xBB\xBF"
+        "def f():\n    return 1\n" +
+            Lines(40));
   p.Add("01_after_A.py", "py", "def f():\r    return 1\r");
   json j = p.Finish();
   const json& s0 = j["snapshots"][0];
   CHECK_FALSE(s0.contains("newline"));  // LF: the default, not written
-  CHECK(s0["text"][0] == "\xEF\xBB\xBF" "def f():");
+  CHECK(s0["text"][0] ==
+        "\xEF\xBB\xBF"
+        "def f():");
   const json& s1 = j["snapshots"][1];
   CHECK(s1["newline"] == "cr");
   CHECK(s1["n"] == 2);
@@ -425,7 +433,8 @@ TEST_CASE("payload_writer: an entry's phase is written as \"phase\"", "[payload_
 namespace irtrace {
 namespace {
 
-TEST_CASE("payload_writer: lines runs, and a delta and sections from an older snapshot (schema 4)", "[payload_writer]") {
+TEST_CASE("payload_writer: lines runs, and a delta and sections from an older snapshot (schema 4)",
+          "[payload_writer]") {
   StringSink sink;
   PayloadWriter w(&sink, PayloadEncoding::kPlain, "log", 3);
   std::string module = "define i32 @f() {\n  ret i32 1\n}\n\ndefine i32 @g() {\n  ret i32 2\n}\n";

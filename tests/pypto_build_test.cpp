@@ -76,23 +76,28 @@ TEST_CASE("pypto_build: PyPTO's passes, then per unit its .pto, ptoas's passes a
   CHECK(l.title == "ScaleBias");
   const std::string br = "ptoas_passes/bias_relu/builtin_module_no-symbol-name/";
   const std::string sr = "ptoas_passes/scale_rows/builtin_module_no-symbol-name/";
-  CHECK(PassLines(l) == std::vector<std::string>{
-                            "passes_dump/00_frontend.py PyPTO",
-                            "1 ConvertToSSA PyPTO passes_dump/01_after_ConvertToSSA.py",
-                            "2 HoistLoopInvariants PyPTO passes_dump/02_after_HoistLoopInvariants.py",
-                            "3 InitMemRef PyPTO passes_dump/03_after_InitMemRef.py",
-                            "4 Canonicalizer ptoas: bias_relu " + br + "func_func_bias_relu/0_0_canonicalize.mlir before ptoas/bias_relu.pto",
-                            "5 LoopInvariantCodeMotion ptoas: bias_relu " + br + "func_func_bias_relu/0_1_loop-invariant-code-motion.mlir",
-                            "6 CSE ptoas: bias_relu " + br + "func_func_bias_relu/0_2_cse.mlir",
-                            "7 SymbolDCE ptoas: bias_relu " + br + "1_symbol-dce.mlir",
-                            "8 Canonicalizer ptoas: scale_rows " + sr + "func_func_scale_rows/0_0_canonicalize.mlir before ptoas/scale_rows.pto",
-                            "9 LoopInvariantCodeMotion ptoas: scale_rows " + sr + "func_func_scale_rows/0_1_loop-invariant-code-motion.mlir",
-                            "10 CSE ptoas: scale_rows " + sr + "func_func_scale_rows/0_2_cse.mlir",
-                            "11 SymbolDCE ptoas: scale_rows " + sr + "1_symbol-dce.mlir"});
-  CHECK(CodegenLines(l) == std::vector<std::string>{
-                               "ptoas/bias_relu.pto after 3 ptoas: bias_relu", "ptoas/bias_relu.cpp after 7 ptoas: bias_relu",
-                               "ptoas/scale_rows.pto after 7 ptoas: scale_rows", "ptoas/scale_rows.cpp after 11 ptoas: scale_rows",
-                               "kernels/aiv/bias_relu.cpp", "kernels/aiv/scale_rows.cpp", "orchestration/main.cpp host"});
+  CHECK(PassLines(l) ==
+        std::vector<std::string>{"passes_dump/00_frontend.py PyPTO",
+                                 "1 ConvertToSSA PyPTO passes_dump/01_after_ConvertToSSA.py",
+                                 "2 HoistLoopInvariants PyPTO passes_dump/02_after_HoistLoopInvariants.py",
+                                 "3 InitMemRef PyPTO passes_dump/03_after_InitMemRef.py",
+                                 "4 Canonicalizer ptoas: bias_relu " + br +
+                                     "func_func_bias_relu/0_0_canonicalize.mlir before ptoas/bias_relu.pto",
+                                 "5 LoopInvariantCodeMotion ptoas: bias_relu " + br +
+                                     "func_func_bias_relu/0_1_loop-invariant-code-motion.mlir",
+                                 "6 CSE ptoas: bias_relu " + br + "func_func_bias_relu/0_2_cse.mlir",
+                                 "7 SymbolDCE ptoas: bias_relu " + br + "1_symbol-dce.mlir",
+                                 "8 Canonicalizer ptoas: scale_rows " + sr +
+                                     "func_func_scale_rows/0_0_canonicalize.mlir before ptoas/scale_rows.pto",
+                                 "9 LoopInvariantCodeMotion ptoas: scale_rows " + sr +
+                                     "func_func_scale_rows/0_1_loop-invariant-code-motion.mlir",
+                                 "10 CSE ptoas: scale_rows " + sr + "func_func_scale_rows/0_2_cse.mlir",
+                                 "11 SymbolDCE ptoas: scale_rows " + sr + "1_symbol-dce.mlir"});
+  CHECK(CodegenLines(l) ==
+        std::vector<std::string>{
+            "ptoas/bias_relu.pto after 3 ptoas: bias_relu", "ptoas/bias_relu.cpp after 7 ptoas: bias_relu",
+            "ptoas/scale_rows.pto after 7 ptoas: scale_rows", "ptoas/scale_rows.cpp after 11 ptoas: scale_rows",
+            "kernels/aiv/bias_relu.cpp", "kernels/aiv/scale_rows.cpp", "orchestration/main.cpp host"});
   // The .pto is read as MLIR (its first pass is diffed against it function by function) and is ptoas's input.
   CHECK(l.codegen[0].file.extension == "mlir");
   CHECK(l.passes[3].before->extension == "mlir");
@@ -103,7 +108,8 @@ TEST_CASE("pypto_build: PyPTO's passes, then per unit its .pto, ptoas's passes a
   CHECK(l.ignored == std::vector<std::string>{});
 }
 
-TEST_CASE("pypto_build: the report, its counts and entry order, passes_dump given directly as before", "[pypto_build]") {
+TEST_CASE("pypto_build: the report, its counts and entry order, passes_dump given directly as before",
+          "[pypto_build]") {
   TempDir t;
   test::CliResult r = test::RunMain({kBuild, "-o", t / "r.html"});
   CHECK(r.code == 0);
@@ -127,10 +133,11 @@ TEST_CASE("pypto_build: a unit without a tree, an empty tree, no .cpp, a tree wi
   fs::create_directory(b + "/ptoas_passes/bias_relu");  // ptoas dumped nothing
   DumpListing l = ListInput(b, InputFormat::kAuto, {});
   CHECK(l.passes.size() == 3);
-  CHECK(CodegenLines(l) == std::vector<std::string>{
-                               "ptoas/bias_relu.pto after 3 ptoas: bias_relu", "ptoas/bias_relu.cpp after 3 ptoas: bias_relu",
-                               "ptoas/scale_rows.pto after 3 ptoas: scale_rows", "ptoas/scale_rows.cpp after 3 ptoas: scale_rows",
-                               "kernels/aiv/bias_relu.cpp", "kernels/aiv/scale_rows.cpp", "orchestration/main.cpp host"});
+  CHECK(CodegenLines(l) ==
+        std::vector<std::string>{
+            "ptoas/bias_relu.pto after 3 ptoas: bias_relu", "ptoas/bias_relu.cpp after 3 ptoas: bias_relu",
+            "ptoas/scale_rows.pto after 3 ptoas: scale_rows", "ptoas/scale_rows.cpp after 3 ptoas: scale_rows",
+            "kernels/aiv/bias_relu.cpp", "kernels/aiv/scale_rows.cpp", "orchestration/main.cpp host"});
   CHECK(l.notes == std::vector<std::string>{"ptoas_passes/bias_relu is empty: ptoas dumped no pass of bias_relu"});
   test::CliResult r = test::RunMain({b, "-o", t / "r.html"});
   CHECK(r.err == "wrote " + t / "r.html" + ": 3 passes, 3 changed, 7 codegen, 0 warnings\n");
@@ -141,9 +148,10 @@ TEST_CASE("pypto_build: a unit without a tree, an empty tree, no .cpp, a tree wi
   fs::rename(c + "/ptoas_passes/bias_relu", c + "/ptoas_passes/old_unit");  // a tree without its .pto
   DumpListing m = ListInput(c, InputFormat::kAuto, {});
   CHECK(m.passes.size() == 7);
-  CHECK(m.notes == std::vector<std::string>{
-                       "ptoas_passes/old_unit is not shown: there is no ptoas/old_unit.pto, the module ptoas was handed",
-                       "ptoas/scale_rows.cpp is missing: ptoas wrote no C++ for scale_rows"});
+  CHECK(m.notes ==
+        std::vector<std::string>{
+            "ptoas_passes/old_unit is not shown: there is no ptoas/old_unit.pto, the module ptoas was handed",
+            "ptoas/scale_rows.cpp is missing: ptoas wrote no C++ for scale_rows"});
   CHECK(m.ignored == std::vector<std::string>{"ptoas_passes/old_unit (no ptoas/old_unit.pto)"});
 
   // PyPTO crashed in its pass 4: the run never reached ptoas.
@@ -162,8 +170,9 @@ TEST_CASE("pypto_build: errors name the part of the build directory, a passes_du
   fs::remove(b + "/passes_dump/02_after_HoistLoopInvariants.py");
   test::CliResult r = test::RunMain({b, "-o", t / "r.html"});
   CHECK(r.code == 1);
-  CHECK(r.err == "ir-trace: error: " + b +
-                     ": passes_dump: pass 2 is missing (between '01_after_ConvertToSSA.py' and '03_after_InitMemRef.py')\n");
+  CHECK(r.err ==
+        "ir-trace: error: " + b +
+            ": passes_dump: pass 2 is missing (between '01_after_ConvertToSSA.py' and '03_after_InitMemRef.py')\n");
   CHECK_FALSE(fs::exists(t / "r.html"));
   // A tree that is not one.
   std::string c = t / "c";
@@ -172,8 +181,9 @@ TEST_CASE("pypto_build: errors name the part of the build directory, a passes_du
   WriteFile(c + "/ptoas_passes/scale_rows/notes.txt", "x\n");
   r = test::RunMain({c, "-o", t / "r.html"});
   CHECK(r.code == 1);
-  CHECK(r.err == "ir-trace: error: " + c +
-                     ": ptoas_passes/scale_rows: no MLIR dump file (N_<pass>.mlir, as --mlir-print-ir-tree-dir writes)\n");
+  CHECK(r.err ==
+        "ir-trace: error: " + c +
+            ": ptoas_passes/scale_rows: no MLIR dump file (N_<pass>.mlir, as --mlir-print-ir-tree-dir writes)\n");
   // A directory holding passes_dump/ only is a build directory when named, its passes_dump/ for --find.
   WriteFile(t / "only/p/passes_dump/00_frontend.py", "x = 0\n");
   WriteFile(t / "only/p/passes_dump/01_after_A.py", "x = 1\n");

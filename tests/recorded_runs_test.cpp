@@ -54,7 +54,8 @@ TEST_CASE("recorded_runs: ir-trace DIR/NAME converts the newest run, --run picks
   CHECK(r.exit_code == 0);
   CHECK(r.err == Wrote(out, 3));
   // Byte-equal to converting the run directory itself.
-  REQUIRE(Run(kBin + " " + ShellQuote(t / ("trace/softmax/.runs/" + runs[2])) + " -o " + ShellQuote(t / "d.html")).exit_code == 0);
+  REQUIRE(Run(kBin + " " + ShellQuote(t / ("trace/softmax/.runs/" + runs[2])) + " -o " + ShellQuote(t / "d.html"))
+              .exit_code == 0);
   CHECK(ReadFile(out) == ReadFile(t / "d.html"));
   CHECK(Run(kBin + " " + name + " --run latest -o " + ShellQuote(out)).err == Wrote(out, 3));
   CHECK(Run(kBin + " " + name + " --run=-1 -o " + ShellQuote(out)).err == Wrote(out, 3));
@@ -83,7 +84,8 @@ TEST_CASE("recorded_runs: the recovery example of man irtrace works with three r
     if (line.rfind("ir-trace ir_trace/softmax -o softmax.html", 0) == 0) example = line;
   }
   REQUIRE(!example.empty());
-  example = kBin + example.substr(std::string("ir-trace").size(), example.find("   #") - std::string("ir-trace").size());
+  example =
+      kBin + example.substr(std::string("ir-trace").size(), example.find("   #") - std::string("ir-trace").size());
   RunResult r = Run(example, t.path());
   CHECK(r.exit_code == 0);
   CHECK(r.err == Wrote("softmax.html", 3));
@@ -103,11 +105,14 @@ TEST_CASE("recorded_runs: ir-trace DIR lists the names and their runs and exits 
   RunResult r = Run(kBin + " " + ShellQuote(dir));
   CHECK(r.exit_code == 0);
   CHECK(r.err.empty());
-  CHECK(r.out == dir + ": a trace directory of the recording library (man irtrace), 2 names:\n"
-                       "  gemm  1 run\n"
-                       "  softmax  3 runs\n"
-                       "convert one: ir-trace " + dir + "/NAME (its newest run; --run -K the K-th newest, --run "
-                       "TIME by its start time; NAME/runs.txt lists them)\n");
+  CHECK(r.out == dir +
+                     ": a trace directory of the recording library (man irtrace), 2 names:\n"
+                     "  gemm  1 run\n"
+                     "  softmax  3 runs\n"
+                     "convert one: ir-trace " +
+                     dir +
+                     "/NAME (its newest run; --run -K the K-th newest, --run "
+                     "TIME by its start time; NAME/runs.txt lists them)\n");
   RunResult run = Run(kBin + " " + ShellQuote(dir) + " --run=-1");
   CHECK(run.exit_code == 2);
 }
@@ -118,15 +123,17 @@ TEST_CASE("recorded_runs: --run on a dump that is no name directory is a usage e
   test::WriteFile(t / "d/01_after_A.py", "y\n");
   RunResult r = Run(kBin + " " + ShellQuote(t / "d") + " --run latest -o " + ShellQuote(t / "r.html"));
   CHECK(r.exit_code == 2);
-  CHECK(r.err == "ir-trace: error: --run picks a run of a name directory of the recording library (DIR/NAME, "
-                 "holding .runs/) (see ir-trace --help)\n");
+  CHECK(r.err ==
+        "ir-trace: error: --run picks a run of a name directory of the recording library (DIR/NAME, "
+        "holding .runs/) (see ir-trace --help)\n");
 }
 
 TEST_CASE("recorded_runs: runs.txt lines and run stamps are parsed, anything else skipped", "[recorded_runs]") {
-  std::vector<RunRecord> r = ParseRunsList("20261201T000000.000001Z\tcomplete\t3\trun_20261201T000000.000001Z_7_ab\n"
-                                           "garbage\n"
-                                           "a\tb\tx\tc\n"
-                                           "20261201T000001.000001Z\tin progress\t0\trun_b");
+  std::vector<RunRecord> r = ParseRunsList(
+      "20261201T000000.000001Z\tcomplete\t3\trun_20261201T000000.000001Z_7_ab\n"
+      "garbage\n"
+      "a\tb\tx\tc\n"
+      "20261201T000001.000001Z\tin progress\t0\trun_b");
   REQUIRE(r.size() == 2);
   CHECK(r[0].status == "complete");
   CHECK(r[0].passes == 3);

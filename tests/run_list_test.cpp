@@ -11,9 +11,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "input/recorded_runs.h"
 #include "record/irtrace/session.h"
@@ -130,10 +130,12 @@ TEST_CASE("run_list: IR_TRACE_KEEP 0 keeps every run, the default 10, a bad valu
   CHECK(RecordedRuns(t / "default").size() == 10);
   for (const char* bad : {"-1", "three", "2x", "1000001"}) {
     TempDir b;
-    for (int i = 0; i < 11; ++i) REQUIRE(WaitStatus(Compile(b.path(), "k", bad, 1, Ending::kEnd, -1, -1, b / "err")) == 0);
+    for (int i = 0; i < 11; ++i)
+      REQUIRE(WaitStatus(Compile(b.path(), "k", bad, 1, Ending::kEnd, -1, -1, b / "err")) == 0);
     CHECK(RecordedRuns(b / "k").size() == 10);
-    CHECK(ReadFile(b / "err") == "irtrace: warning: IR_TRACE_KEEP has a bad value '" + std::string(bad) +
-                                     "' (a whole number 0 to 1000000, 0 keeping every run); keeping 10 runs per name\n");
+    CHECK(ReadFile(b / "err") ==
+          "irtrace: warning: IR_TRACE_KEEP has a bad value '" + std::string(bad) +
+              "' (a whole number 0 to 1000000, 0 keeping every run); keeping 10 runs per name\n");
   }
 }
 

@@ -63,7 +63,6 @@ TEST_CASE("safe_name: phase names are one line of at most 200 bytes", "[safe_nam
   CHECK(SafePhaseName("x" + utf8).size() == 199);  // not cut inside a character
 }
 
-
 TEST_CASE("safe_name: a source's file name never meets another's siblings or the report", "[safe_name]") {
   CHECK(SafeSourceName("kernel.cpp") == "kernel.cpp");
   CHECK(SafeSourceName("../kernel.cpp") == "%2E.%2Fkernel.cpp");

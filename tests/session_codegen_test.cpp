@@ -7,11 +7,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <string>
-#include <vector>
-#include <fcntl.h>
 #include <unistd.h>
+#include <vector>
 
 #include "driver/convert.h"
 #include "test_util.h"
@@ -110,9 +110,9 @@ TEST_CASE("session codegen: the edit workflow through sessions, one stderr line 
   CHECK(lines[0] == "irtrace: softmax: kernel.cpp (device): INIT: generated source written to '" + kernel +
                         "' (edit it and compile again to build the edit)");
   CHECK(lines[1].rfind("irtrace: softmax: launch.cpp (host): INIT: ", 0) == 0);
-  CHECK(Names(t / "trace/softmax") ==
-        std::vector<std::string>{".lock", ".runs", "kernel.cpp", "kernel.cpp.latest", "kernel.cpp.original",
-                                 "launch.cpp", "launch.cpp.latest", "launch.cpp.original", "report.html", "runs.txt"});
+  CHECK(Names(t / "trace/softmax") == std::vector<std::string>{".lock", ".runs", "kernel.cpp", "kernel.cpp.latest",
+                                                               "kernel.cpp.original", "launch.cpp", "launch.cpp.latest",
+                                                               "launch.cpp.original", "report.html", "runs.txt"});
   // The run records what was built, under the dump contract's codegen names: the report shows both.
   CHECK(ReadFile(run + "/codegen_device_kernel.cpp") == "void k() {}\n");
   CHECK(ReadFile(run + "/codegen_host_launch.cpp") == "int main() { return 0; }\n");
@@ -182,9 +182,18 @@ TEST_CASE("session codegen: hostile file names stay in the name directory", "[se
   fs::create_directory(t / "sandbox");
   Tracing on(Mode::kHtml, t / "sandbox/trace");
   CapturedStderr err(t / "stderr");
-  const std::vector<std::string> hostile = {"..", "../../escape.cpp", "/tmp/absolute.cpp", std::string("n\0x.cpp", 7),
-                                            std::string(300, 'n') + ".cpp", "", "a/b.cpp", ".lock", ".runs",
-                                            "report.html", "k.cpp.original", "\n.cpp"};
+  const std::vector<std::string> hostile = {"..",
+                                            "../../escape.cpp",
+                                            "/tmp/absolute.cpp",
+                                            std::string("n\0x.cpp", 7),
+                                            std::string(300, 'n') + ".cpp",
+                                            "",
+                                            "a/b.cpp",
+                                            ".lock",
+                                            ".runs",
+                                            "report.html",
+                                            "k.cpp.original",
+                                            "\n.cpp"};
   std::string run;
   {
     Session s("k");

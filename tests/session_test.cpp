@@ -12,18 +12,18 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
 #include <stdexcept>
 #include <string>
-#include <thread>
-#include <vector>
-#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 #include "driver/convert.h"
 #include "record/session_report.h"
@@ -112,15 +112,15 @@ TEST_CASE("session: html mode writes a numbered dump as it goes and its report a
     CHECK(s.report_path().empty());
   }
   CHECK(Names(run) == std::vector<std::string>{"00_frontend.py", "01_after_Tile.py", "02_after_Fuse.py",
-                                               "03_after_Alloc.py", "04_after_Emit.py",
-                                               "05_after_Lower.mlir", "report.html"});
+                                               "03_after_Alloc.py", "04_after_Emit.py", "05_after_Lower.mlir",
+                                               "report.html"});
   CHECK(ReadFile(run + "/03_after_Alloc.py") == "def f():\n    return 4\n");
   // The run directory's place and name: <trace>/<name>/.runs/run_<UTC>_<pid>_<8 hex>.
   CHECK(fs::path(run).parent_path() == fs::path(t / "trace/softmax/.runs"));
   std::string base = fs::path(run).filename().string();
   INFO(base);
-  CHECK(std::regex_match(base, std::regex("run_\\d{8}T\\d{6}\\.\\d{6}Z_" + std::to_string(::getpid()) +
-                                          "_[0-9a-f]{8}")));
+  CHECK(
+      std::regex_match(base, std::regex("run_\\d{8}T\\d{6}\\.\\d{6}Z_" + std::to_string(::getpid()) + "_[0-9a-f]{8}")));
   ConvertSummary summary;
   json p = PayloadOf(run, &summary);
   CHECK(summary.passes == 5);
@@ -141,10 +141,26 @@ TEST_CASE("session: off records nothing, calls no printer and still runs every p
   {
     Session s("k");
     CHECK_FALSE(s.enabled());
-    s.Frontend([]() -> std::string { FAIL("printer called"); return ""; }, "py");
-    s.After("A", []() -> std::string { FAIL("printer called"); return ""; });
-    s.Pass("B", [&] { ++ran; return std::string("x"); });  // the one-function form prints as it runs
-    s.Pass("C", [&] { ++ran; }, []() -> std::string { FAIL("printer called"); return ""; });
+    s.Frontend(
+        []() -> std::string {
+          FAIL("printer called");
+          return "";
+        },
+        "py");
+    s.After("A", []() -> std::string {
+      FAIL("printer called");
+      return "";
+    });
+    s.Pass("B", [&] {
+      ++ran;
+      return std::string("x");
+    });  // the one-function form prints as it runs
+    s.Pass(
+        "C", [&] { ++ran; },
+        []() -> std::string {
+          FAIL("printer called");
+          return "";
+        });
     auto phase = s.Phase("p");
     CHECK_THROWS_AS(s.Pass("D", []() -> std::string { throw std::runtime_error("boom"); }), std::runtime_error);
     CHECK(s.run_dir().empty());
@@ -160,8 +176,16 @@ TEST_CASE("session: terminal writes no files - both writes the dump as html does
     Session s("k");
     CHECK(s.enabled());
     int printed = 0;
-    s.Frontend([&] { ++printed; return std::string("a\n"); }, "py");
-    s.After("A", [&] { ++printed; return std::string("b\n"); });
+    s.Frontend(
+        [&] {
+          ++printed;
+          return std::string("a\n");
+        },
+        "py");
+    s.After("A", [&] {
+      ++printed;
+      return std::string("b\n");
+    });
     CHECK(printed == 2);  // the terminal printer (record/pass_observer.h) needs the text
     s.End();
     CHECK(s.report_path().empty());
@@ -207,8 +231,7 @@ TEST_CASE("session: a pass with no frontend before it gets an empty one", "[sess
   Session s("k");
   s.After("A", "x = 1\n", "py");
   s.Frontend("late\n", "py");  // after a pass: recorded as a pass named "frontend"
-  CHECK(Names(s.run_dir()) ==
-        std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_frontend.py"});
+  CHECK(Names(s.run_dir()) == std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_frontend.py"});
   CHECK(ReadFile(s.run_dir() + "/00_frontend.py").empty());
 }
 
@@ -274,8 +297,8 @@ TEST_CASE("session: kill -9 inside a pass leaves a dump that shows the crashed p
   CHECK(WaitStatus(child) == 128 + SIGKILL);
   std::vector<std::string> runs = Runs(t / "k");
   REQUIRE(runs.size() == 1);
-  CHECK(Names(runs[0]) == std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_Crash.log",
-                                                   "phases.txt"});
+  CHECK(Names(runs[0]) ==
+        std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_Crash.log", "phases.txt"});
   ConvertSummary summary;
   json p = PayloadOf(runs[0], &summary);
   CHECK(summary.failed == 1);
@@ -301,7 +324,10 @@ TEST_CASE("session: past the file-size limit, one warning and the compilation go
       Session s("k");
       s.Frontend("x = 0\n", "py");
       s.After("Big", std::string(100000, 'x'));
-      s.Pass("Next", [&] { ++ran; return std::string(100000, 'y'); });
+      s.Pass("Next", [&] {
+        ++ran;
+        return std::string(100000, 'y');
+      });
       s.After("More", "x = 1\n");
     }
     struct sigaction after;
@@ -427,8 +453,9 @@ TEST_CASE("session: hostile names never write outside the trace directory", "[se
   TempDir t;
   fs::create_directory(t / "sandbox");
   Tracing on(Mode::kHtml, t / "sandbox/trace");
-  const std::vector<std::string> hostile = {"..", ".", "../../escape", "/tmp/absolute", std::string("nul\0x", 5),
-                                            std::string(300, 'n'), "", "a/b", ".runs", "report.html"};
+  const std::vector<std::string> hostile = {
+      "..", ".",   "../../escape", "/tmp/absolute", std::string("nul\0x", 5), std::string(300, 'n'),
+      "",   "a/b", ".runs",        "report.html"};
   std::vector<std::string> runs;
   for (const std::string& name : hostile) {
     Session s(name);

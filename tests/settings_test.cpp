@@ -23,13 +23,27 @@ TEST_CASE("settings: IR_TRACE spellings, in any case", "[settings]") {
     const char* text;
     Mode mode;
   };
-  for (Case c : {Case{"0", Mode::kOff}, Case{"off", Mode::kOff}, Case{"OFF", Mode::kOff}, Case{"", Mode::kOff},
-                 Case{"1", Mode::kHtml}, Case{"on", Mode::kHtml}, Case{"On", Mode::kHtml},
-                 Case{"html", Mode::kHtml}, Case{"HTML", Mode::kHtml}, Case{"terminal", Mode::kTerminal},
-                 Case{"Terminal", Mode::kTerminal}, Case{"both", Mode::kBoth}, Case{"BOTH", Mode::kBoth},
-                 Case{"false", Mode::kOff}, Case{"False", Mode::kOff}, Case{"no", Mode::kOff},
-                 Case{"NO", Mode::kOff}, Case{"true", Mode::kHtml}, Case{"TRUE", Mode::kHtml},
-                 Case{"yes", Mode::kHtml}, Case{"Yes", Mode::kHtml}}) {
+  for (Case c : {Case{"0", Mode::kOff},
+                 Case{"off", Mode::kOff},
+                 Case{"OFF", Mode::kOff},
+                 Case{"", Mode::kOff},
+                 Case{"1", Mode::kHtml},
+                 Case{"on", Mode::kHtml},
+                 Case{"On", Mode::kHtml},
+                 Case{"html", Mode::kHtml},
+                 Case{"HTML", Mode::kHtml},
+                 Case{"terminal", Mode::kTerminal},
+                 Case{"Terminal", Mode::kTerminal},
+                 Case{"both", Mode::kBoth},
+                 Case{"BOTH", Mode::kBoth},
+                 Case{"false", Mode::kOff},
+                 Case{"False", Mode::kOff},
+                 Case{"no", Mode::kOff},
+                 Case{"NO", Mode::kOff},
+                 Case{"true", Mode::kHtml},
+                 Case{"TRUE", Mode::kHtml},
+                 Case{"yes", Mode::kHtml},
+                 Case{"Yes", Mode::kHtml}}) {
     INFO(c.text);
     Mode m = Mode::kBoth == c.mode ? Mode::kOff : Mode::kBoth;
     CHECK(ParseMode(c.text, &m));
@@ -44,8 +58,7 @@ TEST_CASE("settings: IR_TRACE spellings, in any case", "[settings]") {
 }
 
 // In a child: the environment is the process's, and the warning goes to its stderr.
-TEST_CASE("settings: the environment, its defaults, and one warning per process for an unknown value",
-          "[settings]") {
+TEST_CASE("settings: the environment, its defaults, and one warning per process for an unknown value", "[settings]") {
   TempDir t;
   pid_t child = ::fork();
   REQUIRE(child >= 0);

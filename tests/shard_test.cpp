@@ -110,8 +110,8 @@ TEST_CASE("shard: an empty shard exits 0 with an empty summary and an index list
   TempDir t;
   irtrace::test::WriteTwoPassDump(t / "root/only/passes_dump");
   unsigned empty_k = InShard("only/passes_dump", Shard{1, 2}) ? 2 : 1;
-  CliResult r = RunMain({"--find", t / "root", "--shard", std::to_string(empty_k) + "/2", "-o", t / "out/",
-                         "--json", t / "s.json"});
+  CliResult r = RunMain(
+      {"--find", t / "root", "--shard", std::to_string(empty_k) + "/2", "-o", t / "out/", "--json", t / "s.json"});
   CHECK(r.code == 0);
   CHECK(r.err == "wrote 0 of 0 reports to " + t / "out/" + "\n");
   CHECK(nlohmann::json::parse(ReadFile(t / "s.json"))["dumps"].empty());
@@ -125,7 +125,8 @@ TEST_CASE("shard: bad values and a single dump are usage errors (exit 2, one lin
     INFO(bad);
     CliResult r = RunMain({"--find", t / "root", "--shard", bad, "-o", t / "out/"});
     CHECK(r.code == 2);
-    CHECK(r.err == "ir-trace: error: --shard takes K/N, whole numbers with 1 <= K <= N, got '" + std::string(bad) + "'\n");
+    CHECK(r.err ==
+          "ir-trace: error: --shard takes K/N, whole numbers with 1 <= K <= N, got '" + std::string(bad) + "'\n");
   }
   CliResult one = RunMain({t / "root/a/passes_dump", "--shard", "1/2", "-o", t / "x.html"});
   CHECK(one.code == 2);

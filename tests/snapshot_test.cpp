@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "util/error.h"
 #include "test_util.h"
+#include "util/error.h"
 
 namespace irtrace {
 namespace {
@@ -100,10 +100,14 @@ TEST_CASE("snapshot: without any LF, CR ends lines (classic Mac OS), with a note
 }
 
 TEST_CASE("snapshot: a leading byte-order mark is kept in the text, ignored by keys and scoping", "[snapshot]") {
-  auto s = MakeSnapshot("x", "py", "\xEF\xBB\xBF" "def kernel():\n    return 1\n");
+  auto s = MakeSnapshot("x", "py",
+                        "\xEF\xBB\xBF"
+                        "def kernel():\n    return 1\n");
   CHECK(s->bom);
   CHECK(s->text.compare(0, 3, "\xEF\xBB\xBF") == 0);
-  CHECK(s->lines[0] == "\xEF\xBB\xBF" "def kernel():");
+  CHECK(s->lines[0] ==
+        "\xEF\xBB\xBF"
+        "def kernel():");
   CHECK(s->KeyOf(0) == "def kernel():");
   REQUIRE(s->scope.sections.size() == 1);
   CHECK(s->scope.sections[0].key == "kernel");
@@ -111,7 +115,9 @@ TEST_CASE("snapshot: a leading byte-order mark is kept in the text, ignored by k
   auto plain = MakeSnapshot("y", "py", "def kernel():\n    return 1\n");
   CHECK(Snapshot::SameLine(*s, 0, *plain, 0));
   CHECK_FALSE(plain->bom);
-  auto ll = MakeSnapshot("z", "ll", "\xEF\xBB\xBF" "define i32 @f() {\n  ret i32 0\n}\n");
+  auto ll = MakeSnapshot("z", "ll",
+                         "\xEF\xBB\xBF"
+                         "define i32 @f() {\n  ret i32 0\n}\n");
   REQUIRE(ll->scope.sections.size() == 1);
   CHECK(ll->scope.sections[0].key == "f");
 }
@@ -140,10 +146,19 @@ TEST_CASE("snapshot: UTF-16 with a byte-order mark is decoded, with a note", "[s
 
   SECTION("unpaired surrogates and a final odd byte are U+FFFD with one warning per line") {
     // LE units: 'a', U+D800 (unpaired), '\n', 'b', U+DC00 (unpaired), 'c', '\n', then the odd byte 'd'.
-    const char raw[] = "\xFF\xFE" "a\0\x00\xD8" "\n\0" "b\0\x00\xDC" "c\0" "\n\0" "d";
+    const char raw[] =
+        "\xFF\xFE"
+        "a\0\x00\xD8"
+        "\n\0"
+        "b\0\x00\xDC"
+        "c\0"
+        "\n\0"
+        "d";
     std::string bad(raw, sizeof raw - 1);
     auto s = MakeSnapshot("s", "txt", bad);
-    CHECK(s->text == "a\xEF\xBF\xBD\nb\xEF\xBF\xBD" "c\n\xEF\xBF\xBD");
+    CHECK(s->text ==
+          "a\xEF\xBF\xBD\nb\xEF\xBF\xBD"
+          "c\n\xEF\xBF\xBD");
     CHECK(s->warnings == std::vector<std::string>{"s line 1: invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)",
                                                   "s line 2: invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)",
                                                   "s line 3: invalid UTF-16 shown as \xEF\xBF\xBD (U+FFFD)"});

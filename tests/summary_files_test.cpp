@@ -28,7 +28,6 @@ using Json = nlohmann::json;
 using irtrace::test::CliResult;
 using irtrace::test::RunMain;
 
-
 // Under `root`: "good/d" (clean), "hurt/d" (pass 1 failed, pass 2 warned), "bad/d" (invalid: no pass).
 void WriteMixedRoot(const std::string& root) {
   WriteTwoPassDump(root + "/good/d");
@@ -61,8 +60,8 @@ Json CheckJunit(const std::string& xml) {
   } else {
     WARN("xmllint is missing (Debian libxml2-utils): the JUnit file is not linted");
   }
-  auto read = Run("python3 " + ShellQuote(std::string(IRTRACE_SOURCE_DIR) + "/tests/junit_check.py") + " " +
-                  ShellQuote(xml));
+  auto read =
+      Run("python3 " + ShellQuote(std::string(IRTRACE_SOURCE_DIR) + "/tests/junit_check.py") + " " + ShellQuote(xml));
   INFO(read.err);
   REQUIRE(read.exit_code == 0);
   return Json::parse(read.out);
@@ -138,10 +137,12 @@ TEST_CASE("summaries: one standard output, paths not options, a summary that can
   WriteTwoPassDump(t / "d");
   CliResult clash = RunMain({t / "d", "-o", "-", "--json", "-"});
   CHECK(clash.code == 2);
-  CHECK(clash.err == "ir-trace: error: only one output can go to standard output, got -o - and --json - (see ir-trace --help)\n");
+  CHECK(clash.err ==
+        "ir-trace: error: only one output can go to standard output, got -o - and --json - (see ir-trace --help)\n");
   CHECK(RunMain({t / "d", "--check", "--json", "-", "--junit", "-"}).code == 2);
   CHECK(RunMain({t / "d", "--json", "-q"}).err ==
-        "ir-trace: error: --json takes a path, got the option '-q' (write ./-q for a file of that name) (see ir-trace --help)\n");
+        "ir-trace: error: --json takes a path, got the option '-q' (write ./-q for a file of that name) (see ir-trace "
+        "--help)\n");
   CHECK(RunMain({t / "d", "--json", ""}).err == "ir-trace: error: --json is an empty path (see ir-trace --help)\n");
   CliResult unwritable = RunMain({t / "d", "--check", "--json", t / "no/such/run.json"});
   CHECK(unwritable.code == 1);
@@ -290,7 +291,8 @@ TEST_CASE("summaries: --markdown, one row per dump, problems first, hostile name
   // The clean ones in the run's (sorted) order: good, then the hostile one.
   CHECK_THAT(rows[4][2], Catch::EndsWith("/good/d"));
   CHECK(rows[5][1] == "x\\|y\\`&lt;b&gt;&amp; \\| a \\| b \\|");
-  CHECK(rows[5][7] == "[report](../out/x%2B7Cy%2B60%2B3Cb%2B3E%2B26%2B0A%2B7C%2B20a%2B20%2B7C%2B20b%2B20%2B7C__passes_dump.html)");
+  CHECK(rows[5][7] ==
+        "[report](../out/x%2B7Cy%2B60%2B3Cb%2B3E%2B26%2B0A%2B7C%2B20a%2B20%2B7C%2B20b%2B20%2B7C__passes_dump.html)");
   CHECK(fs::exists(t / "out/x+7Cy+60+3Cb+3E+26+0A+7C+20a+20+7C+20b+20+7C__passes_dump.html"));
 }
 
@@ -312,7 +314,8 @@ TEST_CASE("summaries: the real binary writes all three for one dump with --check
 TEST_CASE("summaries: --markdown of 40 dumps with 60 KB error lines stays within 1 MiB", "[summaries][markdown]") {
   TempDir t;
   // MLIR prints a dense attribute on one line: each failed pass's first error line is ~60 KB.
-  std::string dense = "error: 'arith.constant' op failed to verify: dense<\"0x" + std::string(60000, 'F') + "\"> : tensor<8xf32>\n";
+  std::string dense =
+      "error: 'arith.constant' op failed to verify: dense<\"0x" + std::string(60000, 'F') + "\"> : tensor<8xf32>\n";
   for (int i = 0; i < 40; ++i) WriteTwoPassDump(t / ("root/k" + std::to_string(i) + "/d"), dense);
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown", t / "summary.md"});
   CHECK(r.code == 0);
@@ -322,7 +325,9 @@ TEST_CASE("summaries: --markdown of 40 dumps with 60 KB error lines stays within
   REQUIRE(rows.size() == 42);  // all 40 dumps listed
   for (size_t i = 2; i < rows.size(); ++i) {
     REQUIRE(rows[i].size() == 8);
-    CHECK_THAT(rows[i][0], Catch::StartsWith("\xE2\x9D\x8C failed: 01 A: error: 'arith.constant' op failed to verify: dense&lt;\"0xFFF"));
+    CHECK_THAT(
+        rows[i][0],
+        Catch::StartsWith("\xE2\x9D\x8C failed: 01 A: error: 'arith.constant' op failed to verify: dense&lt;\"0xFFF"));
     CHECK_THAT(rows[i][0], Catch::EndsWith("F\xE2\x80\xA6"));
     CHECK_THAT(rows[i][7], Catch::StartsWith("[report](out/k"));
   }
@@ -336,7 +341,8 @@ TEST_CASE("summaries: --markdown-append keeps the earlier bytes, within 1 MiB co
   CliResult r = RunMain({"--find", t / "root", "-o", t / "out/", "-q", "--markdown-append", t / "step.md"});
   CHECK(r.code == 1);  // the invalid dump: appended all the same
   std::string md = ReadFile(t / "step.md");
-  CHECK_THAT(md, Catch::StartsWith(earlier + "\n### ir-trace: 3 dumps, 1 invalid, 1 with failed passes, 1 with warnings\n\n"));
+  CHECK_THAT(
+      md, Catch::StartsWith(earlier + "\n### ir-trace: 3 dumps, 1 invalid, 1 with failed passes, 1 with warnings\n\n"));
   CHECK(TableRows(md).size() == 5);
   CHECK(TableRows(md)[3][7] == "[report](out/hurt__d.html)");  // relative to the file's directory
   // A second step appends again: both summaries are there.
@@ -357,7 +363,8 @@ TEST_CASE("summaries: --markdown-append keeps the earlier bytes, within 1 MiB co
   CHECK(cut.size() <= 1048576);
   CHECK(cut.compare(0, big.size(), big) == 0);
   CHECK_THAT(cut, Catch::Contains(" not listed here (GitHub drops a step summary over 1 MiB); every dump is in the "
-                                  "index " + irtrace::MarkdownCell(t / "out/index.html") + ".\n"));
+                                  "index " +
+                                  irtrace::MarkdownCell(t / "out/index.html") + ".\n"));
   CHECK(TableRows(cut).size() < 5);
   // Earlier bytes that leave no room for a table: one short line, then nothing once even that does not fit.
   std::string full(1048576 - 100, 'x');
@@ -370,7 +377,8 @@ TEST_CASE("summaries: --markdown-append keeps the earlier bytes, within 1 MiB co
   CHECK(ReadFile(t / "brim.md") == brim);
 }
 
-TEST_CASE("summaries: --markdown-append that fails part-way leaves the earlier bytes as they were", "[summaries][markdown]") {
+TEST_CASE("summaries: --markdown-append that fails part-way leaves the earlier bytes as they were",
+          "[summaries][markdown]") {
   TempDir t;
   WriteTwoPassDump(t / "d");
   std::string earlier(6000, 'e');  // past ulimit -f 12 (dash: 512-byte blocks, 6144 bytes) once appended to
@@ -378,8 +386,10 @@ TEST_CASE("summaries: --markdown-append that fails part-way leaves the earlier b
   auto r = Run("ulimit -f 12; " + ShellQuote(IRTRACE_BINARY) + " " + ShellQuote(t / "d") +
                " --check --markdown-append " + ShellQuote(t / "step.md"));
   CHECK(r.exit_code == 1);
-  CHECK(r.err == "checked " + t / "d" + ": 2 passes, 1 changed, 0 warnings\nir-trace: error: --markdown-append summary "
-                 "not written: cannot write '" + t / "step.md" + "': File too large\n");
+  CHECK(r.err == "checked " + t / "d" +
+                     ": 2 passes, 1 changed, 0 warnings\nir-trace: error: --markdown-append summary "
+                     "not written: cannot write '" +
+                     t / "step.md" + "': File too large\n");
   CHECK(ReadFile(t / "step.md") == earlier);  // the part written before the limit is cut off again
 }
 
@@ -388,8 +398,9 @@ TEST_CASE("summaries: --markdown and --markdown-append are one or the other", "[
   WriteTwoPassDump(t / "d");
   CliResult r = RunMain({t / "d", "--check", "--markdown", t / "a.md", "--markdown-append", t / "b.md"});
   CHECK(r.code == 2);
-  CHECK(r.err == "ir-trace: error: --markdown replaces FILE and --markdown-append appends to it: give one (see "
-                 "ir-trace --help)\n");
+  CHECK(r.err ==
+        "ir-trace: error: --markdown replaces FILE and --markdown-append appends to it: give one (see "
+        "ir-trace --help)\n");
   CHECK_FALSE(fs::exists(t / "a.md"));
   CHECK_FALSE(fs::exists(t / "b.md"));
   CHECK(RunMain({t / "d", "--check", "--markdown-append", ""}).err ==
@@ -410,16 +421,23 @@ TEST_CASE("summaries: a report that cannot be written is an error everywhere, no
   // A report is well over 64 KiB (the viewer is in it); the summaries and the index are not.
   std::string bin = ShellQuote(IRTRACE_BINARY);
   auto r = Run("ulimit -f 128; " + bin + " --find " + ShellQuote(t / "root") + " -o " + ShellQuote(t / "out/") +
-               " -j 1 --json " + ShellQuote(t / "run.json") + " --junit " + ShellQuote(t / "j.xml") +
-               " --markdown " + ShellQuote(t / "s.md"));
+               " -j 1 --json " + ShellQuote(t / "run.json") + " --junit " + ShellQuote(t / "j.xml") + " --markdown " +
+               ShellQuote(t / "s.md"));
   CHECK(r.exit_code == 1);
-  CHECK(r.err == "ir-trace: error: report not written: cannot write '" + t / "out/a__d.html" + "': File too large\n"
-                 "ir-trace: error: report not written: cannot write '" + t / "out/b__d.html" + "': File too large\n"
-                 "ir-trace: error: " + t / "root/c/d" + ": no pass snapshot (NN_after_<Pass>.<ext>)\n"
-                 "wrote 0 of 3 reports to " + t / "out/" + ": 1 invalid, 2 errors\n");
+  CHECK(r.err == "ir-trace: error: report not written: cannot write '" + t / "out/a__d.html" +
+                     "': File too large\n"
+                     "ir-trace: error: report not written: cannot write '" +
+                     t / "out/b__d.html" +
+                     "': File too large\n"
+                     "ir-trace: error: " +
+                     t / "root/c/d" +
+                     ": no pass snapshot (NN_after_<Pass>.<ext>)\n"
+                     "wrote 0 of 3 reports to " +
+                     t / "out/" + ": 1 invalid, 2 errors\n");
   Json doc = Json::parse(ReadFile(t / "run.json"));
   CHECK(DumpEndingIn(doc, "/a/d")["status"] == "error");
-  CHECK(DumpEndingIn(doc, "/a/d")["error"] == "report not written: cannot write '" + t / "out/a__d.html" + "': File too large");
+  CHECK(DumpEndingIn(doc, "/a/d")["error"] ==
+        "report not written: cannot write '" + t / "out/a__d.html" + "': File too large");
   CHECK(DumpEndingIn(doc, "/a/d")["report"].is_null());
   CHECK(DumpEndingIn(doc, "/c/d")["status"] == "invalid");
   Json junit = CheckJunit(t / "j.xml");
@@ -445,9 +463,11 @@ TEST_CASE("summaries: a depfile or a summary that cannot be written is named as 
   CHECK(r.code == 1);
   CHECK(r.err == "ir-trace: error: depfile not written: cannot write '" + t / "out/a__d.d" +
                      "': No space left on device\n"
-                     "ir-trace: error: --json summary not written: cannot write '" + t / "run.json" +
+                     "ir-trace: error: --json summary not written: cannot write '" +
+                     t / "run.json" +
                      "': No space left on device\n"
-                     "wrote 2 of 2 reports to " + t / "out/" + ": 1 error\n");
+                     "wrote 2 of 2 reports to " +
+                     t / "out/" + ": 1 error\n");
   CHECK(fs::exists(t / "out/a__d.html"));  // its report was written before the depfile
   CHECK(fs::exists(t / "out/b__d.d"));
   std::string md = ReadFile(t / "s.md");

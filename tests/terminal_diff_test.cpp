@@ -125,8 +125,7 @@ TEST_CASE("terminal_diff: colours as git's: bold headers, cyan @@, red -, green 
   CHECK(Print("a\nb\nc\n", "a\nB\nc\n").find('\033') == std::string::npos);
 }
 
-TEST_CASE("terminal_diff: by function, only the functions the pass touched, each with its headers",
-          "[terminal_diff]") {
+TEST_CASE("terminal_diff: by function, only the functions the pass touched, each with its headers", "[terminal_diff]") {
   const std::string before =
       "def f():\n    return 1\n\n"
       "def g():\n    return 2\n\n"
@@ -184,7 +183,9 @@ TEST_CASE("terminal_diff: a last line without a newline is marked as diff marks 
 
 TEST_CASE("terminal_diff: control characters in the IR and names cannot reach the terminal", "[terminal_diff]") {
   auto a = MakeSnapshot("a", "txt", "x\n");
-  auto b = MakeSnapshot("b", "txt", "\033[2J\tred\x7f \xc2\x9b" "1m\\n\n");
+  auto b = MakeSnapshot("b", "txt",
+                        "\033[2J\tred\x7f \xc2\x9b"
+                        "1m\\n\n");
   std::string out;
   WritePassDiff({"pass 1 \033]0;title\a", "a\033", "b"}, *a, *b, DiffPass(*a, *b), {}, std::nullopt, &out);
   CHECK(out.find('\033') == std::string::npos);
@@ -196,8 +197,8 @@ TEST_CASE("terminal_diff: control characters in the IR and names cannot reach th
 TEST_CASE("terminal_diff: the FAILED block holds the error and the last IR", "[terminal_diff]") {
   auto last = MakeSnapshot("03_after_C.py", "py", "def f():\n    return 1\n\ndef g():\n    return 2\n");
   std::string out;
-  WriteFailedPass({"pass 4 D", "03_after_C.py", "04_after_D.py"}, "error: boom\nsecond line\n", *last,
-                  "03_after_C.py", {}, std::nullopt, &out);
+  WriteFailedPass({"pass 4 D", "03_after_C.py", "04_after_D.py"}, "error: boom\nsecond line\n", *last, "03_after_C.py",
+                  {}, std::nullopt, &out);
   CHECK(out ==
         "[FAILED] pass 4 D\nerror: boom\nsecond line\nlast IR (03_after_C.py):\n"
         "def f():\n    return 1\n\ndef g():\n    return 2\n");

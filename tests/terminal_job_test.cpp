@@ -130,19 +130,22 @@ TEST_CASE("terminal: --function by full key, by the report's label, by a unique 
   test::CliResult ambiguous = RunMain({t / "d", "--terminal", "--function", "run"});
   CHECK(ambiguous.code == 2);
   CHECK(ambiguous.out.empty());
-  CHECK(ambiguous.err == "ir-trace: error: " + (t / "d") +
-                             ": --function 'run' names 2 functions: K.run, L.run (give the full key)\n");
+  CHECK(ambiguous.err ==
+        "ir-trace: error: " + (t / "d") + ": --function 'run' names 2 functions: K.run, L.run (give the full key)\n");
   test::CliResult unknown = RunMain({t / "d", "--terminal", "--function", "nope"});
   CHECK(unknown.code == 2);
-  CHECK(unknown.err == "ir-trace: error: " + (t / "d") + ": --function 'nope' names no function of the dump's snapshots\n");
+  CHECK(unknown.err ==
+        "ir-trace: error: " + (t / "d") + ": --function 'nope' names no function of the dump's snapshots\n");
   // With --pass: both filters.
   CHECK(RunMain({t / "d", "--terminal", "--function", "K.run", "--pass", "3"}).out == "pass 3 A: no change to K.run\n");
 }
 
 TEST_CASE("terminal: --function takes LLVM's @name and the bare name", "[terminal]") {
   TempDir t;
-  WriteFile(t / "d/00_frontend.ll", "define i32 @crc32(i32 %x) {\n  ret i32 %x\n}\n\ndefine void @init() {\n  ret void\n}\n");
-  WriteFile(t / "d/01_after_Opt.ll", "define i32 @crc32(i32 %x) {\n  ret i32 0\n}\n\ndefine void @init() {\n  ret void\n}\n");
+  WriteFile(t / "d/00_frontend.ll",
+            "define i32 @crc32(i32 %x) {\n  ret i32 %x\n}\n\ndefine void @init() {\n  ret void\n}\n");
+  WriteFile(t / "d/01_after_Opt.ll",
+            "define i32 @crc32(i32 %x) {\n  ret i32 0\n}\n\ndefine void @init() {\n  ret void\n}\n");
   for (const char* name : {"@crc32", "crc32"}) {
     test::CliResult r = RunMain({t / "d", "--terminal", "--function", name});
     INFO(name);
@@ -222,16 +225,16 @@ TEST_CASE("terminal: a pager only when standard output is a terminal", "[termina
     return;
   }
   // script(1) runs the command on a pseudo-terminal: the pager runs, and --color auto colours for it.
-  test::RunResult tty = Run("TERM=xterm script -qec " + ShellQuote("unset NO_COLOR; " + pager + kBin + " d --terminal") +
-                                " /dev/null",
-                            t.path());
+  test::RunResult tty =
+      Run("TERM=xterm script -qec " + ShellQuote("unset NO_COLOR; " + pager + kBin + " d --terminal") + " /dev/null",
+          t.path());
   CHECK(tty.exit_code == 0);
   CHECK(fs::exists(t / "paged"));
   CHECK(tty.out.find("\033[1mpass 1 A: +1 -1\033[m") != std::string::npos);
   // PAGER=cat (or empty) means no pager, as for git.
   fs::remove(t / "paged");
-  test::RunResult cat = Run("TERM=xterm script -qec " + ShellQuote("PAGER=cat " + kBin + " d --terminal") + " /dev/null",
-                            t.path());
+  test::RunResult cat =
+      Run("TERM=xterm script -qec " + ShellQuote("PAGER=cat " + kBin + " d --terminal") + " /dev/null", t.path());
   CHECK(cat.out.find("pass 1 A: +1 -1") != std::string::npos);
   CHECK_FALSE(fs::exists(t / "paged"));
 }
@@ -244,12 +247,14 @@ namespace {
 
 TEST_CASE("terminal: an LLVM function-scope log shows each pass against its function's last text", "[terminal]") {
   TempDir t;
-  auto fn = [](const char* name, const char* body) { return std::string("define i32 @") + name + "() {\n  " + body + "\n}\n"; };
-  WriteFile(t / "fs.log", "; *** IR Dump After A on [module] ***\n" + fn("f", "ret i32 1") + "\n" + fn("g", "ret i32 2") +
-                              "; *** IR Dump After InstCombinePass on f ***\n" + fn("f", "ret i32 10") +
-                              "; *** IR Dump After InstCombinePass on g ***\n" + fn("g", "ret i32 20") +
-                              "; *** IR Dump After SROAPass on g ***\n" + fn("g", "ret i32 20") +
-                              "; *** IR Dump After GVNPass on f ***\n" + fn("f", "ret i32 11"));
+  auto fn = [](const char* name, const char* body) {
+    return std::string("define i32 @") + name + "() {\n  " + body + "\n}\n";
+  };
+  WriteFile(t / "fs.log", "; *** IR Dump After A on [module] ***\n" + fn("f", "ret i32 1") + "\n" +
+                              fn("g", "ret i32 2") + "; *** IR Dump After InstCombinePass on f ***\n" +
+                              fn("f", "ret i32 10") + "; *** IR Dump After InstCombinePass on g ***\n" +
+                              fn("g", "ret i32 20") + "; *** IR Dump After SROAPass on g ***\n" +
+                              fn("g", "ret i32 20") + "; *** IR Dump After GVNPass on f ***\n" + fn("f", "ret i32 11"));
   test::CliResult r = RunMain({t / "fs.log", "--terminal", "--color", "never"});
   INFO(r.err);
   REQUIRE(r.code == 0);
@@ -273,7 +278,8 @@ TEST_CASE("terminal: a module-scope LLVM log with a no-op pass, from opt and as 
   WriteFile(t / "p.ll", "define i32 @f(i32 %x) {\n  %a = add i32 %x, 0\n  ret i32 %a\n}\n");
   for (const char* form : {"-print-after-all -print-module-scope 2>ms.log",
                            "-print-after-all -print-module-scope -ir-dump-directory=dir"}) {
-    test::RunResult o = Run(std::string("opt-19 -passes=sroa,instcombine,sroa ") + form + " p.ll -o /dev/null", t.path());
+    test::RunResult o =
+        Run(std::string("opt-19 -passes=sroa,instcombine,sroa ") + form + " p.ll -o /dev/null", t.path());
     REQUIRE(o.exit_code == 0);
   }
   for (const char* input : {"ms.log", "dir"}) {

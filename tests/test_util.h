@@ -13,9 +13,9 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "util/line_index.h"
 
@@ -27,8 +27,7 @@ class TempDir {
  public:
   TempDir() {
     static std::atomic<int> counter{0};
-    std::string templ =
-        "/tmp/irtrace-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-XXXXXX";
+    std::string templ = "/tmp/irtrace-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-XXXXXX";
     char* made = ::mkdtemp(templ.data());
     REQUIRE(made != nullptr);
     path_ = made;

@@ -26,10 +26,11 @@ Decoded Decode(std::string bytes) {
 }
 
 TEST_CASE("text_decode: valid UTF-8 is kept byte for byte with no issue", "[text_decode]") {
-  std::string valid = "ascii\r\n\t\x7F"
-                      "\xC2\xA9 \xC3\xA9 \xDF\xBF"          // 2-byte: U+00A9, U+00E9, U+07FF
-                      "\xE0\xA0\x80 \xE2\x82\xAC \xED\x9F\xBF \xEE\x80\x80 \xEF\xBF\xBF"  // U+0800 U+20AC U+D7FF
-                      "\xF0\x90\x80\x80 \xF0\x9F\x98\x80 \xF4\x8F\xBF\xBF\n";  // U+10000 U+1F600 U+10FFFF
+  std::string valid =
+      "ascii\r\n\t\x7F"
+      "\xC2\xA9 \xC3\xA9 \xDF\xBF"          // 2-byte: U+00A9, U+00E9, U+07FF
+      "\xE0\xA0\x80 \xE2\x82\xAC \xED\x9F\xBF \xEE\x80\x80 \xEF\xBF\xBF"  // U+0800 U+20AC U+D7FF
+      "\xF0\x90\x80\x80 \xF0\x9F\x98\x80 \xF4\x8F\xBF\xBF\n";  // U+10000 U+1F600 U+10FFFF
   Decoded d = Decode(valid);
   CHECK(d.text == valid);
   CHECK(d.issues.empty());
@@ -48,12 +49,8 @@ TEST_CASE("text_decode: each invalid byte becomes one U+FFFD", "[text_decode]") 
     Decoded d = Decode("a\x80z");
     CHECK(d.text == "a" + kFffd + "z");
   }
-  SECTION("Latin-1 byte") {
-    CHECK(Decode("caf\xE9\n").text == "caf" + kFffd + "\n");
-  }
-  SECTION("truncated 3-byte sequence: each byte replaced") {
-    CHECK(Decode("\xE2\x82z").text == kFffd + kFffd + "z");
-  }
+  SECTION("Latin-1 byte") { CHECK(Decode("caf\xE9\n").text == "caf" + kFffd + "\n"); }
+  SECTION("truncated 3-byte sequence: each byte replaced") { CHECK(Decode("\xE2\x82z").text == kFffd + kFffd + "z"); }
   SECTION("truncated at end of input") {
     CHECK(Decode("x\xF0\x9F\x98").text == "x" + kFffd + kFffd + kFffd);
     CHECK(Decode("x\xC3").text == "x" + kFffd);
@@ -73,9 +70,7 @@ TEST_CASE("text_decode: each invalid byte becomes one U+FFFD", "[text_decode]") 
     CHECK(Decode("\xED\xA0\x80").text == kFffd + kFffd + kFffd);  // U+D800
     CHECK(Decode("\xED\xBF\xBF").text == kFffd + kFffd + kFffd);  // U+DFFF
   }
-  SECTION("beyond U+10FFFF is invalid") {
-    CHECK(Decode("\xF4\x90\x80\x80").text == kFffd + kFffd + kFffd + kFffd);
-  }
+  SECTION("beyond U+10FFFF is invalid") { CHECK(Decode("\xF4\x90\x80\x80").text == kFffd + kFffd + kFffd + kFffd); }
   SECTION("a valid character right after an invalid byte is kept") {
     CHECK(Decode("\xC3\xC3\xA9").text == kFffd + "\xC3\xA9");
   }
@@ -140,7 +135,10 @@ TEST_CASE("text_decode: in a text without any LF, issues name CR-ended lines", "
   REQUIRE(one.size() == 1);
   CHECK(one[0].line == 1);
   // UTF-16 likewise: a NUL on the second CR-ended line.
-  std::string utf16("\xFF\xFE" "a\0\r\0\0\0", 8);
+  std::string utf16(
+      "\xFF\xFE"
+      "a\0\r\0\0\0",
+      8);
   std::vector<DecodeIssue> u;
   DecodeText(&utf16, &u);
   REQUIRE(u.size() == 1);

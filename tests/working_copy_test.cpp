@@ -12,9 +12,9 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "test_util.h"
 #include "util/file_lock.h"
@@ -123,9 +123,8 @@ TEST_CASE("working_copy: each decision builds the right text and leaves the righ
   CHECK(ReadFile(w + ".bak.3") == "someone else's\n");
   CHECK(ReadFile(w) == "v6\n");
   CHECK(ReadFile(w + ".original") == "v6\n");
-  CHECK(Files(dir) == std::vector<std::string>{"k.cpp", "k.cpp.bak.1", "k.cpp.bak.2", "k.cpp.bak.3",
-                                               "k.cpp.latest", "k.cpp.original", "k.cpp.original.bak.1",
-                                               "k.cpp.original.bak.2"});
+  CHECK(Files(dir) == std::vector<std::string>{"k.cpp", "k.cpp.bak.1", "k.cpp.bak.2", "k.cpp.bak.3", "k.cpp.latest",
+                                               "k.cpp.original", "k.cpp.original.bak.1", "k.cpp.original.bak.2"});
 
   fs::remove(w);  // deleting the working copy starts afresh
   CHECK(decide("v7\n").decision == D::kInit);
@@ -174,15 +173,18 @@ TEST_CASE("working_copy: the stderr line of each decision", "[working_copy]") {
     o.backup = backup;
     return DecisionLine("k", "kernel.cpp", "device", o);
   };
-  CHECK(line(D::kInit) == "irtrace: k: kernel.cpp (device): INIT: generated source written to '/t/k/kernel.cpp' "
-                          "(edit it and compile again to build the edit)");
+  CHECK(line(D::kInit) ==
+        "irtrace: k: kernel.cpp (device): INIT: generated source written to '/t/k/kernel.cpp' "
+        "(edit it and compile again to build the edit)");
   CHECK(line(D::kUnchanged) == "irtrace: k: kernel.cpp (device): UNCHANGED: building the generated source");
-  CHECK(line(D::kPatched) == "irtrace: k: kernel.cpp (device): PATCHED: building your edit '/t/k/kernel.cpp' "
-                             "(the generated source is its .latest)");
+  CHECK(line(D::kPatched) ==
+        "irtrace: k: kernel.cpp (device): PATCHED: building your edit '/t/k/kernel.cpp' "
+        "(the generated source is its .latest)");
   CHECK(line(D::kRegenerated) ==
         "irtrace: k: kernel.cpp (device): REGENERATED: the generated source changed; '/t/k/kernel.cpp' follows it");
-  CHECK(line(D::kSynced) == "irtrace: k: kernel.cpp (device): SYNCED: your edit '/t/k/kernel.cpp' equals the new "
-                            "generated source; baseline updated");
+  CHECK(line(D::kSynced) ==
+        "irtrace: k: kernel.cpp (device): SYNCED: your edit '/t/k/kernel.cpp' equals the new "
+        "generated source; baseline updated");
   CHECK(line(D::kConflict, 2) ==
         "irtrace: k: kernel.cpp (device): CONFLICT: the generated source changed and '/t/k/kernel.cpp' was edited; "
         "building the new source, your edit kept as .bak.2; re-apply it with: diff -u "

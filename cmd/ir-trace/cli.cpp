@@ -17,9 +17,9 @@
 #include "driver/merge_index.h"
 #include "driver/pager.h"
 #include "driver/shard.h"
+#include "driver/terminal_job.h"
 #include "input/input_format.h"
 #include "input/recorded_runs.h"
-#include "driver/terminal_job.h"
 
 namespace irtrace::cli {
 namespace {
@@ -52,10 +52,12 @@ std::string CheckArguments(const std::vector<std::string>& extras, const RunOpti
     return "--output got '" + o.output + "': write -o " + o.output.substr(1) + " or --output" + o.output;
   }
   if (option_like(o.output)) {
-    return "--output takes a path, got the option '" + o.output + "' (write ./" + o.output + " for a file of that name)";
+    return "--output takes a path, got the option '" + o.output + "' (write ./" + o.output +
+           " for a file of that name)";
   }
   const SummaryPaths& sum = run.summaries;
-  for (const auto& [flag, path] : {std::pair{"--json", &sum.json}, {"--junit", &sum.junit},
+  for (const auto& [flag, path] : {std::pair{"--json", &sum.json},
+                                   {"--junit", &sum.junit},
                                    {sum.markdown_append ? "--markdown-append" : "--markdown", &sum.markdown},
                                    {"--depfile", &run.depfile}}) {
     if (option_like(*path)) {
@@ -65,7 +67,8 @@ std::string CheckArguments(const std::vector<std::string>& extras, const RunOpti
   }
   for (const std::string& d : o.codegen_dirs) {
     if (d.empty()) return "--codegen is an empty path";
-    if (option_like(d)) return "--codegen takes a directory, got the option '" + d + "' (write ./" + d + " for one of that name)";
+    if (option_like(d))
+      return "--codegen takes a directory, got the option '" + d + "' (write ./" + d + " for one of that name)";
   }
   return "";
 }
@@ -77,7 +80,8 @@ std::string CheckStandardOutput(const RunOptions& run) {
   if (!run.batch && !run.check && run.convert.output == "-") users.push_back("-o -");
   if (run.summaries.json == "-") users.push_back("--json -");
   if (run.summaries.junit == "-") users.push_back("--junit -");
-  if (run.summaries.markdown == "-") users.push_back(run.summaries.markdown_append ? "--markdown-append -" : "--markdown -");
+  if (run.summaries.markdown == "-")
+    users.push_back(run.summaries.markdown_append ? "--markdown-append -" : "--markdown -");
   if (users.size() < 2) return "";
   return "only one output can go to standard output, got " + users[0] + " and " + users[1];
 }
@@ -149,10 +153,12 @@ std::string CheckTerminal(const TerminalFlags& f, const RunOptions& run, bool re
   if (f.color != "auto" && f.color != "always" && f.color != "never") {
     return "--color takes auto, always or never, got '" + f.color + "'";
   }
-  if (report && run.convert.output == "-") return "--terminal prints to standard output: the report cannot go there too";
+  if (report && run.convert.output == "-")
+    return "--terminal prints to standard output: the report cannot go there too";
   if (!report) {
     const SummaryPaths& sum = run.summaries;
-    for (const auto& [flag, given] : {std::pair{"--check", run.check}, {"--json", !sum.json.empty()},
+    for (const auto& [flag, given] : {std::pair{"--check", run.check},
+                                      {"--json", !sum.json.empty()},
                                       {"--junit", !sum.junit.empty()},
                                       {sum.markdown_append ? "--markdown-append" : "--markdown", !sum.markdown.empty()},
                                       {"--depfile", !run.depfile.empty()}}) {
@@ -227,11 +233,13 @@ int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* e
   std::vector<std::string> summaries;
   std::string output;
   bool quiet = false;
-  CLI::App app{"Merge the --json summaries of a sharded batch (--shard K/N) into one index page whose links "
-               "are relative to its directory.",
-               "ir-trace index"};
-  app.add_option("SUMMARY", summaries, "A --json summary (schema 1); report paths in it are read from the "
-                                       "current directory")
+  CLI::App app{
+      "Merge the --json summaries of a sharded batch (--shard K/N) into one index page whose links "
+      "are relative to its directory.",
+      "ir-trace index"};
+  app.add_option("SUMMARY", summaries,
+                 "A --json summary (schema 1); report paths in it are read from the "
+                 "current directory")
       ->required();
   app.add_option("-o,--output", output, "The index page to write, e.g. OUTDIR/index.html")
       ->type_name("PATH")
@@ -261,9 +269,10 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   CompareOptions options;
   std::string context = "3", fail_on, jobs;
   bool verbose = false, quiet = false, plain_json = false;
-  CLI::App app{"Compare two runs of one program: align their passes by name, diff BASE's IR after each pass "
-               "against HEAD's, and open the report at the first divergence.",
-               "ir-trace compare"};
+  CLI::App app{
+      "Compare two runs of one program: align their passes by name, diff BASE's IR after each pass "
+      "against HEAD's, and open the report at the first divergence.",
+      "ir-trace compare"};
   app.add_option("DUMPS", dumps, "BASE_DUMP HEAD_DUMP: the run compared against, then the run under review");
   app.allow_extras();
   app.add_option("-o,--output", options.output,
@@ -283,7 +292,8 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
   std::string format = "auto";
-  app.add_option("--format", format, "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir, "
+  app.add_option("--format", format,
+                 "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir, "
                  "llvm-dir, tilelang, xla, pypto-build")
       ->type_name("NAME")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
@@ -296,12 +306,15 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
   int parsed = ParseSubcommand(app, argc, argv, out, err);
   if (parsed >= 0) return parsed;
   for (const std::string& a : app.remaining()) {
-    if (a.size() > 1 && a[0] == '-') return usage_error("unknown option '" + a + "' (compare takes -o, --fail-on, --context, -j, --format, --no-compress, -q, -v)");
+    if (a.size() > 1 && a[0] == '-')
+      return usage_error("unknown option '" + a +
+                         "' (compare takes -o, --fail-on, --context, -j, --format, --no-compress, -q, -v)");
     dumps.push_back(a);
   }
   if (dumps.size() != 2) {
-    return usage_error(dumps.size() < 2 ? "compare takes BASE_DUMP and HEAD_DUMP, got " + std::to_string(dumps.size()) + " dump(s)"
-                                        : "unexpected argument '" + dumps[2] + "' (compare takes BASE_DUMP and HEAD_DUMP)");
+    return usage_error(dumps.size() < 2
+                           ? "compare takes BASE_DUMP and HEAD_DUMP, got " + std::to_string(dumps.size()) + " dump(s)"
+                           : "unexpected argument '" + dumps[2] + "' (compare takes BASE_DUMP and HEAD_DUMP)");
   }
   for (const std::string& d : dumps) {
     if (d.empty()) return usage_error("a dump is an empty path");
@@ -354,8 +367,10 @@ int ResolveRecorded(RunOptions* run, const std::string& selector, bool selected,
   }
   if (any) return -1;
   if (selected) {
-    Console(err, false, false, false).Error("--run picks a run of a name directory of the recording library "
-                                            "(DIR/NAME, holding .runs/) (see ir-trace --help)");
+    Console(err, false, false, false)
+        .Error(
+            "--run picks a run of a name directory of the recording library "
+            "(DIR/NAME, holding .runs/) (see ir-trace --help)");
     return static_cast<int>(ExitCode::kUsage);
   }
   std::vector<RecordedName> names;
@@ -389,10 +404,11 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required, unless --find; "
                  "several: one report each into -o OUTDIR/)");
   app.allow_extras();
-  app.footer("Subcommands: ir-trace compare BASE_DUMP HEAD_DUMP -o cmp.html compares two runs of one program "
-             "(see ir-trace compare --help); ir-trace index SUMMARY.json... -o OUTDIR/index.html merges the --json "
-             "summaries of --shard runs into one index page (see ir-trace index --help). A dump named compare or "
-             "index is ./compare, ./index");
+  app.footer(
+      "Subcommands: ir-trace compare BASE_DUMP HEAD_DUMP -o cmp.html compares two runs of one program "
+      "(see ir-trace compare --help); ir-trace index SUMMARY.json... -o OUTDIR/index.html merges the --json "
+      "summaries of --shard runs into one index page (see ir-trace index --help). A dump named compare or "
+      "index is ./compare, ./index");
   // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
   CLI::Option* output =
       app.add_option("-o,--output", options.output,
@@ -431,8 +447,7 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
                  "\"First divergence\"")
       ->type_name("ROOT2")
       ->allow_extra_args(false);
-  app.add_flag("--check", run.check,
-               "Validate and compare only: write no report and no index (same exit codes)");
+  app.add_flag("--check", run.check, "Validate and compare only: write no report and no index (same exit codes)");
   std::vector<std::pair<CLI::Option*, std::string*>> summary_options;  // an empty FILE is an error
   auto summary_option = [&](const char* name, std::string* path, const char* what) {
     summary_options.emplace_back(
@@ -554,7 +569,8 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   run.batch = run.dumps.size() > 1 || !run.find_root.empty() || options.output.back() == '/';
   if (run.batch) {
     if (output->count() == 0 && !run.check) return usage_error("several reports need -o OUTDIR/ (see ir-trace --help)");
-    if (options.output == "-" && !run.check) return usage_error("several reports cannot go to standard output: use -o OUTDIR/");
+    if (options.output == "-" && !run.check)
+      return usage_error("several reports cannot go to standard output: use -o OUTDIR/");
     run.out_dir = options.output;
   } else {
     options.dump_dir = run.dumps[0];
@@ -562,7 +578,9 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
   if (baselines.size() > 1) return usage_error("--baseline takes one ROOT2 (see ir-trace --help)");
   if (!baselines.empty()) {
     if (baselines[0].empty()) return usage_error("--baseline is an empty path (see ir-trace --help)");
-    if (!run.batch) return usage_error("--baseline is for several dumps (--find ROOT or DUMP... -o OUTDIR/); one dump: ir-trace compare BASE HEAD");
+    if (!run.batch)
+      return usage_error(
+          "--baseline is for several dumps (--find ROOT or DUMP... -o OUTDIR/); one dump: ir-trace compare BASE HEAD");
     if (run.check) return usage_error("--baseline writes compare reports: not with --check");
     run.baseline = baselines[0];
   }

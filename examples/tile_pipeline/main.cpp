@@ -17,9 +17,9 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
-#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 #include "tile_ir.h"
 

@@ -120,8 +120,7 @@ void Fuse(std::vector<Stmt>* body, int depth) {
   std::vector<Stmt> fused;
   for (Stmt& s : *body) {
     Stmt* last = fused.empty() ? nullptr : &fused.back();
-    if (last && last->kind == Stmt::kFor && s.kind == Stmt::kFor && last->var == s.var &&
-        last->extent == s.extent) {
+    if (last && last->kind == Stmt::kFor && s.kind == Stmt::kFor && last->var == s.var && last->extent == s.extent) {
       CheckFusable(*last, s);
       for (Stmt& inner : s.body) last->body.push_back(std::move(inner));
     } else {
@@ -172,8 +171,7 @@ ExprP RewriteLoads(const ExprP& e, const std::string& buffer, const std::map<std
   return std::make_shared<const Expr>(std::move(copy));
 }
 
-void RewriteAccesses(std::vector<Stmt>* body, const std::string& buffer,
-                     const std::map<std::string, ExprP>& values) {
+void RewriteAccesses(std::vector<Stmt>* body, const std::string& buffer, const std::map<std::string, ExprP>& values) {
   for (Stmt& s : *body) {
     if (s.kind == Stmt::kFor) {
       RewriteAccesses(&s.body, buffer, values);

@@ -116,9 +116,10 @@ Kernel MatmulBiasRelu(long m, long n, long k) {
   ExprP i = Var("i"), j = Var("j"), kk = Var("k");
   kernel.body = {
       For("i", m, {For("j", n, {Store("C", {i, j}, Float(0))})}),
-      For("i", m, {For("j", n, {For("k", k, {Store("C", {i, j},
-                                                   Add(Load("C", {i, j}),
-                                                       Mul(Load("A", {i, kk}), Load("B", {kk, j}))))})})}),
+      For("i", m,
+          {For("j", n,
+               {For("k", k,
+                    {Store("C", {i, j}, Add(Load("C", {i, j}), Mul(Load("A", {i, kk}), Load("B", {kk, j}))))})})}),
       For("i", m, {For("j", n, {Store("D", {i, j}, Max(Add(Load("C", {i, j}), Load("bias", {j})), Float(0)))})}),
   };
   return kernel;

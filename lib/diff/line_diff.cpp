@@ -61,8 +61,7 @@ struct Context {
 // Anchoring recursion deeper than this gives up on matching (bounded stack on adversarial input).
 constexpr int kMaxDepth = 64;
 
-void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c,
-               int depth);
+void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c, int depth);
 
 // The lines of a[alo,ahi) and b[blo,bhi) whose id occurs on the other side too: the only ones that can
 // match. Lines found on one side only are always deleted or inserted, so dtl never sees them. Built once
@@ -141,8 +140,7 @@ bool DtlSafe(const Reduced& r, uint64_t* edit_distance) {
 
 // Splits at patience anchors (ids occurring once on each side, longest increasing run of positions).
 // The scratch is filled for the range on entry and cleared here, before the recursion.
-void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c,
-                  int depth) {
+void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c, int depth) {
   std::vector<uint32_t> cand_i, cand_j;  // unique in both, in a's order: positions in a and in b
   {
     const Scratch& s = c->scratch;
@@ -202,8 +200,8 @@ bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
   for (long long d = 0; d < max_d; ++d) {
     for (long long k1 = -d + k1start; k1 <= d - k1end; k1 += 2) {
       long long k1o = off + k1;
-      long long x1 = (k1 == -d || (k1 != d && at(v1, k1o - 1) < at(v1, k1o + 1))) ? at(v1, k1o + 1)
-                                                                                  : at(v1, k1o - 1) + 1;
+      long long x1 =
+          (k1 == -d || (k1 != d && at(v1, k1o - 1) < at(v1, k1o + 1))) ? at(v1, k1o + 1) : at(v1, k1o - 1) + 1;
       long long y1 = x1 - k1;
       while (x1 < n && y1 < m && a[static_cast<size_t>(x1)] == b[static_cast<size_t>(y1)]) ++x1, ++y1;
       at(v1, k1o) = x1;
@@ -222,8 +220,8 @@ bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
     }
     for (long long k2 = -d + k2start; k2 <= d - k2end; k2 += 2) {
       long long k2o = off + k2;
-      long long x2 = (k2 == -d || (k2 != d && at(v2, k2o - 1) < at(v2, k2o + 1))) ? at(v2, k2o + 1)
-                                                                                  : at(v2, k2o - 1) + 1;
+      long long x2 =
+          (k2 == -d || (k2 != d && at(v2, k2o - 1) < at(v2, k2o + 1))) ? at(v2, k2o + 1) : at(v2, k2o - 1) + 1;
       long long y2 = x2 - k2;
       while (x2 < n && y2 < m && a[static_cast<size_t>(n - x2 - 1)] == b[static_cast<size_t>(m - y2 - 1)]) {
         ++x2, ++y2;
@@ -250,8 +248,7 @@ bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
   return false;
 }
 
-void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c,
-               int depth) {
+void DiffRange(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo, size_t bhi, Context* c, int depth) {
   Marks* m = &c->marks;
   while (alo < ahi && blo < bhi && a[alo] == b[blo]) {
     m->a_common[alo++] = 1;

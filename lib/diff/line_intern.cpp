@@ -78,8 +78,7 @@ class Interner {
 
 }  // namespace
 
-void InternPair(const Snapshot& a, const Snapshot& b, std::vector<uint32_t>* ids_a,
-                std::vector<uint32_t>* ids_b) {
+void InternPair(const Snapshot& a, const Snapshot& b, std::vector<uint32_t>* ids_a, std::vector<uint32_t>* ids_b) {
   Interner in(a, b);
   ids_a->resize(a.lines.size());
   ids_b->resize(b.lines.size());

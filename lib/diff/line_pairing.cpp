@@ -80,7 +80,9 @@ bool IsNameChar(char c) { return IsNameStart(c) || IsDigit(c); }
 bool IsSigilChar(char c) { return IsAlpha(c) || IsDigit(c) || c == '_' || c == '.' || c == '$' || c == '-'; }
 
 // An assignment '=' at s[i]: not '=='.
-bool IsAssign(std::string_view s, size_t i) { return i < s.size() && s[i] == '=' && (i + 1 == s.size() || s[i + 1] != '='); }
+bool IsAssign(std::string_view s, size_t i) {
+  return i < s.size() && s[i] == '=' && (i + 1 == s.size() || s[i + 1] != '=');
+}
 
 size_t SkipSpaces(std::string_view s, size_t i) {
   while (i < s.size() && IsSpace(s[i])) ++i;
@@ -100,7 +102,8 @@ size_t SigilNameEnd(std::string_view s, size_t i) {
 
 // A sigil name made of digits only (%0, @12): a position, not an identity.
 bool IsNumbered(std::string_view name) {
-  for (size_t k = 1; k < name.size(); ++k) if (!IsDigit(name[k])) return false;
+  for (size_t k = 1; k < name.size(); ++k)
+    if (!IsDigit(name[k])) return false;
   return true;
 }
 
@@ -153,8 +156,7 @@ std::string_view WordDefinition(std::string_view s, size_t i) {
   size_t op = i;  // the first word with dots: func.func, llvm.func
   while (op < s.size() && (IsNameChar(s[op]) || s[op] == '.')) ++op;
   std::string_view first = s.substr(i, op - i);
-  if (first == "define" || first == "func" ||
-      (first.size() > 5 && first.substr(first.size() - 5) == ".func")) {
+  if (first == "define" || first == "func" || (first.size() > 5 && first.substr(first.size() - 5) == ".func")) {
     std::string_view sym = FirstSymbol(s, op);
     if (!sym.empty()) return sym;
   }
@@ -186,8 +188,7 @@ struct Score {
 // Best non-crossing pairing of a D x I block (weighted LCS by dynamic programming): a pair is allowed
 // when its lines define the same name or score >= kPairThreshold. Backtracking prefers a pair, then up,
 // then left (the viewer's pairBlock does the same, so both sides choose alike among equal scores).
-std::vector<uint32_t> BestPairs(const std::vector<std::string_view>& del,
-                                const std::vector<std::string_view>& ins) {
+std::vector<uint32_t> BestPairs(const std::vector<std::string_view>& del, const std::vector<std::string_view>& ins) {
   size_t d = del.size(), n = ins.size();
   std::vector<LineTokens> td(d), ti(n);
   std::vector<std::string_view> nd(d), ni(n);

@@ -74,8 +74,7 @@ std::vector<uint32_t> Range(size_t begin, size_t end) {
 // trailing one, and that leading run ends inside the function on both sides. DiffLines trims the common
 // prefix and suffix before anything else, so on these conditions the whole file and the function reach the
 // same remaining lines, and give the same script (shifted by ba) and the same pairs.
-bool HoldsEveryChange(const EditScript& whole, size_t na, size_t nb, size_t ba, size_t ea, size_t bb,
-                      size_t eb) {
+bool HoldsEveryChange(const EditScript& whole, size_t na, size_t nb, size_t ba, size_t ea, size_t bb, size_t eb) {
   if (whole.Empty() || ba != bb || na - ea != nb - eb) return false;
   size_t lead = whole.ops[0];
   if (lead < ba || lead >= ea || lead >= eb) return false;
@@ -124,8 +123,8 @@ FunctionDiff DiffSection(const Snapshot& a, const Snapshot& b, const std::vector
 FunctionDiff DiffOutside(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ids_a,
                          const std::vector<uint32_t>& ids_b, const DiffData& whole, const std::vector<uint32_t>& la,
                          const std::vector<uint32_t>& lb) {
-  bool contiguous = !la.empty() && !lb.empty() && la.back() - la.front() + 1 == la.size() &&
-                    lb.back() - lb.front() + 1 == lb.size();
+  bool contiguous =
+      !la.empty() && !lb.empty() && la.back() - la.front() + 1 == la.size() && lb.back() - lb.front() + 1 == lb.size();
   if (contiguous && HoldsEveryChange(whole.script, a.lines.size(), b.lines.size(), la.front(), la.back() + 1,
                                      lb.front(), lb.back() + 1)) {
     return Changed(Shifted(whole, la.front()));
@@ -134,8 +133,8 @@ FunctionDiff DiffOutside(const Snapshot& a, const Snapshot& b, const std::vector
 }
 
 // Whether lines `la` of a and `lb` of b compare equal, by their ids.
-bool SameIds(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b, size_t ba, size_t ea,
-             size_t bb, size_t eb) {
+bool SameIds(const std::vector<uint32_t>& ids_a, const std::vector<uint32_t>& ids_b, size_t ba, size_t ea, size_t bb,
+             size_t eb) {
   return ea - ba == eb - bb && std::equal(ids_a.begin() + ba, ids_a.begin() + ea, ids_b.begin() + bb);
 }
 

@@ -52,8 +52,8 @@ void WriteDepfile(const std::string& path, const std::string& report, const std:
   }
   if (observer.diagnostic) {
     for (const std::string& p : d.left_out) {
-      observer.diagnostic(fmt::format("depfile: left out '{}' ({} cannot spell it; the dump directory is listed)",
-                                      p, tool));
+      observer.diagnostic(
+          fmt::format("depfile: left out '{}' ({} cannot spell it; the dump directory is listed)", p, tool));
     }
   }
   NamingWhatFailed("depfile", [&] {
@@ -270,9 +270,9 @@ void MakeOutDir(const std::string& dir) {
   std::error_code ec;
   if (fs::is_directory(dir, ec)) return;
   if (dir.back() != '/') {
-    throw Error("several reports go to a directory: -o takes an existing directory or a name ending in '/', got '" +
-                    dir + "'",
-                ExitCode::kUsage);
+    throw Error(
+        "several reports go to a directory: -o takes an existing directory or a name ending in '/', got '" + dir + "'",
+        ExitCode::kUsage);
   }
   if (!fs::create_directory(dir, ec) && ec) {
     throw Error("cannot create the directory '" + dir + "': " + ec.message());
@@ -288,7 +288,9 @@ void MakeOutDirs(const RunOptions& options) {
   // A misspelt ROOT2 must not pass as "every dump without a baseline".
   if (!fs::is_directory(options.baseline, ec)) {
     throw Error("cannot use --baseline '" + options.baseline + "': " +
-                (ec ? ec.message() : fs::exists(options.baseline, ec) ? "not a directory" : "No such file or directory"));
+                (ec                                 ? ec.message()
+                 : fs::exists(options.baseline, ec) ? "not a directory"
+                                                    : "No such file or directory"));
   }
   MakeOutDir(JoinPath(options.out_dir, "compare/"));
 }
@@ -361,7 +363,8 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     ++done;
     if (!error_lines[i].empty()) console->Error(error_lines[i]);
     if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
-    for (const std::string& line : {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
+    for (const std::string& line :
+         {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
       if (line.empty()) continue;
       console->Error(line);
       codes[i] = std::max(codes[i], static_cast<int>(ExitCode::kInput));

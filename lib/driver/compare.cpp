@@ -199,7 +199,8 @@ void AddLogNotes(const Row& row, const Item* by_side[2], const Loaded* loaded[2]
     auto failed = [&](const std::string& what, const std::string& why) {
       std::string first = FirstErrorLine(log);
       e->notes.push_back(what + " in " + who + why + (first.empty() ? "" : ": " + first));
-      e->error += (e->error.empty() ? "" : "\n") + what + " in " + who + ":\n" + (log.empty() ? "(its log is empty)\n" : log);
+      e->error +=
+          (e->error.empty() ? "" : "\n") + what + " in " + who + ":\n" + (log.empty() ? "(its log is empty)\n" : log);
       ++e->failed_in[side];
     };
     if (row.crashed[side]) {
@@ -283,7 +284,8 @@ class CompareStage {
     e.warnings.clear();
     for (int k : {row.before, row.after}) {
       if (k == row.before && row.before == row.after) continue;
-      for (const std::string& w : Snap(k).warnings) e.warnings.push_back(std::string(kSideName[plan_.items[k].side]) + " " + w);
+      for (const std::string& w : Snap(k).warnings)
+        e.warnings.push_back(std::string(kSideName[plan_.items[k].side]) + " " + w);
     }
     e.base_num = row.codegen ? -1 : row.base_num;
     e.head_num = row.codegen ? -1 : row.head_num;
@@ -299,8 +301,9 @@ class CompareStage {
     }
     AddLogNotes(row, by_side, loaded, &e);
     if (r == 0 && Snap(row.before).lang != Snap(row.after).lang) {
-      e.notes.push_back(std::string("the runs are in different languages: BASE ") + LanguageName(Snap(row.before).lang) +
-                        ", HEAD " + LanguageName(Snap(row.after).lang) + " (are they runs of one program?)");
+      e.notes.push_back(std::string("the runs are in different languages: BASE ") +
+                        LanguageName(Snap(row.before).lang) + ", HEAD " + LanguageName(Snap(row.after).lang) +
+                        " (are they runs of one program?)");
     }
     entries[r] = std::move(e);
   }
@@ -336,7 +339,8 @@ Divergence FirstDivergence(const Plan& plan, const std::vector<Entry>& entries, 
   *index = -1;
   auto first = [&](bool both_runs) {
     for (size_t r = 0; r < entries.size(); ++r) {
-      if ((plan.rows[r].status == EntryStatus::kChanged) == both_runs && RowDiffers(plan.rows[r], entries[r])) return static_cast<long>(r);
+      if ((plan.rows[r].status == EntryStatus::kChanged) == both_runs && RowDiffers(plan.rows[r], entries[r]))
+        return static_cast<long>(r);
     }
     return -1L;
   };
@@ -371,9 +375,9 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
   CompareSummary summary;
   summary.base_title = DisplayText(base.listing.title);
   summary.head_title = DisplayText(head.listing.title);
-  std::string title = "compare: " + (summary.base_title == summary.head_title
-                                         ? summary.base_title
-                                         : summary.base_title + " vs " + summary.head_title);
+  std::string title =
+      "compare: " + (summary.base_title == summary.head_title ? summary.base_title
+                                                              : summary.base_title + " vs " + summary.head_title);
   Plan plan(base, head);
   ReportSink out(target);
   PageShell shell = ExpandPageShell(title);
@@ -384,7 +388,8 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
   CompareStage stage(plan, runs, options.threads, &payload);
   stage.Run(observer);
   for (const Entry& e : stage.entries) payload.AddEntry(e);
-  CompareHeader header{AsText(options.base_dump), summary.base_title, AsText(options.head_dump), summary.head_title, -1};
+  CompareHeader header{AsText(options.base_dump), summary.base_title, AsText(options.head_dump), summary.head_title,
+                       -1};
   summary.first = FirstDivergence(plan, stage.entries, &header.first_divergence);
   payload.AddCompare(header);
   payload.Finish();
@@ -415,7 +420,6 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
   return summary;
 }
 
-
 std::string DivergenceText(const Divergence& d) {
   if (!d.found) return "";
   if (d.frontend) return "the frontend";
@@ -429,7 +433,8 @@ std::string DivergenceText(const Divergence& d) {
 std::string CompareLine(const std::string& output, const CompareSummary& s) {
   std::string line = fmt::format("wrote {}: {} aligned {}, {} differ, {} added, {} removed", output, s.aligned,
                                  s.aligned == 1 ? "pass" : "passes", s.differ, s.added, s.removed);
-  if (s.codegen_differ) line += fmt::format(", {} codegen {} differ", s.codegen_differ, s.codegen_differ == 1 ? "file" : "files");
+  if (s.codegen_differ)
+    line += fmt::format(", {} codegen {} differ", s.codegen_differ, s.codegen_differ == 1 ? "file" : "files");
   line += s.first.found ? "; first divergence: " + DivergenceText(s.first) : "; no divergence";
   for (auto [n, run] : {std::pair{s.failed_head, "HEAD"}, {s.failed_base, "BASE"}}) {
     if (n) line += fmt::format("; {} {} failed in {}", n, n == 1 ? "pass" : "passes", run);
@@ -447,7 +452,8 @@ int RunCompare(const CompareOptions& options, CompareFailOn fail_on, Console* co
       code = static_cast<int>(ExitCode::kInput);
     }
     if (fail_on.failed && s.failed_head > 0) {
-      console->Error(fmt::format("{} {} failed in HEAD (--fail-on failed)", s.failed_head, s.failed_head == 1 ? "pass" : "passes"));
+      console->Error(fmt::format("{} {} failed in HEAD (--fail-on failed)", s.failed_head,
+                                 s.failed_head == 1 ? "pass" : "passes"));
       code = static_cast<int>(ExitCode::kInput);
     }
     return code;

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
-#include <functional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -29,23 +29,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double Seconds(Clock::time_point since) {
-  return std::chrono::duration<double>(Clock::now() - since).count();
-}
+double Seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
 
 // The entry of the pass that crashed, if any: its log only, after the last snapshot written (`last`).
 void ConvertCrashed(const DumpListing& listing, int last, std::vector<Entry>* entries) {
   if (!listing.crashed) return;
   const DumpPass& p = *listing.crashed;
   std::string log_text = LoadLogOf(p.file);
-  entries->push_back(MakeCrashedEntry(static_cast<long>(p.number), DisplayText(p.pass_name),
-                                      last, DisplayText(p.file.log_name),
-                                      log_text));
+  entries->push_back(MakeCrashedEntry(static_cast<long>(p.number), DisplayText(p.pass_name), last,
+                                      DisplayText(p.file.log_name), log_text));
 }
 
 // Codegen snapshots, loaded in parallel and stored in full after the passes.
-void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter* payload,
-                    std::vector<Entry>* entries) {
+void ConvertCodegen(const DumpListing& listing, unsigned threads, PayloadWriter* payload, std::vector<Entry>* entries) {
   std::vector<LoadedFile> codegen(listing.codegen.size());
   ParallelFor(codegen.size(), threads, [&](size_t i) { codegen[i] = LoadFile(listing.codegen[i].file); });
   for (size_t i = 0; i < codegen.size(); ++i) {
@@ -102,7 +98,8 @@ void AddToSummary(const Entry& e, ConvertSummary* summary) {
     ++summary->passes;
     summary->changed += e.ins + e.del > 0;
     summary->failed += e.status == EntryStatus::kFailed;
-    summary->pass_results.push_back({e.num, e.name, PassStatusName(e.status), e.error, e.warnings.size(), e.ins, e.del});
+    summary->pass_results.push_back(
+        {e.num, e.name, PassStatusName(e.status), e.error, e.warnings.size(), e.ins, e.del});
   }
   summary->codegen += e.kind == EntryKind::kCodegen;
 }
@@ -139,7 +136,8 @@ bool ParseJobs(const std::string& text, unsigned* jobs) {
 
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer) {
   Clock::time_point start = Clock::now();
-  DumpListing listing = ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part, options.all_runs);
+  DumpListing listing =
+      ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part, options.all_runs);
   if (observer.diagnostic) {
     for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
   }
@@ -200,9 +198,9 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
     observer.diagnostic(fmt::format(
         "{} snapshots, {} {} ({} changed), {} codegen; read {:.3f}s, load {:.3f}s, resolve {:.3f}s, diff {:.3f}s, "
         "write {:.3f}s, total {:.3f}s",
-        passes.snapshots, summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed,
-        summary.codegen, passes.read_seconds, passes.load_seconds, passes.resolve_seconds, passes.diff_seconds,
-        passes.write_seconds, Seconds(start)));
+        passes.snapshots, summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed, summary.codegen,
+        passes.read_seconds, passes.load_seconds, passes.resolve_seconds, passes.diff_seconds, passes.write_seconds,
+        Seconds(start)));
   }
   return summary;
 }

@@ -16,7 +16,8 @@ std::string DisplayText(std::string name) {
 std::unique_ptr<Snapshot> LoadSnapshotOf(const DumpFile& f) {
   if (f.text) return MakeSnapshot(DisplayText(f.name), f.extension, *f.text);
   if (f.load) return MakeSnapshot(DisplayText(f.name), f.extension, f.load());
-  return LoadSnapshot(DisplayText(f.name), f.path, f.extension, f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
+  return LoadSnapshot(DisplayText(f.name), f.path, f.extension,
+                      f.in_dump ? ErrorPlace::kInInput : ErrorPlace::kAsGiven);
 }
 
 std::string LoadLogOf(const DumpFile& f) {

@@ -1,8 +1,8 @@
 #include "driver/merge_index.h"
 
 #include <cerrno>
-#include <filesystem>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -56,8 +56,9 @@ int RunIndex(const std::vector<std::string>& summaries, const std::string& index
     console->Error(e.what());
     return static_cast<int>(e.code());
   }
-  console->Line(fmt::format("wrote {}: {} {} from {} {}", index_path, dumps.size(), dumps.size() == 1 ? "dump" : "dumps",
-                            summaries.size(), summaries.size() == 1 ? "summary" : "summaries"));
+  console->Line(fmt::format("wrote {}: {} {} from {} {}", index_path, dumps.size(),
+                            dumps.size() == 1 ? "dump" : "dumps", summaries.size(),
+                            summaries.size() == 1 ? "summary" : "summaries"));
   return 0;
 }
 

@@ -41,7 +41,7 @@ Pager::Pager(const std::string& command) {
   ::close(fds[0]);
   fd_ = fds[1];
   pid_ = pid;
-  struct sigaction ignore {};
+  struct sigaction ignore{};
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   ::sigaction(SIGPIPE, &ignore, &old_pipe_);

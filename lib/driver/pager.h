@@ -38,7 +38,7 @@ class Pager : public OutputSink {
   int fd_ = -1;       // the pipe's write end; -1 once finished
   pid_t pid_ = -1;
   bool gone_ = false;  // the pager quit: drop the rest
-  struct sigaction old_pipe_ {};  // SIGPIPE's action before
+  struct sigaction old_pipe_{};  // SIGPIPE's action before
 };
 
 }  // namespace irtrace

@@ -202,7 +202,8 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     ParallelFor(items.size(), threads_, [&](size_t i) {
       Item& it = items[i];
       if (it.frontend) return;
-      if (it.own_before_held && it.own_before_base) it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
+      if (it.own_before_held && it.own_before_base)
+        it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
       // A pass on an IR unit (a log of 100,000 of them) leaves its replace rows to the viewer to pair.
       it.diff = DiffPass(*it.before.held->snap, *it.after_held->snap, it.pass.unit == IrUnit::kWhole);
     });
@@ -234,8 +235,8 @@ void PassStage::Resolve(Item* it) {
   if (p.before) {
     // A pass's own before-dump, stored just before its snapshot with no entry (as a delta from the unit's
     // text as it stood, when a snapshot holds it): the pass is diffed against it.
-    UnitStep step = tracks.StepWithOwnBefore(p, std::move(it->own_before.snap), std::move(it->after.snap),
-                                             &it->own_before_base);
+    UnitStep step =
+        tracks.StepWithOwnBefore(p, std::move(it->own_before.snap), std::move(it->after.snap), &it->own_before_base);
     it->own_before_held = step.before.held;
     it->before = std::move(step.before);
     it->after_held = std::move(step.after);
@@ -269,7 +270,8 @@ void PassStage::Write(Item* it) {
   }
   if (it->before.made) {
     std::vector<LineRun> runs;
-    for (const HeldRun& r : it->before.runs) runs.push_back(LineRun{r.from ? r.from->index : -1, r.begin, r.end, r.literal});
+    for (const HeldRun& r : it->before.runs)
+      runs.push_back(LineRun{r.from ? r.from->index : -1, r.begin, r.end, r.literal});
     it->before.held->index = payload_->AddLines(*it->before.held->snap, runs);
     ++snapshots;
   }

@@ -31,8 +31,8 @@ bool WriteOne(const char* flag, const std::string& path, const std::function<voi
 
 }  // namespace
 
-int WriteSummaries(const SummaryPaths& paths, bool check, const std::string& index, const std::vector<DumpResult>& dumps,
-                   Console* console) {
+int WriteSummaries(const SummaryPaths& paths, bool check, const std::string& index,
+                   const std::vector<DumpResult>& dumps, Console* console) {
   bool ok = WriteOne("--json", paths.json, [&](OutputSink* out) { WriteJsonSummary(dumps, check, out); }, console);
   ok &= WriteOne("--junit", paths.junit, [&](OutputSink* out) { WriteJunitSummary(dumps, out); }, console);
   MarkdownOptions md;
@@ -40,8 +40,8 @@ int WriteSummaries(const SummaryPaths& paths, bool check, const std::string& ind
   md.index = index;
   md.check = check;
   if (!paths.markdown_append) {
-    ok &= WriteOne("--markdown", paths.markdown, [&](OutputSink* out) { out->Write(MarkdownSummary(dumps, md)); },
-                   console);
+    ok &= WriteOne(
+        "--markdown", paths.markdown, [&](OutputSink* out) { out->Write(MarkdownSummary(dumps, md)); }, console);
   } else {
     try {
       NamingWhatFailed("--markdown-append summary", [&] {

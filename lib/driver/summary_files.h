@@ -25,7 +25,7 @@ struct SummaryPaths {
 // appending keeps those bytes whatever fails (util/output_file.h AppendToFile). A summary that cannot be
 // written gets an error line on `console` ("--json summary not written: ...") and does not stop the
 // others. Returns 0, or 1 (ExitCode::kInput) when any could not be written.
-int WriteSummaries(const SummaryPaths& paths, bool check, const std::string& index, const std::vector<DumpResult>& dumps,
-                   Console* console);
+int WriteSummaries(const SummaryPaths& paths, bool check, const std::string& index,
+                   const std::vector<DumpResult>& dumps, Console* console);
 
 }  // namespace irtrace

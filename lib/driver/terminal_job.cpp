@@ -17,13 +17,9 @@ namespace irtrace {
 namespace {
 
 // An error about what the command line asked of this dump: exit 2, printed after the dump as given.
-Error SelectionError(const std::string& message) {
-  return Error(message, ExitCode::kUsage, ErrorPlace::kInInput);
-}
+Error SelectionError(const std::string& message) { return Error(message, ExitCode::kUsage, ErrorPlace::kInInput); }
 
-bool AllDigits(const std::string& s) {
-  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
-}
+bool AllDigits(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
 
 // The bare name of a key: after the last '.' (Python-like "Class.member") or "::" (C-like "ns::f").
 std::string BareName(const DumpFunction& f) {
@@ -38,9 +34,7 @@ std::string BareName(const DumpFunction& f) {
   return f.key;
 }
 
-unsigned Threads(unsigned threads) {
-  return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-}
+unsigned Threads(unsigned threads) { return threads ? threads : std::max(1u, std::thread::hardware_concurrency()); }
 
 }  // namespace
 

@@ -293,7 +293,8 @@ UnitBefore UnitTracks::Whole(const std::string& name) {
     const Piece& p = it->second;
     // LLVM prints "; Function Attrs:" above a define, outside its section: the piece's own replaces it.
     size_t stop = sec.begin;
-    if (stop > cursor && AttrsLine(base.lines[stop - 1]) && p.end > p.begin && AttrsLine(p.in->snap->lines[p.begin])) --stop;
+    if (stop > cursor && AttrsLine(base.lines[stop - 1]) && p.end > p.begin && AttrsLine(p.in->snap->lines[p.begin]))
+      --stop;
     m.Copy(whole_, cursor, stop);
     m.Copy(p.in, p.begin, p.end);
     cursor = sec.end;

@@ -7,13 +7,13 @@
 #include <fstream>
 #include <map>
 #include <regex>
-#include <system_error>
 #include <sys/stat.h>
+#include <system_error>
 
 #include "input/program_name.h"
+#include "scope/function_scope.h"
 #include "util/error.h"
 #include "util/symlink.h"
-#include "scope/function_scope.h"
 
 namespace fs = std::filesystem;
 
@@ -273,13 +273,13 @@ std::vector<DumpPass> OrderPasses(const Classified& c, const DumpFile& frontend)
   for (const auto& [digits, group] : c.passes) {
     const std::string& number = digits.second;
     if (group.size() > 1) {
-      throw DumpError("pass " + number + " appears twice: '" + group[0].file.name + "' and '" +
-                  group[1].file.name + "'");
+      throw DumpError("pass " + number + " appears twice: '" + group[0].file.name + "' and '" + group[1].file.name +
+                      "'");
     }
     if (number != std::to_string(expected)) {
       std::string before = "'" + (ordered.empty() ? frontend.name : ordered.back().file.name) + "'";
       throw DumpError("pass " + std::to_string(expected) + " is missing (between " + before + " and '" +
-                  group[0].file.name + "')");
+                      group[0].file.name + "')");
     }
     ordered.push_back(group[0]);
     ++expected;
@@ -296,7 +296,7 @@ std::optional<DumpPass> FindCrashed(size_t passes, Classified* c) {
   const std::vector<DumpPass>& group = it->second;
   if (group.size() > 1) {
     throw DumpError("pass " + next + " crashed twice: '" + group[0].file.log_name + "' and '" + group[1].file.log_name +
-                "' (one log without a snapshot is the pass that crashed)");
+                    "' (one log without a snapshot is the pass that crashed)");
   }
   const std::string& log = group[0].file.log_name;
   c->logs.erase(log.substr(0, log.size() - 4));
@@ -355,8 +355,7 @@ std::vector<DumpPhase> ReadPhases(const std::string& path, std::string* why) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     size_t tab = line.find('\t');
-    bool digits = tab != std::string::npos && tab > 0 &&
-                  line.find_first_not_of("0123456789") == tab;
+    bool digits = tab != std::string::npos && tab > 0 && line.find_first_not_of("0123456789") == tab;
     unsigned long first = digits ? ParseIndex(line.substr(0, tab)) : 0;
     if (!digits || (!phases.empty() && first < phases.back().first)) {
       *why = "line " + std::to_string(line_no) + " is not <number><tab><phase> in ascending order";

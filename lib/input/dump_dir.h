@@ -13,9 +13,7 @@ namespace irtrace {
 
 // An Error (ExitCode::kInput) about the dump's contents: `message` names files inside the dump, and the
 // printer puts the dump, as given on the command line, first (ErrorPlace::kInInput).
-inline Error DumpError(const std::string& message) {
-  return Error(message, ExitCode::kInput, ErrorPlace::kInInput);
-}
+inline Error DumpError(const std::string& message) { return Error(message, ExitCode::kInput, ErrorPlace::kInInput); }
 
 // What a pass's snapshot holds: the whole module (or file), or one IR unit of it as an LLVM function-scope
 // log prints it (input/llvm_log.h): one function with the "; Function Attrs:" line above its define, an

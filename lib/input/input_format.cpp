@@ -29,20 +29,22 @@ std::string Shown(const std::string& input) { return input == "-" ? "standard in
 
 }  // namespace
 
-std::vector<std::string> InputFormatNames() { return {"auto", "numbered", "mlir-log", "llvm-log", "mlir-tree", "tvm-dir", "llvm-dir", "tilelang", "xla", "pypto-build"}; }
+std::vector<std::string> InputFormatNames() {
+  return {"auto",    "numbered", "mlir-log", "llvm-log", "mlir-tree",
+          "tvm-dir", "llvm-dir", "tilelang", "xla",      "pypto-build"};
+}
 
 bool ParseInputFormat(const std::string& name, InputFormat* format) {
-  static const std::pair<const char*, InputFormat> kNames[] = {
-      {"auto", InputFormat::kAuto},
-      {"numbered", InputFormat::kNumbered},
-      {"mlir-log", InputFormat::kMlirLog},
-      {"llvm-log", InputFormat::kLlvmLog},
-      {"mlir-tree", InputFormat::kMlirTree},
-      {"tvm-dir", InputFormat::kTvmDir},
-      {"llvm-dir", InputFormat::kLlvmDir},
-      {"tilelang", InputFormat::kTileLang},
-      {"xla", InputFormat::kXla},
-      {"pypto-build", InputFormat::kPyptoBuild}};
+  static const std::pair<const char*, InputFormat> kNames[] = {{"auto", InputFormat::kAuto},
+                                                               {"numbered", InputFormat::kNumbered},
+                                                               {"mlir-log", InputFormat::kMlirLog},
+                                                               {"llvm-log", InputFormat::kLlvmLog},
+                                                               {"mlir-tree", InputFormat::kMlirTree},
+                                                               {"tvm-dir", InputFormat::kTvmDir},
+                                                               {"llvm-dir", InputFormat::kLlvmDir},
+                                                               {"tilelang", InputFormat::kTileLang},
+                                                               {"xla", InputFormat::kXla},
+                                                               {"pypto-build", InputFormat::kPyptoBuild}};
   for (const auto& [n, f] : kNames) {
     if (name == n) {
       *format = f;
@@ -75,17 +77,18 @@ InputFormat DetectDirectory(const std::string& dir) {
   }
   if (!maybe_native) return InputFormat::kAuto;
   return LooksLikePyptoBuild(dir) && HasPyptoOutputs(dir) ? InputFormat::kPyptoBuild
-         : LooksLikeMlirTree(dir)     ? InputFormat::kMlirTree
-         : LooksLikeLlvmDumpDir(dir)  ? InputFormat::kLlvmDir
-         : LooksLikeTileLangRuns(dir) ? InputFormat::kTileLang
-         : LooksLikeXlaDump(dir)      ? InputFormat::kXla
-         : LooksLikeTvmDir(dir)       ? InputFormat::kTvmDir
-                                      : InputFormat::kAuto;
+         : LooksLikeMlirTree(dir)                         ? InputFormat::kMlirTree
+         : LooksLikeLlvmDumpDir(dir)                      ? InputFormat::kLlvmDir
+         : LooksLikeTileLangRuns(dir)                     ? InputFormat::kTileLang
+         : LooksLikeXlaDump(dir)                          ? InputFormat::kXla
+         : LooksLikeTvmDir(dir)                           ? InputFormat::kTvmDir
+                                                          : InputFormat::kAuto;
 }
 
 std::vector<std::string> InputParts(const std::string& input, InputFormat format, bool all_runs) {
   std::error_code ec;
-  if (input != "-" && fs::is_regular_file(input, ec) && (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
+  if (input != "-" && fs::is_regular_file(input, ec) &&
+      (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
     try {
       // Only an MLIR log is read whole here (an LLVM log of any size is read as it is converted).
       std::shared_ptr<const LogText> log = LogText::OpenFile(input, input);
@@ -99,7 +102,8 @@ std::vector<std::string> InputParts(const std::string& input, InputFormat format
     return {};
   }
   if (input == "-" || !fs::is_directory(input, ec)) return {};
-  if (all_runs && (format == InputFormat::kTileLang || (format == InputFormat::kAuto && LooksLikeTileLangRuns(input)))) {
+  if (all_runs &&
+      (format == InputFormat::kTileLang || (format == InputFormat::kAuto && LooksLikeTileLangRuns(input)))) {
     std::vector<std::string> runs = TileLangRuns(input);
     if (runs.size() > 1) return runs;
   }
@@ -121,14 +125,16 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
     if (format == InputFormat::kAuto && LooksLikePyptoBuild(input)) format = InputFormat::kPyptoBuild;
     if (format == InputFormat::kAuto) format = InputFormat::kNumbered;  // ListDump says what is wrong
   }
-  if (format == InputFormat::kNumbered || (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
+  if (format == InputFormat::kNumbered ||
+      (format == InputFormat::kAuto && input != "-" && !fs::is_regular_file(input, ec))) {
     return ListDump(input, codegen_dirs);
   }
   if (format == InputFormat::kPyptoBuild) {
     if (input == "-" || !fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
     return ListPyptoBuild(input, codegen_dirs);
   }
-  if (!codegen_dirs.empty()) throw Error("--codegen adds to a numbered dump or a PyPTO build directory only", ExitCode::kUsage);
+  if (!codegen_dirs.empty())
+    throw Error("--codegen adds to a numbered dump or a PyPTO build directory only", ExitCode::kUsage);
   if (format == InputFormat::kMlirTree || format == InputFormat::kTvmDir || format == InputFormat::kLlvmDir ||
       format == InputFormat::kTileLang || format == InputFormat::kXla) {
     if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
@@ -154,7 +160,8 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
     } else if (LooksLikeLlvmLog(head)) {
       format = InputFormat::kLlvmLog;
     } else {
-      throw Error(Shown(input) + ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR "
+      throw Error(Shown(input) +
+                  ": the dump is not a directory, nor a log ir-trace knows (no MLIR '// -----// IR "
                   "Dump' or LLVM '*** IR Dump' banner in its first MiB): --format NAME reads it as one (mlir-log, "
                   "llvm-log)");
     }

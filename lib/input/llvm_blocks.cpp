@@ -78,8 +78,8 @@ std::string CanonicalNumbering(std::string_view text) {
     char c = text[k];
     size_t digits = k + 1;
     while ((c == '!' || c == '#') && digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
-    if (digits == k + 1 || (k > 0 && name_char(text[k - 1])) || (digits < text.size() && name_char(text[digits]) &&
-                                                                 text[digits] != '!' && text[digits] != '#')) {
+    if (digits == k + 1 || (k > 0 && name_char(text[k - 1])) ||
+        (digits < text.size() && name_char(text[digits]) && text[digits] != '!' && text[digits] != '#')) {
       out.push_back(c);
       ++k;
       continue;

@@ -15,7 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::regex& DumpName() {
-  static const std::regex re(R"(^(\d+)-[0-9a-f]+-(module|function|scc|loop)(-[0-9a-f]+)?-(.+)-(before|after|invalidated)\.ll$)");
+  static const std::regex re(
+      R"(^(\d+)-[0-9a-f]+-(module|function|scc|loop)(-[0-9a-f]+)?-(.+)-(before|after|invalidated)\.ll$)");
   return re;
 }
 
@@ -56,7 +57,8 @@ bool LooksLikeLlvmDumpDir(const std::string& dir) {
 
 DumpListing ListLlvmDumpDir(const std::string& dir) {
   std::vector<std::string> files = DumpFiles(dir);
-  if (files.empty()) throw DumpError("no LLVM dump file ({N}-{hash}-{unit}-{Pass}-{after|before}.ll, as -ir-dump-directory writes)");
+  if (files.empty())
+    throw DumpError("no LLVM dump file ({N}-{hash}-{unit}-{Pass}-{after|before}.ll, as -ir-dump-directory writes)");
   DumpListing listing = ReadFilesAsLog(dir, files, ReadLlvmLog);
   if (listing.title == LogStem(dir) || listing.title.empty()) listing.title = DumpDirectoryTitle(dir);
   return listing;

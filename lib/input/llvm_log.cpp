@@ -383,7 +383,8 @@ class LlvmPassStream : public PassStream {
     for (; k < befores.size() && after[k].empty(); ++k) {
       Dump d = Reload(befores[k]);
       if (IsWholeModule(d)) first_run.SetModule(d.text);
-      else for (auto& [key, f] : DumpedFunctions(d.text)) first_run.SetFunction(key, f);
+      else
+        for (auto& [key, f] : DumpedFunctions(d.text)) first_run.SetFunction(key, f);
       if (k == 0) *input = d;
     }
     (*input)->text = first_run.Text();
@@ -460,7 +461,8 @@ class LlvmPassStream : public PassStream {
       p.unit = IrUnit::kLoop;
       const std::string& fn = b.funcs.at(0);
       p.unit_keys = {b.ir, fn};
-      p.notes.push_back("a loop pass on " + b.ir + ": a loop dump holds only the loop's blocks, shown against "
+      p.notes.push_back("a loop pass on " + b.ir +
+                        ": a loop dump holds only the loop's blocks, shown against "
                         "the same blocks as they stood before it; the function shows the change at its next dump");
       uint64_t h = Hash(d.text);
       auto it = loop_last_.find(fn);

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <set>
+#include <sstream>
 
 #include "util/line_index.h"
 
@@ -34,9 +34,9 @@ std::pair<size_t, size_t> FindNestedOp(const std::vector<std::string>& lines, co
   for (size_t k = 1; k < lines.size(); ++k) {
     const std::string& l = lines[k];
     size_t at = l.find("@" + key);
-    bool named = at != std::string::npos &&
-                 (at + 1 + key.size() >= l.size() || !(std::isalnum(static_cast<unsigned char>(l[at + 1 + key.size()])) ||
-                                                       l[at + 1 + key.size()] == '_' || l[at + 1 + key.size()] == '.'));
+    bool named = at != std::string::npos && (at + 1 + key.size() >= l.size() ||
+                                             !(std::isalnum(static_cast<unsigned char>(l[at + 1 + key.size()])) ||
+                                               l[at + 1 + key.size()] == '_' || l[at + 1 + key.size()] == '.'));
     if (!named && l.find("sym_name = \"" + key + "\"") == std::string::npos) continue;
     int depth = 0;
     for (size_t j = k; j < lines.size(); ++j) {

@@ -61,8 +61,7 @@ class SplicedModule {
 // The label of the empty frontend MakeLogListing gives a log without the IR before its first pass, and the
 // note it puts on that first pass (a reader that has that IR elsewhere, a PyPTO unit's .pto, drops both).
 inline constexpr const char* kNoInputLabel = "input (not in the log)";
-inline constexpr const char* kNoInputNote =
-    "the log holds no IR before this pass: its output is shown whole";
+inline constexpr const char* kNoInputNote = "the log holds no IR before this pass: its output is shown whole";
 
 // Builds the listing of a log named `name` (as given), its snapshots' extension `ext`: the frontend from
 // `input` (the IR before the first pass) when the log has it, else an empty snapshot labelled "input (not

@@ -79,7 +79,8 @@ void LogText::Spool(uint64_t end) const {
     for (ssize_t done = 0; done < n;) {
       ssize_t w = ::pwrite(fd_, buf.data() + done, static_cast<size_t>(n - done), static_cast<off_t>(size_));
       if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) throw Error("cannot write a copy of " + shown_ + ": " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
+      if (w <= 0)
+        throw Error("cannot write a copy of " + shown_ + ": " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
       done += w;
       size_ += static_cast<uint64_t>(w);
     }

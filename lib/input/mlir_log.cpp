@@ -114,7 +114,8 @@ std::string FirstSymbol(std::string_view line) {
     return std::string(line.substr(at + 1, end == std::string_view::npos ? std::string_view::npos : end - at - 1));
   }
   size_t end = at;
-  while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || std::strchr("_$.-", line[end]))) ++end;
+  while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || std::strchr("_$.-", line[end])))
+    ++end;
   return std::string(line.substr(at, end - at));
 }
 
@@ -198,7 +199,8 @@ Aliases HeaderAliases(const std::vector<std::string>& lines, size_t* header_line
   Aliases out;
   size_t k = 0;
   for (; k < lines.size(); ++k) {
-    std::string_view l = TrimCr(std::string_view(lines[k]).substr(0, lines[k].size() - (EndsWith(lines[k], "\n") ? 1 : 0)));
+    std::string_view l =
+        TrimCr(std::string_view(lines[k]).substr(0, lines[k].size() - (EndsWith(lines[k], "\n") ? 1 : 0)));
     if (IsBlank(l)) continue;
     size_t eq = l.find(" = ");
     if ((!StartsWith(l, "#") && !StartsWith(l, "!")) || eq == std::string_view::npos) break;
@@ -230,7 +232,8 @@ std::string RespellAliases(const std::string& module, const Aliases& aliases) {
   std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   for (const auto& [name, value] : own) body = ReplaceToken(body, name, value, true);
   Aliases by_length = aliases;
-  std::stable_sort(by_length.begin(), by_length.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  std::stable_sort(by_length.begin(), by_length.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
   for (const auto& [name, value] : by_length) body = ReplaceToken(body, value, name, false);
   std::string top;
   for (const auto& [name, value] : aliases) {
@@ -260,12 +263,14 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
       Key key{d->banner.pass, seen[d->banner.pass]++};
       key_of[d] = key;
       auto it = std::find(merged.begin(), merged.end(), key);
-      if (it == merged.end()) it = merged.insert(merged.begin() + static_cast<long>(std::min(after, merged.size())), key);
+      if (it == merged.end())
+        it = merged.insert(merged.begin() + static_cast<long>(std::min(after, merged.size())), key);
       after = static_cast<size_t>(it - merged.begin()) + 1;
     }
   }
   std::map<const Dump*, size_t> slot;
-  for (const auto& [d, key] : key_of) slot[d] = static_cast<size_t>(std::find(merged.begin(), merged.end(), key) - merged.begin());
+  for (const auto& [d, key] : key_of)
+    slot[d] = static_cast<size_t>(std::find(merged.begin(), merged.end(), key) - merged.begin());
   std::vector<std::vector<const Dump*>> at(merged.size());
   for (const auto& [d, s] : slot) at[s].push_back(d);
   for (size_t m = 0; m < merged.size(); ++m) {
@@ -335,7 +340,8 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
   FrameByFirstModule(dumps, &first);
   for (size_t i = 0; i < dumps.size(); ++i) {
     if (after[i].empty()) {
-      if (dumps[i].module) first.SetModule(dumps[i].text); else first.SetFunction(dumps[i].sym, dumps[i].text);
+      if (dumps[i].module) first.SetModule(dumps[i].text);
+      else first.SetFunction(dumps[i].sym, dumps[i].text);
       if (!*input) *input = dumps[i];
       continue;
     }
@@ -458,7 +464,8 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
       step.line = d.line;
       step.failed = d.banner.failed;
       step.log = d.between;
-      step.notes.push_back("its dump prints the module without its regions (module {...}): what it changed is not in the log");
+      step.notes.push_back(
+          "its dump prints the module without its regions (module {...}): what it changed is not in the log");
       steps.push_back(std::move(step));
       merge_next = false;
       continue;
@@ -466,8 +473,8 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     state.SetModule(d.text);
     last_module = &d;
     // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
-    if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass && !steps.back().failed &&
-        !merged_syms.count(d.banner.sym)) {
+    if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass &&
+        !steps.back().failed && !merged_syms.count(d.banner.sym)) {
       merged_syms.insert(d.banner.sym);
       steps.back().text = d.text;
       steps.back().line = d.line;
@@ -499,8 +506,9 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   }
   std::vector<std::string> notes;
   if (std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return d.skipped; })) {
-    notes.push_back("the log was written with --mlir-print-skip-regions: no region is printed ({...}), so what a pass "
-                    "changed inside one is not in it; only the passes, and the operations they add or remove, are");
+    notes.push_back(
+        "the log was written with --mlir-print-skip-regions: no region is printed ({...}), so what a pass "
+        "changed inside one is not in it; only the passes, and the operations they add or remove, are");
   }
   if (!unfinished.empty()) {
     notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
@@ -510,10 +518,12 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     size_t n = std::count(trailing.begin(), trailing.end(), '\n');
     // mlir-opt prints these reports at the end, headed "===---===\n ... Pass statistics report ...".
     std::vector<std::string> reports;
-    if (trailing.find("... Pass statistics report ...") != std::string::npos) reports.push_back("--mlir-pass-statistics");
+    if (trailing.find("... Pass statistics report ...") != std::string::npos)
+      reports.push_back("--mlir-pass-statistics");
     if (trailing.find("... Execution time report ...") != std::string::npos) reports.push_back("--mlir-timing");
     std::string what = "the tool's own output";
-    if (!reports.empty()) what += ": its " + reports[0] + (reports.size() > 1 ? " and " + reports[1] + " reports" : " report");
+    if (!reports.empty())
+      what += ": its " + reports[0] + (reports.size() > 1 ? " and " + reports[1] + " reports" : " report");
     notes.push_back("the log goes on after its last dump with " + std::to_string(n) +
                     (n == 1 ? " line that is" : " lines that are") + " not a dump (" + what + "), not shown");
   }
@@ -521,7 +531,6 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;
   return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
 }
-
 
 std::vector<LogPart> MlirLogParts(const std::string& text) {
   LineIndex lines(text, '\n');

@@ -104,7 +104,8 @@ DumpListing ListMlirTree(const std::string& dir) {
     std::string text = *f->log;
     const std::string said = "(the log holds no diagnostics for it)";
     size_t p = text.find(said);
-    if (p != std::string::npos) text.replace(p, said.size(), "(no diagnostics in this format: --mlir-print-ir-tree-dir holds none)");
+    if (p != std::string::npos)
+      text.replace(p, said.size(), "(no diagnostics in this format: --mlir-print-ir-tree-dir holds none)");
     f->log = std::make_shared<const std::string>(std::move(text));
   };
   no_diagnostics(&listing.frontend);

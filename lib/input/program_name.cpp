@@ -55,8 +55,8 @@ std::string SymbolAt(std::string_view s) {
     return quoted.find('\\') == std::string_view::npos ? std::string(quoted) : "";
   }
   size_t n = 0;
-  while (n < s.size() && (std::isalnum(static_cast<unsigned char>(s[n])) || s[n] == '_' || s[n] == '$' ||
-                          s[n] == '.' || s[n] == '-')) {
+  while (n < s.size() &&
+         (std::isalnum(static_cast<unsigned char>(s[n])) || s[n] == '_' || s[n] == '$' || s[n] == '.' || s[n] == '-')) {
     ++n;
   }
   return std::string(s.substr(0, n));

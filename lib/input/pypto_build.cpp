@@ -69,8 +69,8 @@ std::vector<DumpPass> TreePasses(DumpListing tree, DumpFile* tree_before) {
 }
 
 // A generated source of the build directory listed among the passes.
-DumpCodegen UnitFile(const std::string& dir, const std::string& rel, const std::string& ext,
-                     unsigned long after_pass, const std::string& phase) {
+DumpCodegen UnitFile(const std::string& dir, const std::string& rel, const std::string& ext, unsigned long after_pass,
+                     const std::string& phase) {
   DumpCodegen c;
   c.role = CodegenRole::kDevice;
   c.file.name = rel;
@@ -215,9 +215,10 @@ DumpListing ListPyptoBuild(const std::string& dir, const std::vector<std::string
   if (phases.empty()) phases.push_back({0, "PyPTO"});
   std::vector<std::string> units = PyptoUnits(dir);
   for (const std::string& orphan : OrphanTrees(dir, units)) {
-    listing.ignored.push_back(std::string(kPyptoPtoasPasses) + "/" + orphan + " (no " + kPyptoPtoas + "/" + orphan + ".pto)");
-    listing.notes.push_back(std::string(kPyptoPtoasPasses) + "/" + orphan + " is not shown: there is no " + kPyptoPtoas +
-                            "/" + orphan + ".pto, the module ptoas was handed");
+    listing.ignored.push_back(std::string(kPyptoPtoasPasses) + "/" + orphan + " (no " + kPyptoPtoas + "/" + orphan +
+                              ".pto)");
+    listing.notes.push_back(std::string(kPyptoPtoasPasses) + "/" + orphan + " is not shown: there is no " +
+                            kPyptoPtoas + "/" + orphan + ".pto, the module ptoas was handed");
   }
   std::vector<DumpCodegen> files;
   if (listing.crashed && !units.empty()) {

@@ -30,7 +30,8 @@ std::vector<RunRecord> ParseRunsList(const std::string& text) {
     at = end + 1;
     std::vector<std::string> f;
     size_t from = 0;
-    for (size_t tab; (tab = line.find('\t', from)) != std::string::npos; from = tab + 1) f.push_back(line.substr(from, tab - from));
+    for (size_t tab; (tab = line.find('\t', from)) != std::string::npos; from = tab + 1)
+      f.push_back(line.substr(from, tab - from));
     f.push_back(line.substr(from));
     if (f.size() != 4 || !AllDigits(f[2]) || f[2].size() > 18) continue;
     out.push_back({f[0], f[1], std::stoul(f[2]), f[3]});
@@ -83,8 +84,8 @@ std::string PickRun(const std::string& name_dir, const std::string& selector) {
   }
   if (match.size() == 1) return path(match[0]);
   if (match.empty()) {
-    throw Error("--run '" + selector + "': no run of " + name_dir + " started then (its runs: " + RunStamp(runs.front()) +
-                    " to " + RunStamp(runs.back()) + ")",
+    throw Error("--run '" + selector + "': no run of " + name_dir +
+                    " started then (its runs: " + RunStamp(runs.front()) + " to " + RunStamp(runs.back()) + ")",
                 ExitCode::kUsage);
   }
   throw Error("--run '" + selector + "' matches " + std::to_string(match.size()) + " runs of " + name_dir + " (" +

@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 #include <xxhash.h>
 
+#include "input/text_decode.h"
 #include "util/error.h"
 #include "util/symlink.h"
-#include "input/text_decode.h"
 
 namespace irtrace {
 namespace {
@@ -147,8 +147,8 @@ std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& exte
   return s;
 }
 
-std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
-                                       const std::string& extension, ErrorPlace place) {
+std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path, const std::string& extension,
+                                       ErrorPlace place) {
   const std::string& shown = place == ErrorPlace::kInInput ? name : path;
   return NamingSize(shown, place,
                     [&] { return MakeSnapshot(name, extension, ReadBytes("snapshot", shown, path, place)); });

@@ -67,8 +67,8 @@ std::unique_ptr<Snapshot> MakeSnapshot(std::string name, const std::string& exte
 // Throws Error (ExitCode::kInput) when the file cannot be opened or read, with the cause from errno, or
 // "snapshot '<name>' is a dangling symbolic link". The error names `name`, a name inside the dump
 // (`place` kInInput), or with `place` kAsGiven `path` (a --codegen DIR's file, named as given).
-std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path,
-                                       const std::string& extension, ErrorPlace place = ErrorPlace::kInInput);
+std::unique_ptr<Snapshot> LoadSnapshot(const std::string& name, const std::string& path, const std::string& extension,
+                                       ErrorPlace place = ErrorPlace::kInInput);
 
 // Reads a small whole file (a .log) as decoded text. Throws Error (ExitCode::kInput, ErrorPlace::kInInput)
 // naming `name` on failure, as LoadSnapshot does ("log '<name>' is a dangling symbolic link").

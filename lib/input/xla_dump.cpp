@@ -33,7 +33,9 @@ std::vector<XlaFile> Files(const std::string& dir) {
     out.push_back(XlaFile{m[1], m[3], m[4], name, std::stoul(std::string(m[2]).substr(0, 9))});
   }
   std::sort(out.begin(), out.end(), [](const XlaFile& a, const XlaFile& b) {
-    return a.module != b.module ? a.module < b.module : a.counter != b.counter ? a.counter < b.counter : a.name < b.name;
+    return a.module != b.module     ? a.module < b.module
+           : a.counter != b.counter ? a.counter < b.counter
+                                    : a.name < b.name;
   });
   return out;
 }
@@ -65,7 +67,8 @@ DumpListing ListXlaDump(const std::string& dir, const std::string& module) {
       files.push_back(std::move(f));
     }
   }
-  if (files.empty()) throw DumpError("no XLA pass dump" + (module.empty() ? std::string() : " of module '" + module + "'"));
+  if (files.empty())
+    throw DumpError("no XLA pass dump" + (module.empty() ? std::string() : " of module '" + module + "'"));
   if (module.empty() && XlaModules(dir).size() > 1) throw SeveralReports(dir, XlaModules(dir));
   auto file = [&](const XlaFile& f) {
     DumpFile d;

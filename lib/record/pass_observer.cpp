@@ -31,8 +31,8 @@ struct TerminalState {
       if (e.number == 0) return;
     }
     std::string name = PassFileName(e.number, e.pass, ext);
-    std::string title = "irtrace: " + std::string(e.session) + ": pass " + std::to_string(e.number) + " " +
-                        std::string(e.pass);
+    std::string title =
+        "irtrace: " + std::string(e.session) + ": pass " + std::to_string(e.number) + " " + std::string(e.pass);
     if (!e.phase.empty()) title += " (" + std::string(e.phase) + ")";
     TerminalPass pass{title, last_name, name};
     std::unique_ptr<Snapshot> before = MakeSnapshot(last_name, last_ext, std::string(e.before));

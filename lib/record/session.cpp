@@ -103,8 +103,7 @@ struct Session::Impl {
     have_frontend = true;
   }
 
-  void Notify(unsigned long num, std::string_view pass, std::string_view after, bool failed,
-              std::string_view error) {
+  void Notify(unsigned long num, std::string_view pass, std::string_view after, bool failed, std::string_view error) {
     if (!observer) return;
     PassEvent e;
     e.session = name;

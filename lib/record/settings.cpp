@@ -77,10 +77,9 @@ bool ParseMode(std::string_view text, Mode* mode) {
   };
   // The environment-flag convention users bring (TileLang's among them): 0/false/no/off off, 1/true/yes/on on.
   static const Spelling kSpellings[] = {
-      {"", Mode::kOff},         {"0", Mode::kOff},         {"false", Mode::kOff},   {"no", Mode::kOff},
-      {"off", Mode::kOff},      {"1", Mode::kHtml},        {"true", Mode::kHtml},   {"yes", Mode::kHtml},
-      {"on", Mode::kHtml},      {"html", Mode::kHtml},     {"terminal", Mode::kTerminal},
-      {"both", Mode::kBoth}};
+      {"", Mode::kOff},    {"0", Mode::kOff},     {"false", Mode::kOff},         {"no", Mode::kOff},
+      {"off", Mode::kOff}, {"1", Mode::kHtml},    {"true", Mode::kHtml},         {"yes", Mode::kHtml},
+      {"on", Mode::kHtml}, {"html", Mode::kHtml}, {"terminal", Mode::kTerminal}, {"both", Mode::kBoth}};
   for (const Spelling& s : kSpellings) {
     if (EqualsLower(text, s.text)) {
       *mode = s.mode;

@@ -95,13 +95,12 @@ std::string ShellWord(std::string_view path) {
 
 // Carries out `o.decision` for the new output; `edit` is the working copy's text (kPatched, kSynced,
 // kConflict, kInitBackup). The order of the writes is the crash-safety argument, decision by decision.
-void CarryOut(const std::string& working, const std::string& output, const std::string& latest_before,
-              bool has_latest, CodegenOutcome* o, const std::string& dir, const std::string& file) {
+void CarryOut(const std::string& working, const std::string& output, const std::string& latest_before, bool has_latest,
+              CodegenOutcome* o, const std::string& dir, const std::string& file) {
   const std::string original = working + ".original", latest = working + ".latest";
   switch (o->decision) {
     case CodegenDecision::kUnchanged:
-    case CodegenDecision::kPatched:
-      break;
+    case CodegenDecision::kPatched: break;
     case CodegenDecision::kInitBackup:
       o->backup = NextBackup(dir, file);
       Move(working, working + ".bak." + std::to_string(o->backup));
@@ -117,9 +116,7 @@ void CarryOut(const std::string& working, const std::string& output, const std::
       Write(working, output);
       Write(original, output);
       break;
-    case CodegenDecision::kSynced:
-      Write(original, output);
-      break;
+    case CodegenDecision::kSynced: Write(original, output); break;
     case CodegenDecision::kConflict: {
       // The edit is renamed away first, so it is kept whatever happens next; then as kInit.
       o->backup = NextBackup(dir, file);
@@ -182,26 +179,24 @@ CodegenOutcome DecideWorkingCopy(const std::string& name_dir, const std::string&
 
 std::string DecisionLine(std::string_view session, std::string_view file, std::string_view role,
                          const CodegenOutcome& o) {
-  std::string line = "irtrace: " + PrintableText(session) + ": " + PrintableText(file) + " (" +
-                     std::string(role) + "): " + DecisionName(o.decision);
+  std::string line = "irtrace: " + PrintableText(session) + ": " + PrintableText(file) + " (" + std::string(role) +
+                     "): " + DecisionName(o.decision);
   const std::string working = ShellWord(o.working);
   const std::string n = std::to_string(o.backup);
   switch (o.decision) {
     case CodegenDecision::kInit:
       return line + ": generated source written to " + working + " (edit it and compile again to build the edit)";
-    case CodegenDecision::kUnchanged:
-      return line + ": building the generated source";
+    case CodegenDecision::kUnchanged: return line + ": building the generated source";
     case CodegenDecision::kPatched:
       return line + ": building your edit " + working + " (the generated source is its .latest)";
-    case CodegenDecision::kRegenerated:
-      return line + ": the generated source changed; " + working + " follows it";
+    case CodegenDecision::kRegenerated: return line + ": the generated source changed; " + working + " follows it";
     case CodegenDecision::kSynced:
       return line + ": your edit " + working + " equals the new generated source; baseline updated";
     case CodegenDecision::kConflict:
       return line + ": the generated source changed and " + working + " was edited; building the new source, " +
              "your edit kept as .bak." + n + "; re-apply it with: diff -u " +
-             ShellWord(o.working + ".original.bak." + n) + " " + ShellWord(o.working + ".bak." + n) +
-             " | patch " + working;
+             ShellWord(o.working + ".original.bak." + n) + " " + ShellWord(o.working + ".bak." + n) + " | patch " +
+             working;
     case CodegenDecision::kInitBackup:
       return line + ": " + working + " was not written by irtrace (no .original): moved to .bak." + n +
              "; generated source written in its place";

@@ -1,8 +1,8 @@
 #include "report/batch_index.h"
 
 #include "report/embedded_assets.h"
-#include "report/json_summary.h"
 #include "report/html_report.h"
+#include "report/json_summary.h"
 #include "util/error.h"
 #include "util/json_writer.h"
 
@@ -40,7 +40,8 @@ void WriteDumps(const std::vector<DumpResult>& dumps, OutputSink* out) {
 }  // namespace
 
 void WriteBatchIndex(const std::vector<DumpResult>& dumps, OutputSink* out) {
-  PageShell shell = ExpandShell({"ir-trace/index.html", assets::View(assets::kIndexHtml, assets::kIndexHtml_size),
+  PageShell shell = ExpandShell({"ir-trace/index.html",
+                                 assets::View(assets::kIndexHtml, assets::kIndexHtml_size),
                                  assets::View(assets::kIndexCss, assets::kIndexCss_size),
                                  assets::View(assets::kIndexJs, assets::kIndexJs_size),
                                  {{"COUNT", std::to_string(dumps.size())}}});

@@ -29,7 +29,7 @@ struct Depfile {
 std::optional<std::string> MakeWord(const std::string& path);
 
 // `path` as ninja 1.11's depfile parser reads it, or nullopt when it cannot: anything outside
-// [A-Za-z0-9+,/_.~()}{%=@[]!:-], bytes >= 0x80, ' ', '#' and '$', or a path ending in ':' 
+// [A-Za-z0-9+,/_.~()}{%=@[]!:-], bytes >= 0x80, ' ', '#' and '$', or a path ending in ':'
 // (ninja-build/ninja#1542: '<', '>', '&', quotes, ';', '|', '*', '?', '\\' and control characters are
 // errors there). ' ' and '#' get a backslash, '$' becomes "$$".
 std::optional<std::string> NinjaWord(const std::string& path);

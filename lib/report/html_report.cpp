@@ -52,9 +52,11 @@ PageShell ExpandShell(const ShellSource& page) {
 }
 
 PageShell ExpandPageShell(const std::string& title) {
-  return ExpandShell({"ir-trace/report.html", assets::View(assets::kReportHtml, assets::kReportHtml_size),
+  return ExpandShell({"ir-trace/report.html",
+                      assets::View(assets::kReportHtml, assets::kReportHtml_size),
                       assets::View(assets::kViewerCss, assets::kViewerCss_size),
-                      assets::View(assets::kViewerJs, assets::kViewerJs_size), {{"TITLE", title}}});
+                      assets::View(assets::kViewerJs, assets::kViewerJs_size),
+                      {{"TITLE", title}}});
 }
 
 }  // namespace irtrace

@@ -79,7 +79,7 @@ std::string Row(const DumpResult& d, bool baseline, const std::string& markdown_
                    " | " + std::to_string(d.warnings) + " | " + (link.empty() ? dash : "[report](" + link + ")") + " |";
   if (baseline) {
     const BaselineResult& b = d.baseline;
-    std::string where = !d.has_baseline ? dash
+    std::string where = !d.has_baseline          ? dash
                         : b.status == "diverged" ? Cell(b.divergence)
                         : b.status == "same"     ? "none"
                         : b.status == "error"    ? "error: " + Cell(b.error)
@@ -161,8 +161,9 @@ std::string MarkdownSummary(const std::vector<DumpResult>& dumps, const Markdown
   bool baseline = std::any_of(dumps.begin(), dumps.end(), [](const DumpResult& d) { return d.has_baseline; });
   std::string md = Heading(dumps, options.check);
   if (baseline) {
-    size_t diverged = std::count_if(dumps.begin(), dumps.end(),
-                                    [](const DumpResult& d) { return d.has_baseline && d.baseline.status == "diverged"; });
+    size_t diverged = std::count_if(dumps.begin(), dumps.end(), [](const DumpResult& d) {
+      return d.has_baseline && d.baseline.status == "diverged";
+    });
     md.insert(md.size() - 2, ", " + std::to_string(diverged) + " diverged from the baseline");
   }
   md += std::string("| Status | Title | Path | Passes | Changed | Failed | Warnings | Report |") +

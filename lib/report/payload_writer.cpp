@@ -58,16 +58,15 @@ void ForEachInserted(const EditScript& script, Fn fn) {
 }  // namespace
 
 std::vector<std::pair<uint32_t, std::string_view>> DeltaFixes(const Snapshot& before, const Snapshot& after,
-                                                             const EditScript& script) {
+                                                              const EditScript& script) {
   std::vector<std::pair<uint32_t, std::string_view>> fixes;
   auto check_equal_run = [&](size_t i, size_t j, size_t n) {
     for (size_t k = 0; k < n; ++k, ++i, ++j) {
       if (before.lines[i] != after.lines[j]) fixes.emplace_back(static_cast<uint32_t>(j), after.lines[j]);
     }
   };
-  EditEnd end = ForEachBlock(script, [&](const EditBlock& b) {
-    check_equal_run(b.before - b.equal, b.after - b.equal, b.equal);
-  });
+  EditEnd end = ForEachBlock(
+      script, [&](const EditBlock& b) { check_equal_run(b.before - b.equal, b.after - b.equal, b.equal); });
   check_equal_run(end.before, end.after, after.lines.size() - end.after);
   return fixes;
 }
@@ -111,8 +110,7 @@ void PayloadWriter::WriteSnapshotEnd(const Snapshot& s, int depth, int root, int
   // Which form: full, a reference to an equal list, or a delta from the snapshot before.
   size_t inserted = sections ? sections->Inserted() : 0;
   bool full = !sections || before_index < 0 || secs.empty() ||
-              (!sections->Empty() && (sections_depth_[before_index] >= kMaxDeltaChain ||
-                                                                   2 * inserted >= secs.size()));
+              (!sections->Empty() && (sections_depth_[before_index] >= kMaxDeltaChain || 2 * inserted >= secs.size()));
   w_->Key("sections");
   if (full) {
     w_->BeginArray();
@@ -317,7 +315,9 @@ class PayloadWriter::Spool : public OutputSink {
     for (size_t done = 0; done < bytes.size();) {
       ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) throw WriteError("cannot write the report's entries to a temporary file: " + std::string(std::strerror(n < 0 ? errno : ENOSPC)));
+      if (n <= 0)
+        throw WriteError("cannot write the report's entries to a temporary file: " +
+                         std::string(std::strerror(n < 0 ? errno : ENOSPC)));
       done += static_cast<size_t>(n);
     }
   }
@@ -373,7 +373,8 @@ void PayloadWriter::AddCompare(const CompareHeader& h) {
   run("base", h.base_path, h.base_title);
   run("head", h.head_path, h.head_title);
   w_->Key("first");
-  if (h.first_divergence >= 0) w_->Int(h.first_divergence); else w_->Null();
+  if (h.first_divergence >= 0) w_->Int(h.first_divergence);
+  else w_->Null();
   w_->EndObject();
 }
 

@@ -130,6 +130,6 @@ class PayloadWriter {
 // of `before` whose bytes differ (the comparison drops a final '\r' and, on line 0, a leading U+FEFF),
 // with their text; rebuilding `after` from `before` needs them. The views point into `after`'s text.
 std::vector<std::pair<uint32_t, std::string_view>> DeltaFixes(const Snapshot& before, const Snapshot& after,
-                                                             const EditScript& script);
+                                                              const EditScript& script);
 
 }  // namespace irtrace

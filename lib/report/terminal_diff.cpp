@@ -87,8 +87,7 @@ void WriteHunks(std::string* out, const TerminalStyle& style, const Side& a, con
   size_t prev_end = 0;  // before-side index past the previous hunk's last change
   for (size_t i = 0; i < changes.size();) {
     size_t j = i;
-    while (j + 1 < changes.size() &&
-           changes[j + 1].before - (changes[j].before + changes[j].del) <= 2 * context) {
+    while (j + 1 < changes.size() && changes[j + 1].before - (changes[j].before + changes[j].del) <= 2 * context) {
       ++j;
     }
     const Change& first = changes[i];
@@ -150,11 +149,8 @@ void WriteFunction(std::string* out, const TerminalStyle& style, const TerminalP
       a.lines = FunctionLines(before, f.key);
       WriteHunks(out, style, a, b, WholeChange(a.lines.size(), 0), FunctionLabel(f.key, before.lang));
       return;
-    case FunctionStatus::kMoved:
-      FileHeaders(out, style, pass, label + " (moved: same lines, another place)");
-      return;
-    case FunctionStatus::kSame:
-      return;
+    case FunctionStatus::kMoved: FileHeaders(out, style, pass, label + " (moved: same lines, another place)"); return;
+    case FunctionStatus::kSame: return;
   }
 }
 
@@ -164,9 +160,7 @@ bool HasSection(const Snapshot& s, const std::string& key) {
                      [&](const Section& sec) { return sec.key == key; });
 }
 
-std::string Counts(uint64_t ins, uint64_t del) {
-  return ": +" + std::to_string(ins) + " -" + std::to_string(del);
-}
+std::string Counts(uint64_t ins, uint64_t del) { return ": +" + std::to_string(ins) + " -" + std::to_string(del); }
 
 }  // namespace
 

@@ -70,10 +70,29 @@ bool IsClassKey(std::string_view t) { return t == "struct" || t == "class" || t 
 
 // Words that take a parenthesized argument without being the function's name.
 bool IsNotAName(std::string_view t) {
-  static constexpr std::string_view kWords[] = {
-      "__attribute__", "__declspec", "alignas", "_Alignas", "__align__", "decltype", "noexcept", "throw",
-      "sizeof", "alignof", "static_assert", "requires", "__launch_bounds__", "typeof", "__typeof__", "asm",
-      "__asm__", "if", "for", "while", "switch", "return", "catch"};
+  static constexpr std::string_view kWords[] = {"__attribute__",
+                                                "__declspec",
+                                                "alignas",
+                                                "_Alignas",
+                                                "__align__",
+                                                "decltype",
+                                                "noexcept",
+                                                "throw",
+                                                "sizeof",
+                                                "alignof",
+                                                "static_assert",
+                                                "requires",
+                                                "__launch_bounds__",
+                                                "typeof",
+                                                "__typeof__",
+                                                "asm",
+                                                "__asm__",
+                                                "if",
+                                                "for",
+                                                "while",
+                                                "switch",
+                                                "return",
+                                                "catch"};
   for (std::string_view w : kWords) {
     if (t == w) return true;
   }
@@ -82,7 +101,7 @@ bool IsNotAName(std::string_view t) {
 
 // Specifiers that say how a function is stored or inlined, never what it returns.
 bool IsStorageOrFunctionSpecifier(std::string_view t) {
-  static constexpr std::string_view kWords[] = {"static", "extern", "inline", "__inline", "__inline__",
+  static constexpr std::string_view kWords[] = {"static",        "extern",    "inline",    "__inline", "__inline__",
                                                 "__forceinline", "constexpr", "consteval", "_Noreturn"};
   for (std::string_view w : kWords) {
     if (t == w) return true;
@@ -164,7 +183,8 @@ class CScanner {
       size_t e = i + 1;
       while (e < s.size() && IsIdentChar(s[e])) ++e;
       std::string_view word = s.substr(i, e - i);
-      if (e < s.size() && s[e] == '"' && (word == "R" || word == "u8R" || word == "LR" || word == "uR" || word == "UR")) {
+      if (e < s.size() && s[e] == '"' &&
+          (word == "R" || word == "u8R" || word == "LR" || word == "uR" || word == "UR")) {
         return LexRaw(s, i, e + 1, ln);
       }
       if (word == "operator") e = OperatorEnd(s, e);
@@ -179,7 +199,8 @@ class CScanner {
           ++e;
         } else if (d == '\'' && e + 1 < s.size() && IsIdentChar(s[e + 1])) {
           e += 2;  // digit separator 1'000
-        } else if ((d == '+' || d == '-') && (s[e - 1] == 'e' || s[e - 1] == 'E' || s[e - 1] == 'p' || s[e - 1] == 'P')) {
+        } else if ((d == '+' || d == '-') &&
+                   (s[e - 1] == 'e' || s[e - 1] == 'E' || s[e - 1] == 'p' || s[e - 1] == 'P')) {
           ++e;
         } else {
           break;
@@ -415,8 +436,8 @@ class CScanner {
 
   // True when decl_[first] comes right after a `)`, with only trailing qualifiers between.
   bool FollowsGroup(size_t first, size_t k) const {
-    static constexpr std::string_view kTrailing[] = {"const", "volatile", "&", "&&", "noexcept", "override",
-                                                     "final", "mutable"};
+    static constexpr std::string_view kTrailing[] = {"const",    "volatile", "&",     "&&",
+                                                     "noexcept", "override", "final", "mutable"};
     size_t p = first;
     while (p > k) {
       std::string_view t = decl_[p - 1].text;

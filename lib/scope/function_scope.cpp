@@ -21,16 +21,11 @@ ScopeLanguage LanguageForExtension(std::string_view ext) {
 
 const char* LanguageName(ScopeLanguage lang) {
   switch (lang) {
-    case ScopeLanguage::kPython:
-      return "python";
-    case ScopeLanguage::kMlir:
-      return "mlir";
-    case ScopeLanguage::kLlvm:
-      return "llvm";
-    case ScopeLanguage::kC:
-      return "c";
-    case ScopeLanguage::kNone:
-      break;
+    case ScopeLanguage::kPython: return "python";
+    case ScopeLanguage::kMlir: return "mlir";
+    case ScopeLanguage::kLlvm: return "llvm";
+    case ScopeLanguage::kC: return "c";
+    case ScopeLanguage::kNone: break;
   }
   return "text";
 }
@@ -39,16 +34,11 @@ Scope SplitFunctions(ScopeLanguage lang, const LineIndex& lines) {
   // The scanners do not throw by design; the guard keeps the promise even on allocation failure.
   try {
     switch (lang) {
-      case ScopeLanguage::kPython:
-        return SplitPython(lines);
-      case ScopeLanguage::kMlir:
-        return SplitMlir(lines);
-      case ScopeLanguage::kLlvm:
-        return SplitLlvm(lines);
-      case ScopeLanguage::kC:
-        return SplitC(lines);
-      case ScopeLanguage::kNone:
-        break;
+      case ScopeLanguage::kPython: return SplitPython(lines);
+      case ScopeLanguage::kMlir: return SplitMlir(lines);
+      case ScopeLanguage::kLlvm: return SplitLlvm(lines);
+      case ScopeLanguage::kC: return SplitC(lines);
+      case ScopeLanguage::kNone: break;
     }
     return Scope{};
   } catch (const std::exception& e) {

@@ -57,7 +57,8 @@ OpStart FuncOpAt(std::string_view s) {
     if (rest.substr(0, op.size()) == op && (rest.size() == op.size() || IsBlankChar(rest[op.size()]))) {
       return OpStart{OpStart::Form::kCustom, op, i + op.size()};
     }
-    if (rest.size() >= op.size() + 2 && rest[0] == '"' && rest.substr(1, op.size()) == op && rest[op.size() + 1] == '"') {
+    if (rest.size() >= op.size() + 2 && rest[0] == '"' && rest.substr(1, op.size()) == op &&
+        rest[op.size() + 1] == '"') {
       return OpStart{OpStart::Form::kGeneric, op, i + op.size() + 2};
     }
   }
@@ -121,13 +122,11 @@ size_t ScanCustom(const LineIndex& lines, size_t ln, const OpStart& op, ScopeBui
   if (key.empty()) return ln + 1;
   size_t last = ln;
   switch (ScanSignature(&c, &last)) {
-    case SigEnd::kDeclaration:
-      return last + 1;  // a declaration is not a section
+    case SigEnd::kDeclaration: return last + 1;  // a declaration is not a section
     case SigEnd::kUnbalanced:
       out->Fail(AtLine("unbalanced brackets in the signature of @" + key + " starting", ln));
       return lines.size();
-    case SigEnd::kRegion:
-      break;
+    case SigEnd::kRegion: break;
   }
   size_t open_line = c.line();
   bool empty = false;
@@ -262,15 +261,9 @@ Scope SplitMlir(const LineIndex& lines) {
   while (ln < lines.size() && !out.failed()) {
     OpStart op = FuncOpAt(StripCr(lines[ln]));
     switch (op.form) {
-      case OpStart::Form::kNone:
-        ++ln;
-        break;
-      case OpStart::Form::kCustom:
-        ln = ScanCustom(lines, ln, op, &out);
-        break;
-      case OpStart::Form::kGeneric:
-        ln = ScanGeneric(lines, ln, op, &out);
-        break;
+      case OpStart::Form::kNone: ++ln; break;
+      case OpStart::Form::kCustom: ln = ScanCustom(lines, ln, op, &out); break;
+      case OpStart::Form::kGeneric: ln = ScanGeneric(lines, ln, op, &out); break;
     }
   }
   return out.Finish();

@@ -32,7 +32,7 @@ namespace {
 // CPython's tokenizer does).
 struct Indent {
   size_t width = 0;  // columns
-  size_t pos = 0;    // index of the first non-blank character
+  size_t pos = 0;  // index of the first non-blank character
 };
 
 Indent MeasureIndent(std::string_view s) {
@@ -193,10 +193,10 @@ class LineLexer {
 
   std::vector<char> brackets_;
   std::vector<size_t> bracket_lines_;  // line of each open bracket, for the fallback message
-  char quote_ = 0;                     // open string's quote character, 0 when none
+  char quote_ = 0;  // open string's quote character, 0 when none
   bool triple_ = false;
   bool escaped_eol_ = false;  // the open one-quote string's line ended in a backslash
-  bool backslash_ = false;    // the line ended in a continuation backslash
+  bool backslash_ = false;  // the line ended in a continuation backslash
   size_t string_line_ = 0;
 };
 
@@ -205,14 +205,14 @@ struct OpenSection {
   std::string key;
   size_t indent = 0;  // its header's indentation: a code line at or left of it ends the section
   size_t begin = 0;
-  size_t end = 0;     // one past its last body line so far
+  size_t end = 0;  // one past its last body line so far
 };
 
 // The decorator lines waiting for their def or class (a plain struct: GCC 12 warns spuriously about
 // std::optional<std::pair> here).
 struct PendingDecorator {
   bool set = false;
-  size_t line = 0;    // first decorator line
+  size_t line = 0;  // first decorator line
   size_t indent = 0;
 };
 

@@ -71,9 +71,9 @@ class AtomicFile : public OutputSink {
 
   std::string path_;
   std::string shown_;
-  std::string dir_;         // path_'s directory ("." for a bare name)
-  std::string prefix_;      // ".<name>.tmp-": temporary files for path_ are this and 6 characters
-  std::string temp_path_;   // the temporary file's name, "" while it has none
+  std::string dir_;  // path_'s directory ("." for a bare name)
+  std::string prefix_;  // ".<name>.tmp-": temporary files for path_ are this and 6 characters
+  std::string temp_path_;  // the temporary file's name, "" while it has none
   std::FILE* file_ = nullptr;
   bool committed_ = false;
   bool signals_armed_ = false;

@@ -28,8 +28,7 @@ enum class ErrorPlace {
 // "ir-trace: error:" prefix (the printer adds it).
 class Error : public std::runtime_error {
  public:
-  explicit Error(const std::string& message, ExitCode code = ExitCode::kInput,
-                 ErrorPlace place = ErrorPlace::kAsGiven)
+  explicit Error(const std::string& message, ExitCode code = ExitCode::kInput, ErrorPlace place = ErrorPlace::kAsGiven)
       : std::runtime_error(message), code_(code), place_(place) {}
   ExitCode code() const { return code_; }
   ErrorPlace place() const { return place_; }

@@ -43,15 +43,37 @@ class LineIndex {
     const_iterator(const LineIndex* idx, size_t i) : idx_(idx), i_(i) {}
     std::string_view operator*() const { return (*idx_)[i_]; }
     std::string_view operator[](difference_type n) const { return (*idx_)[i_ + n]; }
-    const_iterator& operator++() { ++i_; return *this; }
-    const_iterator operator++(int) { const_iterator t = *this; ++i_; return t; }
-    const_iterator& operator--() { --i_; return *this; }
-    const_iterator operator--(int) { const_iterator t = *this; --i_; return t; }
-    const_iterator& operator+=(difference_type n) { i_ += n; return *this; }
-    const_iterator& operator-=(difference_type n) { i_ -= n; return *this; }
+    const_iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    const_iterator operator++(int) {
+      const_iterator t = *this;
+      ++i_;
+      return t;
+    }
+    const_iterator& operator--() {
+      --i_;
+      return *this;
+    }
+    const_iterator operator--(int) {
+      const_iterator t = *this;
+      --i_;
+      return t;
+    }
+    const_iterator& operator+=(difference_type n) {
+      i_ += n;
+      return *this;
+    }
+    const_iterator& operator-=(difference_type n) {
+      i_ -= n;
+      return *this;
+    }
     const_iterator operator+(difference_type n) const { return const_iterator(idx_, i_ + n); }
     const_iterator operator-(difference_type n) const { return const_iterator(idx_, i_ - n); }
-    difference_type operator-(const const_iterator& o) const { return static_cast<difference_type>(i_) - static_cast<difference_type>(o.i_); }
+    difference_type operator-(const const_iterator& o) const {
+      return static_cast<difference_type>(i_) - static_cast<difference_type>(o.i_);
+    }
     bool operator==(const const_iterator& o) const { return i_ == o.i_; }
     bool operator!=(const const_iterator& o) const { return i_ != o.i_; }
     bool operator<(const const_iterator& o) const { return i_ < o.i_; }

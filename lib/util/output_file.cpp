@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <signal.h>
 #include <filesystem>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -142,7 +142,7 @@ void OutputFile::Commit() {
 class IgnoreSigpipe {
  public:
   IgnoreSigpipe() {
-    struct sigaction ignore {};
+    struct sigaction ignore{};
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
     saved_ = ::sigaction(SIGPIPE, &ignore, &old_) == 0;
@@ -154,7 +154,7 @@ class IgnoreSigpipe {
   IgnoreSigpipe& operator=(const IgnoreSigpipe&) = delete;
 
  private:
-  struct sigaction old_ {};
+  struct sigaction old_{};
   bool saved_ = false;
 };
 
@@ -192,7 +192,8 @@ void AppendToFile(const std::string& given, const std::function<std::string(uint
   IgnoreSigpipe no_sigpipe;
   bool standard_output = given == "-";
   std::string named = standard_output ? "standard output" : "'" + given + "'";
-  int fd = standard_output ? STDOUT_FILENO : ::open(given.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+  int fd = standard_output ? STDOUT_FILENO
+                           : ::open(given.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
   if (fd < 0) throw Error("cannot write " + named + ": " + ErrorText(errno));
   struct stat st;
   bool regular = !standard_output && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);

@@ -64,11 +64,10 @@ struct Rng {
 };
 
 const char* const kPassNames[] = {
-    "UnrollLoops",        "ConvertToSSA",          "FlattenCallExpr",     "SplitChunkedLoops",
-    "InterchangeChunkLoops", "RunVerifier",        "OutlineIncoreScopes", "ExpandMixedKernel",
-    "ConvertTensorToBlockOps", "InitMemRef",       "MemoryReuse",         "InsertSync",
-    "AllocateMemoryAddr", "FuseElementwise",       "HoistLoopInvariants", "LowerTileOps",
-    "CanonicalizeLoops",  "DeadCodeElimination",   "CommonSubexprElim",   "LegalizeDtypes",
+    "UnrollLoops",  "ConvertToSSA",        "FlattenCallExpr",     "SplitChunkedLoops",       "InterchangeChunkLoops",
+    "RunVerifier",  "OutlineIncoreScopes", "ExpandMixedKernel",   "ConvertTensorToBlockOps", "InitMemRef",
+    "MemoryReuse",  "InsertSync",          "AllocateMemoryAddr",  "FuseElementwise",         "HoistLoopInvariants",
+    "LowerTileOps", "CanonicalizeLoops",   "DeadCodeElimination", "CommonSubexprElim",       "LegalizeDtypes",
 };
 const char* const kUnary[] = {"exp", "sqrt", "rsqrt", "neg", "abs", "relu", "recip"};
 const char* const kBinary[] = {"add", "mul", "max", "sub", "min", "div"};
@@ -80,7 +79,9 @@ const char* const kMems[] = {"Vec", "Mat", "Acc"};
 const int kDims[] = {16, 32, 64, 128, 256, 512};
 
 template <typename T, size_t N>
-constexpr size_t count(const T (&)[N]) { return N; }
+constexpr size_t count(const T (&)[N]) {
+  return N;
+}
 
 enum class Kind : uint8_t { Other, Body };
 
@@ -157,7 +158,8 @@ std::string IrBodyLine(Rng& rng, Lang lang, const std::string& indent, long f, c
     args = llvm ? ty + " %" + prev + ", i32 2" : "%" + prev + " {mode = 2 : i32} : " + ty + " to " + ty;
   } else if (pick < 9) {
     op = "load";
-    args = llvm ? "ptr %x_" + fs + ", i64 0, i64 " + dim : "%x_" + fs + "[0, " + dim + "] : memref<64x128xf32> to " + ty;
+    args =
+        llvm ? "ptr %x_" + fs + ", i64 0, i64 " + dim : "%x_" + fs + "[0, " + dim + "] : memref<64x128xf32> to " + ty;
   } else {
     op = "store";
     args = llvm ? ty + " %" + prev + ", ptr %out_" + fs + ", i64 " + dim
@@ -183,8 +185,7 @@ std::string BodyLine(Rng& rng, Lang lang, const std::string& indent, long f, con
   } else if (pick < 8) {
     line += "cast(" + prev + ", target_type=pl." + kDtypes[rng.below(count(kDtypes))] + ", mode=2)";
   } else if (pick < 9) {
-    line += "load(x_" + std::to_string(f) + ", [0, " + std::to_string(kDims[rng.below(count(kDims))]) +
-            "], [16, 128])";
+    line += "load(x_" + std::to_string(f) + ", [0, " + std::to_string(kDims[rng.below(count(kDims))]) + "], [16, 128])";
   } else {
     line += "store(" + prev + ", [0, " + std::to_string(kDims[rng.below(count(kDims))]) + "], out_" +
             std::to_string(f) + ")";
@@ -197,7 +198,8 @@ std::string BodyLine(Rng& rng, Lang lang, const std::string& indent, long f, lon
     return indent + VarName(f, 0, g) + ": pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(x_" +
            std::to_string(f) + ", [0, 0], [16, 128])";
   }
-  if (k == 0) return BodyLine(rng, lang, indent, f, VarName(f, 0, g), "x_" + std::to_string(f), "x_" + std::to_string(f));
+  if (k == 0)
+    return BodyLine(rng, lang, indent, f, VarName(f, 0, g), "x_" + std::to_string(f), "x_" + std::to_string(f));
   return BodyLine(rng, lang, indent, f, VarName(f, k, g), VarName(f, k - 1, g), VarName(f, k > 1 ? k - 2 : 0, g));
 }
 
@@ -363,17 +365,14 @@ void ApplyEdits(Program& p, Rng& rng, Lang lang, long& fresh) {
   for (size_t e = 0; e < n; ++e) {
     size_t i = RandomBodyLine(p, rng);
     switch (rng.below(3)) {
-      case 0:
-        Retype(lang, p.lines[i]);
-        break;
+      case 0: Retype(lang, p.lines[i]); break;
       case 1: {
         std::string line = InsertedLine(p, rng, lang, i, fresh);
         p.lines.insert(p.lines.begin() + static_cast<long>(i) + 1, line);
         p.kinds.insert(p.kinds.begin() + static_cast<long>(i) + 1, Kind::Body);
         break;
       }
-      default:
-        RenameOp(lang, p.lines[i], rng);
+      default: RenameOp(lang, p.lines[i], rng);
     }
   }
 }
@@ -429,8 +428,7 @@ void SsaRename(Program& p, Rng& rng) {
 }
 
 // Rewrite shape: function f replaced by its generation g (every body line, loop and return differ).
-void RewriteFunction(Program& p, Rng& rng, Lang lang, long f, long F, long S, long g, size_t header,
-                     size_t trailer) {
+void RewriteFunction(Program& p, Rng& rng, Lang lang, long f, long F, long S, long g, size_t header, size_t trailer) {
   Program fresh;
   AppendFunction(fresh, rng, lang, f, S, g);
   size_t begin = header + static_cast<size_t>(f * S);
@@ -505,10 +503,10 @@ Options ParseArgs(int argc, char** argv) {
       else if (l == "llvm") o.lang = Lang::kLlvm;
       else if (l == "mlir") o.lang = Lang::kMlir;
       else Die("unknown --lang " + l);
-    }
-    else Die("unknown flag " + a + "\n" + kUsage);
+    } else Die("unknown flag " + a + "\n" + kUsage);
   }
-  if (o.out.empty() || o.passes < 1 || o.lines < 1) Die(std::string("--out, --passes and --lines are required\n") + kUsage);
+  if (o.out.empty() || o.passes < 1 || o.lines < 1)
+    Die(std::string("--out, --passes and --lines are required\n") + kUsage);
   if (o.shape != "edits" && o.shape != "ssa" && o.shape != "rewrite") Die("unknown --shape " + o.shape);
   return o;
 }
@@ -567,14 +565,11 @@ int main(int argc, char** argv) {
     num.insert(0, num.size() < static_cast<size_t>(width) ? width - num.size() : 0, '0');
     std::string name = kPassNames[(pass - 1) % count(kPassNames)];
     std::string stem = num + "_after_" + name;
-    if (pass == 1 && !long_line.empty())
-      WriteSnapshot(dir / (stem + ext), p, buf, &long_line, header + 2);
-    else
-      WriteSnapshot(dir / (stem + ext), p, buf);
+    if (pass == 1 && !long_line.empty()) WriteSnapshot(dir / (stem + ext), p, buf, &long_line, header + 2);
+    else WriteSnapshot(dir / (stem + ext), p, buf);
     if (pass % 10 == 0) {
-      WriteFile(dir / (stem + ".log"),
-                "[pypto] running pass " + name + "\nwarning: tile shape not aligned at line " +
-                    std::to_string(header + 1 + rng.below(p.lines.size() - header)) + "\n");
+      WriteFile(dir / (stem + ".log"), "[pypto] running pass " + name + "\nwarning: tile shape not aligned at line " +
+                                           std::to_string(header + 1 + rng.below(p.lines.size() - header)) + "\n");
     }
   }
   return 0;

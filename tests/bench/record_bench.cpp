@@ -14,8 +14,8 @@
 #include <fstream>
 #include <functional>
 #include <string>
-#include <vector>
 #include <unistd.h>
+#include <vector>
 
 #include "record/irtrace/session.h"
 
@@ -57,9 +57,10 @@ void Overhead() {
     }
   });
   double per_call_ns = (traced - bare) / (2.0 * kIterations) * 1e9;
-  std::printf("tracing off: %.2f ns per capture call (loop of no-op passes: %.2f ns an iteration bare, "
-              "%.2f ns with Pass + After; +%.1f%%); budget 20 ns\n",
-              per_call_ns, bare / kIterations * 1e9, traced / kIterations * 1e9, (traced / bare - 1) * 100);
+  std::printf(
+      "tracing off: %.2f ns per capture call (loop of no-op passes: %.2f ns an iteration bare, "
+      "%.2f ns with Pass + After; +%.1f%%); budget 20 ns\n",
+      per_call_ns, bare / kIterations * 1e9, traced / kIterations * 1e9, (traced / bare - 1) * 100);
 }
 
 // Bytes this process has written (write(2) and friends): /proc/self/io "wchar".
@@ -113,10 +114,11 @@ void BytesOfSession(int passes, int lines) {
   double seconds = std::chrono::duration<double>(Clock::now() - t).count();
   unsigned long long written = BytesWritten() - before;
   double budget = 3.0 * static_cast<double>(given) + 8.0 * 1048576;
-  std::printf("html, %d passes x %d lines: snapshot bytes %.1f MB, written %.1f MB (%.2fx; budget 3x + 8 MiB = "
-              "%.1f MB), %.2f s in all, of which the report %.2f s\n",
-              passes, lines, given / 1048576.0, written / 1048576.0, static_cast<double>(written) / given,
-              budget / 1048576.0, seconds, report_seconds);
+  std::printf(
+      "html, %d passes x %d lines: snapshot bytes %.1f MB, written %.1f MB (%.2fx; budget 3x + 8 MiB = "
+      "%.1f MB), %.2f s in all, of which the report %.2f s\n",
+      passes, lines, given / 1048576.0, written / 1048576.0, static_cast<double>(written) / given, budget / 1048576.0,
+      seconds, report_seconds);
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
 }

@@ -5,9 +5,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -302,7 +302,8 @@ int DumpLog(const uint8_t* data, size_t size) {
     if (!f.log_name.empty()) Expect(f.log != nullptr, "a log held in memory");
   };
   // The first pass is a pass: without the IR before it in the log, the first entry is empty.
-  bool no_input = l.frontend.text && l.frontend.text->empty() && l.frontend.name == "f.log (the IR before pass 1: not in the log)";
+  bool no_input =
+      l.frontend.text && l.frontend.text->empty() && l.frontend.name == "f.log (the IR before pass 1: not in the log)";
   if (!no_input) check(l.frontend, false);
   for (size_t k = 0; k < l.passes.size(); ++k) {
     const DumpPass& p = l.passes[k];
