@@ -93,13 +93,17 @@ std::string DumpWriter::PassFile(unsigned long num, std::string_view pass, std::
   return run_dir_ + "/" + PassFileName(num, pass, ext);
 }
 
-void DumpWriter::Write(const std::string& file, std::string_view text) {
+void WriteGuestFile(const std::string& path, std::string_view text) {
   AtomicFileOptions options;
   options.cleanup_on_signals = false;
   options.sync = false;
-  AtomicFile out(file, "", options);
+  AtomicFile out(path, "", options);
   out.Write(text);
   out.Commit();
+}
+
+void DumpWriter::Write(const std::string& file, std::string_view text) {
+  WriteGuestFile(file, text);
   bytes_ += text.size();
 }
 

@@ -19,6 +19,11 @@ std::string PassFileName(unsigned long num, std::string_view pass, std::string_v
 
 class FileLock;
 
+// Writes `text` to `path` as the recording library writes every file: atomically (util/atomic_file.h; readers
+// see the old file or the new one), not synced, no signal handlers (a guest in the compiler's process).
+// Throws Error naming `path` on failure.
+void WriteGuestFile(const std::string& path, std::string_view text);
+
 class DumpWriter {
  public:
   // Creates <trace_dir>/<SafeDirName(name)>/.runs/run_<UTC time>_<pid>_<random>/ (record/safe_name.h),

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "input/recorded_runs.h"
+#include "record/dump_writer.h"
 #include "util/atomic_file.h"
 #include "util/file_lock.h"
 
@@ -86,12 +87,7 @@ void WriteRunsList(const std::string& name_dir, const std::string& own, const st
     }
     text += r.stamp + "\t" + r.status + "\t" + std::to_string(r.passes) + "\t" + run + "\n";
   }
-  AtomicFileOptions options;
-  options.cleanup_on_signals = false;
-  options.sync = false;
-  AtomicFile out(file, "", options);
-  out.Write(text);
-  out.Commit();
+  WriteGuestFile(file, text);
 }
 
 }  // namespace irtrace

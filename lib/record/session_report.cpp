@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "driver/convert.h"
+#include "record/dump_writer.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 
@@ -31,12 +32,7 @@ void CopyAtomically(const std::string& from, const std::string& to) {
   std::ostringstream text;
   text << in.rdbuf();
   if (!in) throw Error("cannot read '" + from + "'");
-  AtomicFileOptions options;
-  options.cleanup_on_signals = false;
-  options.sync = false;
-  AtomicFile out(to, "", options);
-  out.Write(text.str());
-  out.Commit();
+  WriteGuestFile(to, text.str());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "record/dump_writer.h"
 #include "record/safe_name.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
@@ -41,14 +42,7 @@ std::optional<std::string> ReadIfExists(const std::string& path) {
   return text;
 }
 
-void Write(const std::string& path, std::string_view text) {
-  AtomicFileOptions options;
-  options.cleanup_on_signals = false;  // a guest in the compiler's process: no signal handlers
-  options.sync = false;
-  AtomicFile out(path, "", options);
-  out.Write(text);
-  out.Commit();
-}
+void Write(const std::string& path, std::string_view text) { WriteGuestFile(path, text); }
 
 void Move(const std::string& from, const std::string& to) {
   if (::rename(from.c_str(), to.c_str()) != 0) {
