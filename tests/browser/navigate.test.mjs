@@ -172,6 +172,9 @@ test('the sidebar can be resized and collapsed, and both are remembered', async 
   assert.equal(await page.locator('.sidebar').isVisible(), false);
   await page.reload();
   await page.waitForSelector('[role="option"][aria-selected="true"]', { state: 'attached' });
+  // The selected option can be in the DOM before the remembered layout is applied: wait for the page to
+  // settle on the stored state (a page that never restores it fails here), then check what is shown.
+  await page.waitForFunction(() => document.querySelector('.app')?.classList.contains('side-collapsed'), null, { timeout: 10000 });
   assert.equal(await page.locator('.sidebar').isVisible(), false);
   await page.getByRole('button', { name: 'Pass list' }).click();
   assert.equal(await page.locator('.sidebar').isVisible(), true);
