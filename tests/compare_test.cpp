@@ -235,6 +235,21 @@ TEST_CASE("compare: an invalid dump is named in the error, and no report is writ
     CHECK(e.code() == ExitCode::kUsage);
   }
   CHECK(ReadFile(t / "base/01_after_A.py") == before);
+  // Issue 24: nor take a name either dump would read as one of its own files on its next run (a new pass
+  // snapshot, a second frontend), as `ir-trace DUMP -o` refuses; exit 2, nothing written.
+  for (const char* out : {"base/02_after_Report.py", "head/00_frontend.html", "head/02_after_X.log"}) {
+    INFO(out);
+    try {
+      Compare(t, out);
+      FAIL("no error");
+    } catch (const Error& e) {
+      CHECK(e.code() == ExitCode::kUsage);
+      CHECK(std::string(e.what()).find("would read '" + std::filesystem::path(out).filename().string() +
+                                       "' as one of its own files") != std::string::npos);
+    }
+    CHECK_FALSE(std::filesystem::exists(t / out));
+  }
+  CHECK(Compare(t, "base/report.html").aligned == 1);  // a name no dump reads is fine
 }
 
 TEST_CASE("compare: the real pair pa4_build_previous against pa4_build diverges at pass 8 ExpandMixedKernel",

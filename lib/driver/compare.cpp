@@ -372,6 +372,9 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
     }
   }
 
+  // A name either dump would read as one of its files (report_sink.h): that message names the dump itself.
+  for (const OneRun* run : {&base, &head}) RefuseDumpFileName(target, run->dump);
+
   CompareSummary summary;
   summary.base_title = DisplayText(base.listing.title);
   summary.head_title = DisplayText(head.listing.title);
