@@ -344,6 +344,31 @@ TEST_CASE("scope/mlir: func ops with bodies, declarations outside", "[function_s
   CHECK(Describe(s) == std::vector<std::string>{"f[4,10)", "k-1 x[11,14)", "g$1.x[15,19)"});
 }
 
+TEST_CASE("scope/mlir: any dialect's func op (Triton's tt.func) is a function, custom and generic form",
+          "[function_scope]") {
+  // Triton's TTIR as its MLIR dumps print a kernel (tt.func public, argument attributes and locations).
+  Scope s = Split(ScopeLanguage::kMlir,
+                  "#loc = loc(\"/k.py\":10:0)\n"                                                      // 0
+                  "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"                                // 1
+                  "  tt.func public @add_kernel(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32} "
+                  "loc(\"/k.py\":10:0), %arg1: i32 loc(\"/k.py\":10:0)) attributes {noinline = false} {\n"  // 2
+                  "    %0 = tt.get_program_id x : i32 loc(#loc1)\n"                                     // 3
+                  "    tt.return loc(#loc2)\n"                                                          // 4
+                  "  } loc(#loc)\n"                                                                     // 5
+                  "  tt.func private @helper(i32) -> i32 loc(#loc)\n"  // 6 declaration
+                  "  \"tt.func\"() <{function_type = () -> (), sym_name = \"g\"}> ({\n"  // 7
+                  "    \"tt.return\"() : () -> ()\n"  // 8
+                  "  }) : () -> ()\n"  // 9
+                  "  my_dialect.func @other() {\n"  // 10
+                  "    my_dialect.return\n"  // 11
+                  "  }\n"  // 12
+                  "  tt.funcs @x() {\n"  // 13 no func op
+                  "  }\n"  // 14
+                  "}\n");  // 15
+  CHECK(s.fallback.empty());
+  CHECK(Describe(s) == std::vector<std::string>{"add_kernel[2,6)", "g[7,10)", "other[10,13)"});
+}
+
 TEST_CASE("scope/mlir: CRLF, one-line bodies, fallbacks", "[function_scope]") {
   Scope crlf = Split(ScopeLanguage::kMlir,
                      "module {\r\n  func.func @a() {\r\n    return\r\n  }\r\n  func.func @b() { return }\r\n}\r\n");

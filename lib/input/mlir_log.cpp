@@ -221,34 +221,108 @@ std::string ReplaceToken(const std::string& text, const std::string& from, const
   return out.append(text, at, std::string::npos);
 }
 
-// `module`, a spliced module, spelt with `aliases`: its own header aliases expanded, then every value of
-// `aliases` (the longest first) replaced by its name, and the definitions of those it uses put on top.
-std::string RespellAliases(const std::string& module, const Aliases& aliases) {
+// Location aliases as a module dump prints them after the module with --mlir-print-debuginfo (`#loc3 =
+// loc("k.py":3:4)`, referenced as `loc(#loc3)`; a function dump prints `loc("k.py":3:4)` inline), in order,
+// and how many lines they take at the end of `lines`.
+Aliases TrailingAliases(const std::vector<std::string>& lines, size_t* trailing_lines) {
+  size_t k = lines.size();
+  while (k > 0) {
+    std::string_view l =
+        TrimCr(std::string_view(lines[k - 1]).substr(0, lines[k - 1].size() - (EndsWith(lines[k - 1], "\n") ? 1 : 0)));
+    if (!IsBlank(l) && !(StartsWith(l, "#") && l.find(" = loc(") != std::string_view::npos)) break;
+    --k;
+  }
+  Aliases out;
+  for (size_t j = k; j < lines.size(); ++j) {
+    std::string_view l =
+        TrimCr(std::string_view(lines[j]).substr(0, lines[j].size() - (EndsWith(lines[j], "\n") ? 1 : 0)));
+    size_t eq = l.find(" = ");
+    if (eq != std::string_view::npos) out.push_back({std::string(l.substr(0, eq)), std::string(l.substr(eq + 3))});
+  }
+  *trailing_lines = lines.size() - k;
+  return out;
+}
+
+// Location aliases `aliases` as a function dump prints them: each value with the references in it replaced
+// by what they stand for (`loc(fused[#loc1, #loc2])` -> `loc(fused["a":1:2, "b":3:4])`), by name.
+std::map<std::string, std::string> InlineLocations(const Aliases& aliases) {
+  std::map<std::string, std::string> out;
+  Aliases by_length = aliases;  // "#loc12" before "#loc1"
+  std::sort(by_length.begin(), by_length.end(),
+            [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  auto inner = [](const std::string& v) {
+    return StartsWith(v, "loc(") && EndsWith(v, ")") ? v.substr(4, v.size() - 5) : v;
+  };
+  for (const auto& [name, value] : aliases) {
+    std::string v = value;
+    for (int depth = 0; depth < 8 && v.find('#') != std::string::npos; ++depth) {
+      for (const auto& [n, other] : by_length) v = ReplaceToken(v, n, inner(other), true);
+    }
+    out[name] = v;
+  }
+  return out;
+}
+
+// `module`, a spliced module, spelt with `aliases` (the module dump's header aliases) and `trailing` (its
+// location aliases after it): its own aliases expanded, then every value of `aliases` (the longest first)
+// replaced by its name, and the definitions of those it uses put on top; every location of `trailing`
+// printed inline replaced by its reference, and the definitions of those it uses put at the end. A header
+// alias of a location is printed inline where it is used (block arguments'): only its definition is put on
+// top, where the body uses its value.
+std::string RespellAliases(const std::string& module, const Aliases& aliases, const Aliases& trailing) {
   std::vector<std::string> lines = SplitKeepingBreaks(module);
-  size_t header = 0;
+  size_t header = 0, tail = 0;
   Aliases own = HeaderAliases(lines, &header);
+  Aliases own_trailing = TrailingAliases(lines, &tail);
   std::string body;
-  for (size_t k = header; k < lines.size(); ++k) body += lines[k];
+  for (size_t k = header; k + tail < lines.size(); ++k) body += lines[k];
   std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   for (const auto& [name, value] : own) body = ReplaceToken(body, name, value, true);
-  Aliases by_length = aliases;
+  std::map<std::string, std::string> own_inline = InlineLocations(own_trailing);
+  for (auto it = own_inline.rbegin(); it != own_inline.rend(); ++it)  // "#loc12" before "#loc1"
+    body = ReplaceToken(body, "loc(" + it->first + ")", it->second, false);
+  Aliases by_length;
+  for (const auto& a : aliases)
+    if (!StartsWith(a.second, "loc(")) by_length.push_back(a);
   std::stable_sort(by_length.begin(), by_length.end(),
                    [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
   for (const auto& [name, value] : by_length) body = ReplaceToken(body, value, name, false);
-  std::string top;
+  std::map<std::string, std::string> inline_loc = InlineLocations(trailing);
+  std::vector<std::pair<std::string, std::string>> locs(inline_loc.begin(), inline_loc.end());
+  std::stable_sort(locs.begin(), locs.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  for (const auto& [name, value] : locs) body = ReplaceToken(body, value, "loc(" + name + ")", false);
+  std::string top, end;
   for (const auto& [name, value] : aliases) {
-    if (ReplaceToken(body, name, "", true).size() != body.size()) top += name + " = " + value + "\n";
+    bool location = StartsWith(value, "loc(");
+    if (location ? body.find(value) != std::string::npos : ReplaceToken(body, name, "", true).size() != body.size())
+      top += name + " = " + value + "\n";
   }
-  return top + body;
+  // The locations the body references, and those their definitions reference, in the module dump's order.
+  std::set<std::string> used;
+  for (size_t before = 1; before != used.size();) {
+    before = used.size();
+    for (const auto& [name, value] : trailing) {
+      if (used.count(name)) continue;
+      bool hit = ReplaceToken(body, "loc(" + name + ")", "", false).size() != body.size();
+      for (const auto& [other, v] : trailing)
+        hit = hit || (used.count(other) && ReplaceToken(v, name, "", true).size() != v.size());
+      if (hit) used.insert(name);
+    }
+  }
+  for (const auto& [name, value] : trailing)
+    if (used.count(name)) end += name + " = " + value + "\n";
+  return top + body + end;
 }
 
 // Merges the nested dumps between two module dumps: per function, its dumps are the k-th run of each
 // pass name; those (name, k) keys are merged into one sequence keeping every function's order (functions
 // taken by name, so the order in which a threaded run interleaved them does not matter). The snapshot after
 // merged pass m holds each function's latest dump at or before m.
-// `aliases`: the spelling of the module dump after the segment (RespellAliases), nullopt to keep the text's own.
+// `aliases`, `trailing`: the spelling of the module dump after the segment (RespellAliases), nullopt to keep
+// the text's own.
 void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps,
-                  const std::optional<Aliases>& aliases) {
+                  const std::optional<Aliases>& aliases, const Aliases& trailing = {}) {
   if (segment->empty()) return;
   std::map<std::string, std::vector<const Dump*>> by_sym;
   for (const Dump* d : *segment) by_sym[d->sym].push_back(d);
@@ -283,7 +357,7 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
       step.failed = step.failed || d->banner.failed;
       step.log += d->between;
     }
-    step.text = aliases ? RespellAliases(state->Text(), *aliases) : state->Text();
+    step.text = aliases ? RespellAliases(state->Text(), *aliases, trailing) : state->Text();
     steps->push_back(std::move(step));
   }
 }
@@ -455,8 +529,9 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
       segment.push_back(&d);
       continue;
     }
-    size_t header = 0;
-    FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header));
+    size_t header = 0, tail = 0;
+    FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header),
+                 TrailingAliases(SplitKeepingBreaks(d.text), &tail));
     if (d.skipped) {  // `module {...}` shows nothing of the module: the pass is listed, charged with nothing
       LogStep step;
       step.pass = d.banner.pass;
@@ -492,10 +567,11 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     merge_next = module_scope_nested;
     merged_syms = {d.banner.sym};
   }
-  size_t header = 0;
+  size_t header = 0, tail = 0;
   FlushSegment(&segment, &state, &steps,
                last_module ? std::optional<Aliases>(HeaderAliases(SplitKeepingBreaks(last_module->text), &header))
-                           : std::nullopt);
+                           : std::nullopt,
+               last_module ? TrailingAliases(SplitKeepingBreaks(last_module->text), &tail) : Aliases{});
 
   std::optional<LogStep> first;
   if (input) {

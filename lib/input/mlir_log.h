@@ -38,9 +38,11 @@ bool LooksLikeMlirLog(std::string_view head);
 //   line, indented as there, in its order (the ones it lacks after them, by name), so that dump charges
 //   no pass with their indentation or order; without any module dump, unindented and sorted by name.
 //   A function dump spells attribute and type aliases inline (`affine_map<(d0) -> (d0)>`) where a module
-//   dump names them (`#map`, defined above its `module` line): the spliced module is spelt with the
-//   aliases of the module dump after it (the last one's at the log's end), so no pass is charged with the
-//   printer's spelling.
+//   dump names them (`#map`, defined above its `module` line), and locations too with
+//   --mlir-print-debuginfo (`loc("k.py":3:4)` inline, `loc(#loc3)` in a module dump with `#loc3 = loc(...)`
+//   after the module; a block argument's location inline in both): the spliced module is spelt with the
+//   aliases and location aliases of the module dump after it (the last one's at the log's end), so no pass
+//   is charged with the printer's spelling.
 // - Text between the end of a dump and the next banner belongs to the next pass: the diagnostics of a
 //   `Failed` pass (its error; without any, "error: <pass> failed (the log holds no diagnostics)"),
 //   otherwise that pass's warnings. Text after the last dump is no pass: a note on the first entry.

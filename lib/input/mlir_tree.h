@@ -16,7 +16,9 @@ namespace irtrace {
 // first line. Looks at no more than 10,000 entries.
 bool LooksLikeMlirTree(const std::string& dir);
 
-// Lists the tree: its files ordered by their counter chains (then path), read as one MLIR log
+// Lists the tree: its files in the order mlir-opt wrote them without threads (an operation's dumps by its
+// counter, its nested operations' dumps between them one operation after the other, in the order the dumps'
+// texts define their symbols: siblings share counters, so counters alone interleave them), read as one MLIR log
 // (ReadMlirLog: function dumps spliced into the module dumps, grouped by function), each snapshot named by
 // its file's path inside DIR. A tree holds no diagnostics: a `Failed` dump is a failed pass whose error says
 // so. Symbolic links are not followed. Throws DumpError (names inside DIR) for a tree without such a file,

@@ -1,7 +1,9 @@
-// MLIR: `func.func`, `llvm.func` and `gpu.func` ops with a body, in the custom form mlir-opt's printer
-// writes and in the generic form it writes for IR that failed verification (a failed pass).
+// MLIR: function ops with a body (`func.func`, `llvm.func`, `gpu.func`, Triton's `tt.func`: any
+// `<dialect>.func`), in the custom form mlir-opt's printer writes and in the generic form it writes for IR
+// that failed verification (a failed pass).
 //
-// Custom form, as the func dialect documents `func.func` (`llvm.func` and `gpu.func` are written alike):
+// Custom form, as the func dialect documents `func.func` (`llvm.func`, `gpu.func` and `tt.func` are written
+// alike):
 //
 //   func.func sym_visibility? @name `(` argument-list `)` (`->` function-result-list)?
 //             (`attributes` dictionary-attribute)? region?
@@ -19,9 +21,10 @@
 //   generic-operation ::= string-literal `(` value-use-list? `)` successor-list?
 //                         dictionary-properties? region-list? dictionary-attribute? `:` function-type
 //
-// `"func.func"`, `"llvm.func"` and `"gpu.func"` are keyed by their `sym_name`, from the properties `<{...}>`
-// (MLIR 18 on) or the attribute dictionary after the regions (older MLIR; gpu.func, whose sym_name is no
-// property), read as the custom form's quoted symbol is, so both forms of one function give one key. The
+// `"func.func"`, `"llvm.func"`, `"gpu.func"` (any `"<dialect>.func"`) are keyed by their `sym_name`, from
+// the properties `<{...}>` (MLIR 18 on) or the attribute dictionary after the regions (older MLIR; gpu.func,
+// whose sym_name is no property), read as the custom form's quoted symbol is, so both forms of one function
+// give one key. The
 // range is from the op's line to the line closing its region list (or the dictionary after it). An op
 // whose regions are empty is a declaration (the generic form of a custom one-line declaration) and stays
 // outside, again as in the custom form. A generic func op with a body but no sym_name makes the snapshot
@@ -30,6 +33,7 @@
 // Only lines outside function bodies are checked for a func op at their start (after indentation);
 // everything else there (module wrappers in either form, `gpu.module`, `#map`/`#loc` aliases, resource
 // blobs) stays outside. Brackets are matched outside string literals and `//` comments.
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -40,27 +44,33 @@ namespace irtrace {
 namespace {
 
 constexpr TextSyntax kMlirSyntax{"//", true};
-constexpr std::string_view kFuncOps[] = {"func.func", "llvm.func", "gpu.func"};
-
 // A func op found at the start of a line.
 struct OpStart {
   enum class Form { kNone, kCustom, kGeneric } form = Form::kNone;
-  std::string_view name;  // "func.func", "llvm.func", "gpu.func"
+  std::string_view name;  // "func.func", "llvm.func", "gpu.func", "tt.func", ...
   size_t after = 0;       // index just past the op name (custom) or its closing quote (generic)
 };
+
+// The length of a func op's name at the start of `s`: `<dialect>.func` (a dialect name, `[A-Za-z_]
+// [A-Za-z0-9_]*`, then `.func`), else 0. Every dialect's function op is spelt so (func, llvm, gpu, Triton's
+// tt, spirv, emitc, ...).
+size_t FuncOpName(std::string_view s) {
+  size_t n = 0;
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return 0;
+  while (n < s.size() && (std::isalnum(static_cast<unsigned char>(s[n])) || s[n] == '_')) ++n;
+  return s.substr(n, 5) == ".func" ? n + 5 : 0;
+}
 
 OpStart FuncOpAt(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && IsBlankChar(s[i])) ++i;
   std::string_view rest = s.substr(i);
-  for (std::string_view op : kFuncOps) {
-    if (rest.substr(0, op.size()) == op && (rest.size() == op.size() || IsBlankChar(rest[op.size()]))) {
-      return OpStart{OpStart::Form::kCustom, op, i + op.size()};
-    }
-    if (rest.size() >= op.size() + 2 && rest[0] == '"' && rest.substr(1, op.size()) == op &&
-        rest[op.size() + 1] == '"') {
-      return OpStart{OpStart::Form::kGeneric, op, i + op.size() + 2};
-    }
+  if (size_t n = FuncOpName(rest); n > 0 && (rest.size() == n || IsBlankChar(rest[n])))
+    return OpStart{OpStart::Form::kCustom, rest.substr(0, n), i + n};
+  if (!rest.empty() && rest[0] == '"') {
+    size_t n = FuncOpName(rest.substr(1));
+    if (n > 0 && rest.size() > n + 1 && rest[n + 1] == '"')
+      return OpStart{OpStart::Form::kGeneric, rest.substr(1, n), i + n + 2};
   }
   return OpStart{};
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Regenerates ptoas_passes/<unit>/ from ptoas/<unit>.pto the way PyPTO runs ptoas with dump_ptoas_passes=True
 # (python/pypto/backend/pto_backend.py, hw-native-sys/pypto: the directory made first, then the three IR-printing
-# flags), with mlir-opt-19 standing in for ptoas (not installable here). mlir-opt refuses module-scope printing
-# on a threaded pass manager, hence --mlir-disable-threading. Run from this directory; tests/pypto_build_test.cpp
+# flags), with mlir-opt-19 standing in for ptoas (not installable here). mlir-opt-19 needs --mlir-disable-threading
+# beside the three flags: without it, it writes no tree and fails ("IR print for module scope can't be setup on a
+# pass-manager without disabling multi-threading first."). Run from this directory; tests/pypto_build_test.cpp
 # runs the same command and checks the committed tree is its output.
 set -eu
 MLIR_OPT=${MLIR_OPT:-mlir-opt-19}

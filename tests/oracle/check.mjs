@@ -2,8 +2,8 @@
 //
 // usage: node check.mjs MANIFEST [--baseline FILE] [--verbose] [--lang llvm|mlir]
 //   MANIFEST: one JSON object a line (run.sh writes it): {lang, program, form, truth, input, log | dir,
-//   report, exit, error, filter, pipeline}. Prints one row per form (its programs summed); with --baseline,
-//   exits 1 when a "report is wrong" count (seq, sets, snaps) of a form rises above the file's, and says
+//   report, exit, error, filter, pipeline, shows, phase}. Prints one row per form (its programs summed); with
+//   --baseline, exits 1 when a "report is wrong" count (seq, sets, snaps) of a form rises above the file's, and says
 //   which fell.
 //
 // What is compared, for every pass of every form (compare.mjs):
@@ -43,7 +43,7 @@ import fs from 'node:fs';
 import { compareForm } from './compare.mjs';
 import { llvmKnowledge, llvmTruth, dirLines, machineKeys } from './llvm_forms.mjs';
 import { moduleKeys, TOP } from './llvm.mjs';
-import { mlirKnowledge, mlirTruth, moduleKeys as mlirKeys } from './mlir.mjs';
+import { mlirKnowledge, mlirTruth, moduleKeys as mlirKeys, ptoasUnitPasses } from './mlir.mjs';
 import { readPayload, reportPasses } from './report.mjs';
 import { fileLines } from './lines.mjs';
 
@@ -75,7 +75,8 @@ function runCase(c) {
   // A tree directory holds the dumps of the op-scope log of the same run (c.shows: that log).
   const lines = c.shows ? fileLines(c.shows) : c.dir ? dirLines(c.dir) : fileLines(c.log);
   const K = c.lang === 'llvm' ? llvmKnowledge(lines, truth, universe) : mlirKnowledge(lines, truth, c.pipeline, presence);
-  const report = reportPasses(readPayload(c.report));
+  // A PyPTO build directory: the passes of its ptoas unit's phase (the PyPTO passes before are not MLIR's).
+  const report = ptoasUnitPasses(reportPasses(readPayload(c.report)), c.phase);
   const cache = new Map();
   const keysOf = (r) => {
     if (!cache.has(r)) {

@@ -217,3 +217,11 @@ export function mlirKnowledge(lines, truth, pipeline, presence) {
   K.named = [...named].sort((x, y) => x - y);
   return K;
 }
+
+// The form `pypto_build`: a PyPTO build directory (lib/input/pypto_build.h) whose ptoas unit is the run,
+// `ptoas/<unit>.pto` its input and `ptoas_passes/<unit>/` its module-scope tree. Takes a report's passes
+// (report.mjs reportPasses) and the unit's phase ("ptoas: <unit>"; empty: every pass). Returns the passes of
+// that phase: the PyPTO passes before it are no MLIR pass of the run.
+export function ptoasUnitPasses(passes, phase) {
+  return phase ? passes.filter((p) => p.phase === phase) : passes;
+}

@@ -26,7 +26,7 @@ export function readPayload(file) {
   return checked.data;
 }
 
-// Takes a payload. Returns its passes as the sidebar lists them: [{index (entry index), num, name, status,
+// Takes a payload. Returns its passes as the sidebar lists them: [{index (entry index), num, name, phase, status,
 // unit, unitKeys, listed (Map key -> status of its touched functions, or null when the pass lists none),
 // notes, logNotes, lines() (the module the viewer shows after it)}]. Frontend and codegen entries are left
 // out (they are not passes).
@@ -41,7 +41,7 @@ export function reportPasses(data) {
       ? model.lines(e.after)
       : P.moduleView(data, i, (j) => model.lines(j), (j) => model.sections(j)).lines);
     out.push({
-      index: i, num: e.num, name: e.name, status: e.status, unit, unitKeys: P.unitKeys(e), listed,
+      index: i, num: e.num, name: e.name, phase: e.phase, status: e.status, unit, unitKeys: P.unitKeys(e), listed,
       notes: e.notes || [], logNotes: Array.isArray(e.log_notes) ? e.log_notes : [], lines,
       ownLines: () => model.lines(e.after),
     });

@@ -47,18 +47,19 @@ fi
 manifest="$work/manifest.jsonl"
 : > "$manifest"
 
-# convert LANG PROGRAM FORM TRUTH INPUT WHAT [FILTER [PIPELINE [SHOWS]]]: ir-trace on WHAT (a log, or a
-# directory), one manifest line. FILTER: the functions -filter-print-funcs printed, comma-separated;
-# PIPELINE: mlir-opt's --pass-pipeline; SHOWS: the log whose dumps WHAT holds (a tree directory's).
+# convert LANG PROGRAM FORM TRUTH INPUT WHAT [FILTER [PIPELINE [SHOWS [PHASE]]]]: ir-trace on WHAT (a log, or
+# a directory), one manifest line. FILTER: the functions -filter-print-funcs printed, comma-separated;
+# PIPELINE: mlir-opt's --pass-pipeline; SHOWS: the log whose dumps WHAT holds (a tree directory's); PHASE:
+# the report's phase holding the passes checked (a PyPTO build directory's ptoas unit).
 convert() {
-  local lang=$1 prog=$2 form=$3 truth=$4 input=$5 what=$6 filter=${7:-} pipeline=${8:-} shows=${9:-}
+  local lang=$1 prog=$2 form=$3 truth=$4 input=$5 what=$6 filter=${7:-} pipeline=${8:-} shows=${9:-} phase=${10:-}
   local out="$work/$prog/$form.html" err="$work/$prog/$form.err" rc=0 kind=log
   "$irtrace" "$what" -o "$out" -q --no-compress 2> "$err" || rc=$?
   [ -d "$what" ] && kind=dir
   local f=null
   [ -n "$filter" ] && f="[\"${filter//,/\",\"}\"]"
-  printf '{"lang":"%s","program":"%s","form":"%s","truth":"%s","input":"%s","%s":"%s","report":"%s","exit":%d,"errfile":"%s","filter":%s,"pipeline":"%s","shows":"%s"}\n' \
-    "$lang" "$prog" "$form" "$truth" "$input" "$kind" "$what" "$out" "$rc" "$err" "$f" "$pipeline" "$shows" >> "$manifest"
+  printf '{"lang":"%s","program":"%s","form":"%s","truth":"%s","input":"%s","%s":"%s","report":"%s","exit":%d,"errfile":"%s","filter":%s,"pipeline":"%s","shows":"%s","phase":"%s"}\n' \
+    "$lang" "$prog" "$form" "$truth" "$input" "$kind" "$what" "$out" "$rc" "$err" "$f" "$pipeline" "$shows" "$phase" >> "$manifest"
 }
 
 # ---- LLVM: opt -O2 on clang's unoptimised IR, one run per form ----
@@ -124,6 +125,17 @@ mlir_pipeline() {
   rm -rf "$d/tree"
   run /dev/null --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$d/tree" $nt
   convert mlir "$name" tree_dir "$t" "$in" "$d/tree" "" "$pipeline" "$d/op_scope.log"
+  # A PyPTO build directory (lib/input/pypto_build.h), laid out as PyPTO's backend writes one: the input as
+  # ptoas/<unit>.pto, and ptoas run on it with PyPTO's three flags (mlir-opt also needs threading off for
+  # module scope) into ptoas_passes/<unit>/, a module-scope tree of the truth's own run; its first pass is
+  # diffed against the .pto. Its files hold the truth log's dumps; only the unit's phase is checked.
+  local b="$d/pypto_build"; rm -rf "$b"; mkdir -p "$b/passes_dump" "$b/ptoas" "$b/ptoas_passes/$name"
+  printf '# pypto.program: %s\nx = 1\n' "$name" > "$b/passes_dump/00_frontend.py"
+  printf '# pypto.program: %s\nx = 2\n' "$name" > "$b/passes_dump/01_after_ConvertToSSA.py"
+  cp "$in" "$b/ptoas/$name.pto"; printf '// the C++ ptoas would generate from %s.pto\n' "$name" > "$b/ptoas/$name.cpp"
+  mlir-opt-19 --pass-pipeline="$pipeline" "$b/ptoas/$name.pto" -o /dev/null --mlir-print-ir-after-all \
+    --mlir-print-ir-module-scope --mlir-print-ir-tree-dir="$b/ptoas_passes/$name" $nt 2> /dev/null || true
+  convert mlir "$name" pypto_build "$t" "$in" "$b" "" "$pipeline" "$t" "ptoas: $name"
   run "$d/skip_regions.log" --mlir-print-ir-after-all --mlir-print-skip-regions $nt
   convert mlir "$name" skip_regions "$t" "$in" "$d/skip_regions.log" "" "$pipeline"
   if [ "${4:-}" = fails ]; then
