@@ -139,7 +139,7 @@ int CompareWithBaseline(const Job& job, const std::string& out_dir, const Conver
   b.path = job.baseline;
   std::error_code ec;
   if (!fs::is_directory(job.baseline, ec)) {
-    b.status = "missing";
+    b.status = BaselineStatus::kMissing;
     return 0;
   }
   CompareOptions o;
@@ -151,17 +151,17 @@ int CompareWithBaseline(const Job& job, const std::string& out_dir, const Conver
   o.compress = base.compress;
   try {
     CompareSummary s = CompareDumps(o);
-    b.status = s.first.found ? "diverged" : "same";
+    b.status = s.first.found ? BaselineStatus::kDiverged : BaselineStatus::kSame;
     b.divergence = DivergenceText(s.first);
     b.report = o.output;
     b.report_name = job.compare_name;
     return 0;
   } catch (const Error& e) {
-    b.status = "error";
+    b.status = BaselineStatus::kError;
     b.error = e.what();
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
-    b.status = "error";
+    b.status = BaselineStatus::kError;
     b.error = std::string("cannot compare with the baseline: ") + e.what();
     return static_cast<int>(ExitCode::kInput);
   }
@@ -169,7 +169,7 @@ int CompareWithBaseline(const Job& job, const std::string& out_dir, const Conver
 
 // The line naming why a dump trips --fail-on diverged, or "".
 std::string DivergedLine(const DumpResult& r, bool fail_on_diverged) {
-  if (!fail_on_diverged || !r.has_baseline || r.baseline.status != "diverged") return "";
+  if (!fail_on_diverged || !r.has_baseline || r.baseline.status != BaselineStatus::kDiverged) return "";
   return r.path + ": diverges from " + r.baseline.path + " at " + r.baseline.divergence + " (--fail-on diverged)";
 }
 
@@ -177,7 +177,7 @@ std::string DivergedLine(const DumpResult& r, bool fail_on_diverged) {
 std::string FailOnLine(const DumpResult& r, FailOn fail_on) {
   if (r.status != DumpStatus::kOk || fail_on == FailOn::kInvalid) return "";
   for (const PassResult& p : r.pass_results) {
-    if (p.status != "failed") continue;
+    if (p.status != PassStatus::kFailed) continue;
     std::string line = fmt::format("{}: pass {} ({}) failed", r.path, p.num, p.name);
     if (r.failed > 1) line += fmt::format(", {} failed in all", r.failed);
     std::string first = FirstErrorLine(p.error);
@@ -251,11 +251,11 @@ std::string BaselineLine(const std::string& root2, const std::vector<DumpResult>
   size_t diverged = 0, same = 0, missing = 0, failed = 0;
   for (const DumpResult& r : results) {
     if (!r.has_baseline) continue;  // a dump that could not be converted is not compared
-    const std::string& st = r.baseline.status;
-    diverged += st == "diverged";
-    same += st == "same";
-    missing += st == "missing";
-    failed += st == "error";
+    BaselineStatus st = r.baseline.status;
+    diverged += st == BaselineStatus::kDiverged;
+    same += st == BaselineStatus::kSame;
+    missing += st == BaselineStatus::kMissing;
+    failed += st == BaselineStatus::kError;
   }
   std::string line = fmt::format("compared with {}: {} diverged, {} same", root2, diverged, same);
   if (missing) line += fmt::format(", {} without a baseline", missing);
@@ -362,7 +362,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     std::lock_guard<std::mutex> lock(mu);
     ++done;
     if (!error_lines[i].empty()) console->Error(error_lines[i]);
-    if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
+    if (out[i].has_baseline && out[i].baseline.status == BaselineStatus::kError) console->Error(out[i].baseline.error);
     for (const std::string& line :
          {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
       if (line.empty()) continue;

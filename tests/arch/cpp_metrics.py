@@ -6,9 +6,12 @@ functions  every function body at namespace or class scope (lambdas count in the
 catches    `catch (const Error&` / `catch (const WriteError&` handlers: the places an Error is turned into
            something else. lib/record/ (the recording library's never-throw edge, by design) is counted apart.
 statuses   a run-model status (report/run_result.h) compared with or set from a string literal: `status ==
-           "..."`, `status != "..."`, `status = ... "..."` (the JSON/JUnit/Markdown writers spell statuses through
-           their *Name functions, which these forms never are).
-Usage: cpp_metrics.py ROOT [--list]
+           "..."`, `status != "..."`, `status = ... "..."`, or any `== "diverged"` of a status word (ok, invalid,
+           error, noop, failed, changed, diverged, same, missing); the JSON/JUnit/Markdown writers spell statuses
+           through their *Name functions, which these forms never are.
+Usage: cpp_metrics.py ROOT [--list] [--max-statuses N]
+  --max-statuses N  exit 1 when more than N string-compared statuses are found (the run model's states are
+                    enums since issue 22: the test passes 0)
 """
 import os
 import re
@@ -54,9 +57,6 @@ def strip(text):
     return ''.join(out)
 
 
-NON_FUNCTION = re.compile(r'\b(namespace|struct|class|union|enum)\b[^()]*$|=\s*$|\bextern\s+$')
-
-
 def functions(path):
     """(name, first line, lines) of each function body at namespace or class scope of `path`."""
     text = strip(open(path, encoding='utf-8', errors='replace').read())
@@ -84,8 +84,9 @@ def functions(path):
             squashed = ' '.join(head.split())
             # access labels (public:) end a declaration's text
             squashed = re.sub(r'^.*\b(public|private|protected)\s*:(?!:)', '', squashed).strip()
-            if ('(' in squashed and not NON_FUNCTION.search(squashed.split('(')[0] + '(' if False else squashed)
-                    and not re.search(r'\b(namespace|struct|class|union|enum)\b', squashed.split('(')[0])
+            # template <class T> before a declaration says nothing of what it declares
+            squashed = re.sub(r'^template\s*<[^<>]*(<[^<>]*>[^<>]*)*>\s*', '', squashed)
+            if ('(' in squashed and not re.search(r'\b(namespace|struct|class|union|enum)\b', squashed.split('(')[0])
                     and not re.search(r'=\s*$', squashed) and not squashed.startswith('extern')):
                 first = start + (len(head) - len(head.lstrip()))
                 name = re.findall(r'([~\w:]+|operator\S+)\s*\(', squashed)
@@ -116,7 +117,9 @@ def cpp_files(root, folders):
 
 
 CATCH = re.compile(r'catch\s*\(\s*const\s+(?:irtrace::)?(Error|WriteError)\s*&')
-STATUS = re.compile(r'\bstatus\s*(?:==|!=)\s*"|\bstatus\s*=(?!=)[^;]*"')
+STATUS = re.compile(r'\bstatus\s*(?:==|!=)\s*"|\bstatus\s*=(?!=)[^;(]*"')
+# A status word compared as a string whatever the variable is called (`st == "diverged"`).
+STATUS_WORD = re.compile(r'(?:==|!=)\s*"(?:ok|invalid|error|noop|failed|changed|diverged|same|missing)"')
 
 
 def main():
@@ -137,7 +140,9 @@ def main():
             if CATCH.search(line):
                 (record_catches if rel.startswith('lib/record/') else catches).append(f'{rel}:{k + 1}')
             # the literal is blanked in `code`: match the form there, show the raw line
-            if STATUS.search(line) and not rel.startswith('lib/record/'):
+            # (the status words of cmd/ are --fail-on's values, parsed there: not the run model)
+            word = STATUS_WORD.search(raw_lines[k]) and rel.startswith('lib/')
+            if (STATUS.search(line) or word) and not rel.startswith('lib/record/'):
                 statuses.append(f'{rel}:{k + 1}: {raw_lines[k].strip()}')
     pct = 100.0 * len(long_fns) / fns if fns else 0
     print(f'functions over {LIMIT} lines (C++ of cmd/ and lib/): {len(long_fns)} of {fns} ({pct:.1f}%)')
@@ -153,7 +158,14 @@ def main():
     if listing:
         for s in statuses:
             print(f'  {s}')
+    if '--max-statuses' in sys.argv:
+        most = int(sys.argv[sys.argv.index('--max-statuses') + 1])
+        if len(statuses) > most:
+            print(f'FAIL: {len(statuses)} string-compared statuses, at most {most} allowed: use the enums of '
+                  f'report/run_result.h')
+            return 1
+    return 0
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())
