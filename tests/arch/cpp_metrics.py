@@ -3,8 +3,10 @@
 
 functions  every function body at namespace or class scope (lambdas count in the function that holds them),
            its length from the first line of its declaration to its closing brace; those over 60 lines listed.
-catches    `catch (const Error&` / `catch (const WriteError&` handlers: the places an Error is turned into
-           something else. lib/record/ (the recording library's never-throw edge, by design) is counted apart.
+catches    `catch (const Error&` / `catch (const WriteError&` handlers, and those of them that keep the Error
+           (their body does not throw: the places an Error is turned into something else), and the calls of
+           CatchFailure (driver/job_failure.h, the one helper). lib/record/ (the recording library's never-throw
+           edge, by design) is counted apart.
 statuses   a run-model status (report/run_result.h) compared with or set from a string literal: `status ==
            "..."`, `status != "..."`, `status = ... "..."`, or any `== "diverged"` of a status word (ok, invalid,
            error, noop, failed, changed, diverged, same, missing); the JSON/JUnit/Markdown writers spell statuses
@@ -127,7 +129,8 @@ def main():
     listing = '--list' in sys.argv
     files = list(cpp_files(root, ['cmd', 'lib']))
     fns, long_fns = 0, []
-    catches, record_catches, statuses = [], [], []
+    catches, record_catches, statuses, kept = [], [], [], []
+    calls = 0
     for rel in files:
         for name, first, n in functions(os.path.join(root, rel)):
             fns += 1
@@ -136,9 +139,27 @@ def main():
         raw = open(os.path.join(root, rel), encoding='utf-8', errors='replace').read()
         code = strip(raw).split('\n')
         raw_lines = raw.split('\n')
+        whole = '\n'.join(code)
+        for m in CATCH.finditer(whole):
+            k = whole.count('\n', 0, m.start())
+            where = f'{rel}:{k + 1}'
+            if rel.startswith('lib/record/'):
+                record_catches.append(where)
+                continue
+            # the handler's body: from its '{' to the matching '}'
+            i = whole.index('{', m.end())
+            depth, j = 0, i
+            while j < len(whole):
+                depth += {'{': 1, '}': -1}.get(whole[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            keeps = re.search(r'\bthrow\b', whole[i:j]) is None
+            catches.append(where + ('' if keeps else ' (rethrows)'))
+            if keeps:
+                kept.append(where)
+        calls += len(re.findall(r'\bCatchFailure\s*\(', whole)) - len(re.findall(r'JobFailure\s+CatchFailure\s*\(', whole))
         for k, line in enumerate(code):
-            if CATCH.search(line):
-                (record_catches if rel.startswith('lib/record/') else catches).append(f'{rel}:{k + 1}')
             # the literal is blanked in `code`: match the form there, show the raw line
             # (the status words of cmd/ are --fail-on's values, parsed there: not the run model)
             word = STATUS_WORD.search(raw_lines[k]) and rel.startswith('lib/')
@@ -150,7 +171,9 @@ def main():
         for rel, first, name, n in sorted(long_fns, key=lambda x: -x[3]):
             print(f'  {n:4d}  {rel}:{first} {name}')
     print(f'catch boundaries (catch (const Error& / WriteError&) in lib/ and cmd/, lib/record/ apart): '
-          f'{len(catches)} in {len({c.split(":")[0] for c in catches})} files; lib/record/: {len(record_catches)}')
+          f'{len(catches)} in {len({c.split(":")[0] for c in catches})} files, {len(kept)} of them keeping the '
+          f'Error (not rethrowing) in {len({c.split(":")[0] for c in kept})} files; CatchFailure calls: {calls}; '
+          f'lib/record/: {len(record_catches)}')
     if listing:
         for c in catches:
             print(f'  {c}')
