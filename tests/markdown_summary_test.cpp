@@ -116,7 +116,7 @@ DumpResult Failing(size_t i, const std::string& first_error) {
   PassResult p;
   p.num = 1;
   p.name = "Canonicalize";
-  p.status = "failed";
+  p.status = PassStatus::kFailed;
   p.error = "note: before\n" + first_error + "\nmore\n";
   d.pass_results.push_back(p);
   return d;

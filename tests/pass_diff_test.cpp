@@ -38,7 +38,7 @@ std::vector<std::string> Keys(const PassDiff& d) {
   return out;
 }
 
-// The function list the viewer offers for a pass (ARCHITECTURE.md, "Function"): the touched functions,
+// The function list the viewer offers for a pass (lib/report/PAYLOAD.md, "Function"): the touched functions,
 // then every other key of the after side as "same", in its order.
 std::vector<std::string> Offered(const PassDiff& d, const Snapshot& after) {
   std::vector<std::string> out = Keys(d);

@@ -266,7 +266,7 @@ TEST_CASE("payload_writer: entries with diffs, pairs and functions", "[payload_w
   CHECK(fns[0]["diff"]["pairs"] == json::parse("[[0, 0, 0, 0]]"));
 }
 
-// The function keys a sections value stands for, resolved as the viewer does (ARCHITECTURE.md, "Snapshot"):
+// The function keys a sections value stands for, resolved as the viewer does (lib/report/PAYLOAD.md, "Snapshot"):
 // a full list, or {"from", "ops", "ins"} applied to snapshot "from"'s list, a copied section keeping its
 // length and its distance from the section before it.
 json Sections(const json& snaps, size_t i) {

@@ -258,7 +258,7 @@ TEST_CASE("session: a throwing pass logs its error, keeps the numbering and reth
   PayloadOf(run, &summary);
   CHECK(summary.passes == 4);
   CHECK(summary.failed == 2);
-  CHECK(summary.pass_results[1].status == "failed");
+  CHECK(summary.pass_results[1].status == PassStatus::kFailed);
   CHECK(summary.pass_results[1].error == "error: tile too large\n");
   CHECK(fs::exists(run + "/report.html"));
 }

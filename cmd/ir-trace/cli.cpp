@@ -14,6 +14,7 @@
 #include "driver/compare.h"
 #include "driver/console.h"
 #include "driver/convert.h"
+#include "driver/job_failure.h"
 #include "driver/merge_index.h"
 #include "driver/pager.h"
 #include "driver/shard.h"
@@ -355,15 +356,16 @@ int CompareMain(int argc, const char* const* argv, std::ostream& out, std::FILE*
 // directory (its names listed on `out`), or an error's (printed).
 int ResolveRecorded(RunOptions* run, const std::string& selector, bool selected, std::ostream& out, std::FILE* err) {
   bool any = false;
-  try {
+  JobFailure failed = CatchFailure("", [&] {
     for (std::string& dump : run->dumps) {
       if (!IsNameDir(dump)) continue;
       dump = PickRun(dump, selector);
       any = true;
     }
-  } catch (const Error& e) {
-    Console(err, false, false, false).Error(e.what());
-    return static_cast<int>(e.code());
+  });
+  if (failed.status != DumpStatus::kOk) {
+    Console(err, false, false, false).Error(failed.line);
+    return failed.code;
   }
   if (any) return -1;
   if (selected) {

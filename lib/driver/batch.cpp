@@ -10,6 +10,7 @@
 
 #include "driver/compare.h"
 #include "driver/find_dumps.h"
+#include "driver/job_failure.h"
 #include "driver/report_name.h"
 #include "driver/report_sink.h"
 #include "driver/shard.h"
@@ -63,10 +64,11 @@ void WriteDepfile(const std::string& path, const std::string& report, const std:
   });
 }
 
-// Converts one dump, catching what stops it into the result (so a bad dump does not stop a batch): a
-// WriteError (an output not written) or running out of memory is DumpStatus::kError, any other Error
-// kInvalid. Sets *error_line to the line to print for it ("" when converted): the error, after the dump's
-// path when it names files inside the dump. Returns the exit code class of its failure (0 when converted).
+// Converts one dump, catching what stops it into the result (so a bad dump does not stop a batch) through
+// CatchFailure (driver/job_failure.h): a WriteError (an output not written) or running out of memory is
+// DumpStatus::kError, any other Error kInvalid. Sets *error_line to the line to print for it ("" when
+// converted): the error, after the dump's path when it names files inside the dump. Returns the exit code
+// class of its failure (0 when converted).
 int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile_format,
                const ConvertObserver& observer, DumpResult* r, std::string* error_line) {
   ConvertOptions o = base;
@@ -77,8 +79,7 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
   r->path = job.part.empty() ? job.dump : JoinPath(job.dump, job.part);
   r->report_name = job.report_name;
   auto start = std::chrono::steady_clock::now();
-  int code = 0;
-  try {
+  JobFailure failed = CatchFailure(r->path, [&] {
     ConvertSummary s = ConvertDump(o, observer);
     r->report = o.write_report ? job.report : "";
     r->title = s.title;
@@ -93,27 +94,12 @@ int ConvertOne(const Job& job, const ConvertOptions& base, DepfileFormat depfile
     if (o.write_report && !job.depfile.empty()) {
       WriteDepfile(job.depfile, o.output, job.dump, s, depfile_format, observer);
     }
-  } catch (const WriteError& e) {
-    r->status = DumpStatus::kError;
-    r->error = e.what();
-    code = static_cast<int>(e.code());
-  } catch (const Error& e) {
-    r->status = DumpStatus::kInvalid;
-    r->error = e.what();
-    if (e.place() == ErrorPlace::kInInput) *error_line = r->path + ": ";
-    code = static_cast<int>(e.code());
-  } catch (const std::bad_alloc&) {
-    r->status = DumpStatus::kError;
-    r->error = "out of memory";
-    code = static_cast<int>(ExitCode::kInput);
-  } catch (const std::exception& e) {
-    r->status = DumpStatus::kError;
-    r->error = std::string("internal error: ") + e.what();
-    code = static_cast<int>(ExitCode::kInput);
-  }
+  });
   r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (r->status != DumpStatus::kOk) *error_line += r->error;
-  return code;
+  r->status = failed.status;
+  r->error = failed.message;
+  *error_line = failed.line;
+  return failed.code;
 }
 
 // The path under --baseline ROOT2 of a dump given as `given` (as found under --find ROOT, or as given):
@@ -139,7 +125,7 @@ int CompareWithBaseline(const Job& job, const std::string& out_dir, const Conver
   b.path = job.baseline;
   std::error_code ec;
   if (!fs::is_directory(job.baseline, ec)) {
-    b.status = "missing";
+    b.status = BaselineStatus::kMissing;
     return 0;
   }
   CompareOptions o;
@@ -149,27 +135,22 @@ int CompareWithBaseline(const Job& job, const std::string& out_dir, const Conver
   o.context = base.context;
   o.threads = base.threads;
   o.compress = base.compress;
-  try {
+  JobFailure failed = CatchFailure("", [&] {
     CompareSummary s = CompareDumps(o);
-    b.status = s.first.found ? "diverged" : "same";
+    b.status = s.first.found ? BaselineStatus::kDiverged : BaselineStatus::kSame;
     b.divergence = DivergenceText(s.first);
     b.report = o.output;
     b.report_name = job.compare_name;
-    return 0;
-  } catch (const Error& e) {
-    b.status = "error";
-    b.error = e.what();
-    return static_cast<int>(e.code());
-  } catch (const std::exception& e) {
-    b.status = "error";
-    b.error = std::string("cannot compare with the baseline: ") + e.what();
-    return static_cast<int>(ExitCode::kInput);
-  }
+  });
+  if (failed.status == DumpStatus::kOk) return 0;
+  b.status = BaselineStatus::kError;
+  b.error = failed.line;  // CompareDumps names each run's dump itself
+  return failed.code;
 }
 
 // The line naming why a dump trips --fail-on diverged, or "".
 std::string DivergedLine(const DumpResult& r, bool fail_on_diverged) {
-  if (!fail_on_diverged || !r.has_baseline || r.baseline.status != "diverged") return "";
+  if (!fail_on_diverged || !r.has_baseline || r.baseline.status != BaselineStatus::kDiverged) return "";
   return r.path + ": diverges from " + r.baseline.path + " at " + r.baseline.divergence + " (--fail-on diverged)";
 }
 
@@ -177,7 +158,7 @@ std::string DivergedLine(const DumpResult& r, bool fail_on_diverged) {
 std::string FailOnLine(const DumpResult& r, FailOn fail_on) {
   if (r.status != DumpStatus::kOk || fail_on == FailOn::kInvalid) return "";
   for (const PassResult& p : r.pass_results) {
-    if (p.status != "failed") continue;
+    if (p.status != PassStatus::kFailed) continue;
     std::string line = fmt::format("{}: pass {} ({}) failed", r.path, p.num, p.name);
     if (r.failed > 1) line += fmt::format(", {} failed in all", r.failed);
     std::string first = FirstErrorLine(p.error);
@@ -251,11 +232,11 @@ std::string BaselineLine(const std::string& root2, const std::vector<DumpResult>
   size_t diverged = 0, same = 0, missing = 0, failed = 0;
   for (const DumpResult& r : results) {
     if (!r.has_baseline) continue;  // a dump that could not be converted is not compared
-    const std::string& st = r.baseline.status;
-    diverged += st == "diverged";
-    same += st == "same";
-    missing += st == "missing";
-    failed += st == "error";
+    BaselineStatus st = r.baseline.status;
+    diverged += st == BaselineStatus::kDiverged;
+    same += st == BaselineStatus::kSame;
+    missing += st == BaselineStatus::kMissing;
+    failed += st == BaselineStatus::kError;
   }
   std::string line = fmt::format("compared with {}: {} diverged, {} same", root2, diverged, same);
   if (missing) line += fmt::format(", {} without a baseline", missing);
@@ -299,22 +280,21 @@ void MakeOutDirs(const RunOptions& options) {
 // printing its error line.
 int WriteIndexPage(const RunOptions& options, const std::vector<DumpResult>& out, Console* console) {
   if (options.check) return 0;
-  try {
+  JobFailure failed = CatchFailure("", [&] {
     NamingWhatFailed("index", [&] {
       OutputFile index(ResolveOutput(JoinPath(options.out_dir, "index.html")));
       WriteBatchIndex(out, &index);
       index.Commit();
     });
-    return 0;
-  } catch (const Error& e) {
-    console->Error(e.what());
-    return static_cast<int>(ExitCode::kInput);
-  }
+  });
+  if (failed.status == DumpStatus::kOk) return 0;
+  console->Error(failed.line);
+  return static_cast<int>(ExitCode::kInput);  // as a summary not written (summary_files.h)
 }
 
 int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult>* results) {
   std::vector<Job> jobs;
-  try {
+  JobFailure failed = CatchFailure("", [&] {
     jobs = BatchJobs(options);
     if (!options.check) {
       // OUTDIR inside a dump: no report or depfile may take a name that dump would read as its own.
@@ -326,9 +306,10 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
       RefuseDumpFileNames(options.out_dir, names);
     }
     MakeOutDirs(options);
-  } catch (const Error& e) {
-    console->Error(e.what());
-    return static_cast<int>(e.code());
+  });
+  if (failed.status != DumpStatus::kOk) {
+    console->Error(failed.line);
+    return failed.code;
   }
   ConvertOptions base = options.convert;
   base.write_report = !options.check;
@@ -362,7 +343,7 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     std::lock_guard<std::mutex> lock(mu);
     ++done;
     if (!error_lines[i].empty()) console->Error(error_lines[i]);
-    if (out[i].baseline.status == "error") console->Error(out[i].baseline.error);
+    if (out[i].has_baseline && out[i].baseline.status == BaselineStatus::kError) console->Error(out[i].baseline.error);
     for (const std::string& line :
          {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
       if (line.empty()) continue;

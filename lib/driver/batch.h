@@ -1,5 +1,5 @@
 // A run of ir-trace: one dump to one report, or many dumps to OUTDIR/ (batch mode), with the exit code
-// CI reads and the summaries it asked for. The one place that catches the library's errors.
+// CI reads and the summaries it asked for. A dump's errors are caught into its result (driver/job_failure.h).
 #pragma once
 
 #include <string>

@@ -14,6 +14,7 @@
 #include "diff/pass_alignment.h"
 #include "diff/pass_diff.h"
 #include "driver/dump_reading.h"
+#include "driver/job_failure.h"
 #include "driver/report_sink.h"
 #include "driver/unit_tracks.h"
 #include "input/dump_dir.h"
@@ -446,10 +447,11 @@ std::string CompareLine(const std::string& output, const CompareSummary& s) {
 }
 
 int RunCompare(const CompareOptions& options, CompareFailOn fail_on, Console* console) {
-  try {
+  int code = 0;
+  // CompareDumps names each run's dump itself (OnSide): the job has no one dump to put first.
+  JobFailure failed = CatchFailure("", [&] {
     CompareSummary s = CompareDumps(options, console->Observer());
     console->Line(CompareLine(options.output == "-" ? "standard output" : options.output, s));
-    int code = 0;
     if (fail_on.diverged && s.first.found) {
       console->Error("the runs diverge at " + DivergenceText(s.first) + " (--fail-on diverged)");
       code = static_cast<int>(ExitCode::kInput);
@@ -459,16 +461,10 @@ int RunCompare(const CompareOptions& options, CompareFailOn fail_on, Console* co
                                  s.failed_head == 1 ? "pass" : "passes"));
       code = static_cast<int>(ExitCode::kInput);
     }
-    return code;
-  } catch (const Error& e) {
-    console->Error(e.what());
-    return static_cast<int>(e.code());
-  } catch (const std::bad_alloc&) {
-    console->Error("out of memory");
-  } catch (const std::exception& e) {
-    console->Error(std::string("internal error: ") + e.what());
-  }
-  return static_cast<int>(ExitCode::kInput);
+  });
+  if (failed.status == DumpStatus::kOk) return code;
+  console->Error(failed.line);
+  return failed.code;
 }
 
 }  // namespace irtrace

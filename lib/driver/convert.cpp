@@ -85,8 +85,10 @@ void AssignPhase(const DumpListing& listing, Entry* e) {
   e->phase = DisplayText(PhaseOf(listing, static_cast<unsigned long>(e->num)));
 }
 
-const char* PassStatusName(EntryStatus s) {
-  return s == EntryStatus::kFailed ? "failed" : s == EntryStatus::kChanged ? "changed" : "noop";
+PassStatus PassStatusOf(EntryStatus s) {
+  return s == EntryStatus::kFailed    ? PassStatus::kFailed
+         : s == EntryStatus::kChanged ? PassStatus::kChanged
+                                      : PassStatus::kNoop;
 }
 
 // Counts entry `e` into `summary`, after the entries counted before it.
@@ -98,8 +100,7 @@ void AddToSummary(const Entry& e, ConvertSummary* summary) {
     ++summary->passes;
     summary->changed += e.ins + e.del > 0;
     summary->failed += e.status == EntryStatus::kFailed;
-    summary->pass_results.push_back(
-        {e.num, e.name, PassStatusName(e.status), e.error, e.warnings.size(), e.ins, e.del});
+    summary->pass_results.push_back({e.num, e.name, PassStatusOf(e.status), e.error, e.warnings.size(), e.ins, e.del});
   }
   summary->codegen += e.kind == EntryKind::kCodegen;
 }

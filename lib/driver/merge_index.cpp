@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "driver/job_failure.h"
 #include "report/batch_index.h"
 #include "report/json_summary_reader.h"
 #include "util/error.h"
@@ -41,7 +42,7 @@ std::string IndexLink(const std::string& report, const std::string& index_path) 
 
 int RunIndex(const std::vector<std::string>& summaries, const std::string& index_path, Console* console) {
   std::vector<DumpResult> dumps;
-  try {
+  JobFailure failed = CatchFailure("", [&] {
     for (const std::string& file : summaries) {
       for (DumpResult& d : ReadJsonSummary(ReadText(file), file)) {
         d.report_name = IndexLink(d.report, index_path);
@@ -52,9 +53,10 @@ int RunIndex(const std::vector<std::string>& summaries, const std::string& index
     OutputFile out(ResolveOutput(index_path));
     WriteBatchIndex(dumps, &out);
     out.Commit();
-  } catch (const Error& e) {
-    console->Error(e.what());
-    return static_cast<int>(e.code());
+  });
+  if (failed.status != DumpStatus::kOk) {
+    console->Error(failed.line);
+    return failed.code;
   }
   console->Line(fmt::format("wrote {}: {} {} from {} {}", index_path, dumps.size(),
                             dumps.size() == 1 ? "dump" : "dumps", summaries.size(),

@@ -8,6 +8,7 @@
 
 #include "diff/pass_diff.h"
 #include "driver/dump_reading.h"
+#include "driver/job_failure.h"
 #include "driver/unit_tracks.h"
 #include "input/snapshot.h"
 #include "report/report_model.h"
@@ -230,25 +231,16 @@ int RunTerminal(const TerminalOptions& options, Console* console, const std::fun
     if (opened && close) close();
     opened = false;
   };
-  try {
+  JobFailure failed = CatchFailure(options.dump_dir, [&] {
     TerminalJob job(options);
     OutputSink* out = open();
     opened = true;
     job.Run(out);
-    finish();
-    return 0;
-  } catch (const Error& e) {
-    finish();
-    console->Error(e.place() == ErrorPlace::kInInput ? options.dump_dir + ": " + e.what() : e.what());
-    return static_cast<int>(e.code());
-  } catch (const std::bad_alloc&) {
-    finish();
-    console->Error("out of memory");
-  } catch (const std::exception& e) {
-    finish();
-    console->Error(std::string("internal error: ") + e.what());
-  }
-  return static_cast<int>(ExitCode::kInput);
+  });
+  finish();
+  if (failed.status == DumpStatus::kOk) return 0;
+  console->Error(failed.line);
+  return failed.code;
 }
 
 }  // namespace irtrace

@@ -74,7 +74,7 @@ class UnitTracks {
   // The module is `s` (the first entry, a module pass's snapshot): the functions dumped before are in it.
   void SetWhole(std::shared_ptr<HeldSnapshot> s);
   // The module as it stands: the last module snapshot with every function dumped since put in its place
-  // (SplicedModule::Text's rule for LLVM IR, which the viewer's module view follows: ARCHITECTURE.md). Made
+  // (SplicedModule::Text's rule for LLVM IR, which the viewer's module view follows: lib/report/PAYLOAD.md). Made
   // once per change; it becomes the module. Null before SetWhole.
   UnitBefore Whole(const std::string& name);
   // The current text of the functions `keys` (an SCC's, in its order; an empty line between two): a

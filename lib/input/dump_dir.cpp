@@ -1,4 +1,5 @@
 #include "input/dump_dir.h"
+#include "input/dump_dir_disk.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -12,6 +13,7 @@
 
 #include "input/program_name.h"
 #include "scope/function_scope.h"
+#include "util/disk.h"
 #include "util/error.h"
 #include "util/symlink.h"
 
@@ -77,14 +79,13 @@ unsigned long ParseIndex(const std::string& digits) {
 // Throws Error (in `place`) when `dir` is not a directory it can read, saying why: "<subject> is not a
 // directory", "<subject> is a dangling symbolic link", or "cannot read <subject>: <cause from errno>"
 // (permission denied, a loop of symbolic links, no such file).
-void RequireDirectory(const std::string& dir, const std::string& subject, ErrorPlace place) {
-  struct stat st;
-  if (::stat(dir.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) return;
-    throw Error(subject + " is not a directory", ExitCode::kInput, place);
-  }
-  int err = errno;
-  if (IsDanglingLink(dir)) throw Error(subject + " is a dangling symbolic link", ExitCode::kInput, place);
+void RequireDirectory(const std::string& dir, const std::string& subject, ErrorPlace place,
+                      const Disk& disk = RealDisk()) {
+  int err = 0;
+  FileKind kind = disk.Stat(dir, &err);
+  if (kind == FileKind::kDirectory) return;
+  if (kind != FileKind::kMissing) throw Error(subject + " is not a directory", ExitCode::kInput, place);
+  if (disk.IsDanglingLink(dir)) throw Error(subject + " is a dangling symbolic link", ExitCode::kInput, place);
   throw Error("cannot read " + subject + ": " + std::strerror(err), ExitCode::kInput, place);
 }
 
@@ -141,15 +142,10 @@ std::string DumpTitle(const std::string& dir, const DumpFile& frontend) {
 }
 
 // The names in `root`, sorted bytewise.
-std::vector<std::string> ReadNames(const fs::path& root) {
+std::vector<std::string> ReadNames(const fs::path& root, const Disk& disk) {
   std::error_code ec;
-  std::vector<std::string> names;
-  fs::directory_iterator it(root, ec), end;
+  std::vector<std::string> names = disk.ListNames(root.string(), &ec);
   if (ec) throw DumpError("cannot read the dump: " + ec.message());
-  for (; it != end; it.increment(ec)) {
-    if (ec) throw DumpError("cannot read the dump: " + ec.message());
-    names.push_back(it->path().filename().string());
-  }
   std::sort(names.begin(), names.end());
   return names;
 }
@@ -171,15 +167,15 @@ struct Classified {
 
 // Sorts one name of the dump into `c`. Throws Error for a snapshot that is a directory or not a regular
 // file, pass number 0, or a name that starts like a snapshot but is malformed.
-void Classify(const fs::path& root, const std::string& name, Classified* c) {
-  std::error_code ec;
-  bool is_dir = fs::is_directory(root / name, ec);
+void Classify(const fs::path& root, const std::string& name, const Disk& disk, Classified* c) {
+  FileKind kind = disk.Stat((root / name).string());
+  bool is_dir = kind == FileKind::kDirectory;
   if (IsLeftover(name)) {
     c->ignored.push_back(name);
     return;
   }
   if (name == kPhasesFileName && !is_dir) {
-    if (fs::status(root / name, ec).type() == fs::file_type::regular) {
+    if (kind == FileKind::kRegular) {
       c->phases = true;
     } else {
       c->ignored.push_back(name + " (not a regular file)");
@@ -197,10 +193,10 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
     c->ignored.push_back(name + "/");
     return;
   }
-  if (log && fs::status(root / name, ec).type() != fs::file_type::regular) {
+  if (log && kind != FileKind::kRegular) {
     // A FIFO, device or dangling link named like a log: never read. A dangling link is its snapshot's
     // warning (AttachLogs), else it is listed with what it is.
-    if (IsDanglingLink((root / name).string())) {
+    if (disk.IsDanglingLink((root / name).string())) {
       c->dangling_logs[name.substr(0, name.size() - 4)] = name;
     } else {
       c->ignored.push_back(name + " (not a regular file)");
@@ -209,9 +205,8 @@ void Classify(const fs::path& root, const std::string& name, Classified* c) {
   }
   if (frontend || pass || codegen_name) {
     // A FIFO or device would block or never end when read: refuse it here, by name.
-    fs::file_type type = fs::status(root / name, ec).type();
-    if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
-        type == fs::file_type::character) {
+    if (kind == FileKind::kFifo || kind == FileKind::kSocket || kind == FileKind::kBlock ||
+        kind == FileKind::kCharacter) {
       throw DumpError("snapshot '" + name + "' is not a regular file");
     }
   }
@@ -306,13 +301,12 @@ std::optional<DumpPass> FindCrashed(size_t passes, Classified* c) {
 // Attaches each .log file to its snapshot, and each dangling link named as one to its snapshot as a
 // warning; the rest (a log without its snapshot) are ignored.
 void AttachLogs(const fs::path& root, std::map<std::string, std::string> logs,
-                std::map<std::string, std::string> dangling, DumpListing* listing) {
+                std::map<std::string, std::string> dangling, const Disk& disk, DumpListing* listing) {
   auto attach = [&](DumpFile* f) {
     std::string stem = f->name.substr(0, f->name.size() - f->extension.size() - 1);
     auto link = dangling.find(stem);
     if (link != dangling.end()) {
-      std::error_code ec;
-      std::string target = fs::read_symlink(root / link->second, ec).string();
+      std::string target = disk.ReadLink((root / link->second).string());
       f->log_warning = "its log is a dangling link: " + link->second + " -> " + target;
       dangling.erase(link);
     }
@@ -390,13 +384,17 @@ bool IsFrontendName(const std::string& name) {
 }
 
 DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs) {
+  return ListDump(dir, codegen_dirs, RealDisk());
+}
+
+DumpListing ListDump(const std::string& dir, const std::vector<std::string>& codegen_dirs, const Disk& disk) {
   std::error_code ec;
   fs::path root(dir);
-  RequireDirectory(dir, "the dump", ErrorPlace::kInInput);
+  RequireDirectory(dir, "the dump", ErrorPlace::kInInput, disk);
 
   DumpListing listing;
   Classified c;
-  for (const std::string& name : ReadNames(root)) Classify(root, name, &c);
+  for (const std::string& name : ReadNames(root, disk)) Classify(root, name, disk, &c);
   if (c.frontends.empty() && c.passes.empty() && c.pass_logs.empty()) {
     throw DumpError("no snapshot (neither 00_frontend.<ext> nor NN_after_<Pass>.<ext>: the compiler wrote none)");
   }
@@ -415,7 +413,7 @@ DumpListing ListDump(const std::string& dir, const std::vector<std::string>& cod
       listing.ignored.push_back(std::string(kPhasesFileName) + " (" + why + ")");
     }
   }
-  AttachLogs(root, std::move(c.logs), std::move(c.dangling_logs), &listing);
+  AttachLogs(root, std::move(c.logs), std::move(c.dangling_logs), disk, &listing);
   std::sort(listing.ignored.begin(), listing.ignored.end());
 
   listing.codegen = std::move(c.codegen);

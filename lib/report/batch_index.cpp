@@ -27,7 +27,12 @@ void WriteDumps(const std::vector<DumpResult>& dumps, OutputSink* out) {
     WriteFailedPasses(w, d);
     if (d.has_baseline) {
       const BaselineResult& b = d.baseline;
-      w.Key("baseline").BeginObject().Key("path").String(AsText(b.path)).Key("status").String(b.status);
+      w.Key("baseline")
+          .BeginObject()
+          .Key("path")
+          .String(AsText(b.path))
+          .Key("status")
+          .String(BaselineStatusName(b.status));
       w.Key("divergence").String(b.divergence).Key("report_name").String(b.report_name);
       w.Key("error").String(AsText(b.error)).EndObject();
     }

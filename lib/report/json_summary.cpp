@@ -52,7 +52,12 @@ void WriteDump(JsonWriter& w, const DumpResult& d) {
   w.Key("seconds").Fixed(d.seconds, 3);
   if (d.has_baseline) {  // --baseline (an additive field of schema 1)
     const BaselineResult& b = d.baseline;
-    w.Key("baseline").BeginObject().Key("path").String(AsText(b.path)).Key("status").String(b.status);
+    w.Key("baseline")
+        .BeginObject()
+        .Key("path")
+        .String(AsText(b.path))
+        .Key("status")
+        .String(BaselineStatusName(b.status));
     w.Key("first_divergence");
     StringOrNull(w, b.divergence);
     w.Key("report");
@@ -69,7 +74,7 @@ void WriteDump(JsonWriter& w, const DumpResult& d) {
 void WriteFailedPasses(JsonWriter& w, const DumpResult& d) {
   w.Key("failed_passes").BeginArray();
   for (const PassResult& p : d.pass_results) {
-    if (p.status != "failed") continue;
+    if (p.status != PassStatus::kFailed) continue;
     w.BeginObject().Key("num").Int(p.num).Key("name").String(p.name);
     w.Key("error").String(FirstErrorLine(p.error)).EndObject();
   }

@@ -1,5 +1,5 @@
 // The --json summary: one JSON document describing a run, for CI scripts and for merging shards. Its
-// schema (version 1) is documented in ARCHITECTURE.md ("Run summary") and man/ir-trace.1.
+// schema (version 1) is documented in lib/report/PAYLOAD.md ("Run summary") and man/ir-trace.1.
 #pragma once
 
 #include <vector>

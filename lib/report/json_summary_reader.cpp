@@ -37,7 +37,7 @@ DumpResult ReadDump(const json& j) {
     PassResult r;
     r.num = p.at("num").get<long>();
     r.name = p.at("name").get<std::string>();
-    r.status = "failed";
+    r.status = PassStatus::kFailed;
     r.error = p.at("error").get<std::string>();
     d.pass_results.push_back(std::move(r));
   }
@@ -54,7 +54,10 @@ DumpResult ReadDump(const json& j) {
     const json& b = j.at("baseline");
     d.has_baseline = true;
     d.baseline.path = b.at("path").get<std::string>();
-    d.baseline.status = b.at("status").get<std::string>();
+    std::string status = b.at("status").get<std::string>();
+    if (!ParseBaselineStatus(status, &d.baseline.status)) {
+      throw std::invalid_argument("unknown baseline status '" + status + "'");
+    }
     d.baseline.divergence = StringOrEmpty(b, "first_divergence");
     d.baseline.report = StringOrEmpty(b, "report");
     d.baseline.error = StringOrEmpty(b, "error");

@@ -40,12 +40,12 @@ size_t Errors(const DumpResult& d) { return d.status == DumpStatus::kOk ? 0 : 1;
 void WritePass(const DumpResult& d, const PassResult& p, std::string* x) {
   *x += "    <testcase classname=\"" + Attr(d.path) + "\" name=\"" + Attr(CaseName(p)) + "\" time=\"0\"";
   std::string warnings = WarningsOf(d, p.num);
-  if (p.status != "failed" && warnings.empty()) {
+  if (p.status != PassStatus::kFailed && warnings.empty()) {
     *x += "/>\n";
     return;
   }
   *x += ">\n";
-  if (p.status == "failed") {
+  if (p.status == PassStatus::kFailed) {
     std::string first = FirstErrorLine(p.error);
     if (first.empty()) first = "failed (its log is empty)";
     *x += "      <failure message=\"" + Attr(first) + "\" type=\"failed\">" + Text(p.error) + "</failure>\n";

@@ -42,7 +42,7 @@ std::string StatusCell(const DumpResult& d) {
   }
   if (d.failed > 0) {
     for (const PassResult& p : d.pass_results) {
-      if (p.status != "failed") continue;
+      if (p.status != PassStatus::kFailed) continue;
       char num[32];
       std::snprintf(num, sizeof num, "%02ld", p.num);
       std::string first = FirstErrorLine(p.error);
@@ -79,11 +79,11 @@ std::string Row(const DumpResult& d, bool baseline, const std::string& markdown_
                    " | " + std::to_string(d.warnings) + " | " + (link.empty() ? dash : "[report](" + link + ")") + " |";
   if (baseline) {
     const BaselineResult& b = d.baseline;
-    std::string where = !d.has_baseline          ? dash
-                        : b.status == "diverged" ? Cell(b.divergence)
-                        : b.status == "same"     ? "none"
-                        : b.status == "error"    ? "error: " + Cell(b.error)
-                                                 : "no baseline";
+    std::string where = !d.has_baseline                         ? dash
+                        : b.status == BaselineStatus::kDiverged ? Cell(b.divergence)
+                        : b.status == BaselineStatus::kSame     ? "none"
+                        : b.status == BaselineStatus::kError    ? "error: " + Cell(b.error)
+                                                                : "no baseline";
     std::string cmp = ReportLink(b.report, markdown_path);
     md += " " + (cmp.empty() ? where : "[" + where + "](" + cmp + ")") + " |";
   }
@@ -162,7 +162,7 @@ std::string MarkdownSummary(const std::vector<DumpResult>& dumps, const Markdown
   std::string md = Heading(dumps, options.check);
   if (baseline) {
     size_t diverged = std::count_if(dumps.begin(), dumps.end(), [](const DumpResult& d) {
-      return d.has_baseline && d.baseline.status == "diverged";
+      return d.has_baseline && d.baseline.status == BaselineStatus::kDiverged;
     });
     md.insert(md.size() - 2, ", " + std::to_string(diverged) + " diverged from the baseline");
   }

@@ -1,4 +1,4 @@
-// The report payload's one writer: the C++ owner of the schema in ARCHITECTURE.md ("Report payload").
+// The report payload's one writer: the C++ owner of the schema in lib/report/PAYLOAD.md ("Report payload").
 // Its schema version, envelope, spellings, snapshot storage (full text, "same", delta with its "fix"
 // list, sections in full or from an earlier snapshot's) and entries are written here and nowhere else; the
 // viewer's owner is assets/js/15_payload.js.

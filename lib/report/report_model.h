@@ -28,7 +28,7 @@ enum class EntryStatus {
   kRemoved,   // a pass only BASE ran: its own diff in BASE
 };
 
-// What the log cannot show about a pass, as data (the payload's "log_notes", ARCHITECTURE.md): `kind`
+// What the log cannot show about a pass, as data (the payload's "log_notes", lib/report/PAYLOAD.md): `kind`
 // ("not_in_log": the log did not print what may have changed; "no_input": the log holds no IR before the
 // pass; ...), one sentence for people, the section keys it concerns and the entries (indices) it points to.
 struct LogNote {
@@ -38,7 +38,7 @@ struct LogNote {
   std::vector<long> from;              // entry indices, ascending
 };
 
-// One row of the report's list. Field meanings follow the payload schema in ARCHITECTURE.md.
+// One row of the report's list. Field meanings follow the payload schema in lib/report/PAYLOAD.md.
 struct Entry {
   EntryKind kind = EntryKind::kPass;
   long num = -1;               // pass number; 0 for the frontend; -1 for codegen

@@ -46,6 +46,27 @@ bool ParseDumpStatus(const std::string& text, DumpStatus* status) {
   return false;
 }
 
+const char* BaselineStatusName(BaselineStatus status) {
+  switch (status) {
+    case BaselineStatus::kDiverged: return "diverged";
+    case BaselineStatus::kSame: return "same";
+    case BaselineStatus::kMissing: return "missing";
+    case BaselineStatus::kError: return "error";
+  }
+  return "error";
+}
+
+bool ParseBaselineStatus(const std::string& text, BaselineStatus* status) {
+  for (BaselineStatus s :
+       {BaselineStatus::kDiverged, BaselineStatus::kSame, BaselineStatus::kMissing, BaselineStatus::kError}) {
+    if (text == BaselineStatusName(s)) {
+      *status = s;
+      return true;
+    }
+  }
+  return false;
+}
+
 int ProblemRank(const DumpResult& d) {
   if (d.status != DumpStatus::kOk) return 0;
   if (d.failed > 0) return 1;
@@ -54,7 +75,7 @@ int ProblemRank(const DumpResult& d) {
 
 size_t NoopPasses(const DumpResult& d) {
   size_t n = 0;
-  for (const PassResult& p : d.pass_results) n += p.status == "noop";
+  for (const PassResult& p : d.pass_results) n += p.status == PassStatus::kNoop;
   return n;
 }
 

@@ -8,11 +8,19 @@
 
 namespace irtrace {
 
+// A pass's status: the report's entry status of a pass (report/report_model.h EntryStatus: a pass is
+// changed, noop or failed). The summaries spell it only as the failed passes they list.
+enum class PassStatus {
+  kChanged,  // the pass changed the IR
+  kNoop,     // it did not
+  kFailed,   // its .log holds "error:", or it crashed (the log one past the last snapshot)
+};
+
 // One pass of a converted dump (a crashed pass included), in pipeline order.
 struct PassResult {
   long num = 0;             // pass number, >= 1
   std::string name;         // pass name (valid UTF-8)
-  std::string status;       // "changed", "noop" or "failed" (the report's entry status)
+  PassStatus status = PassStatus::kNoop;
   std::string error;        // failed: its .log text (every line); else ""
   size_t warnings = 0;      // warning messages of the entry
   uint64_t ins = 0, del = 0;
@@ -33,12 +41,25 @@ struct WarningResult {
   std::string text;         // the warning, verbatim (a .log's whole text, or a decoding warning)
 };
 
+// What comparing a dump with its baseline found, spelled as text by BaselineStatusName.
+enum class BaselineStatus {
+  kDiverged,  // "diverged": the runs' IR differs after some pass (BaselineResult::divergence says where)
+  kSame,      // "same": it never does
+  kMissing,   // "missing": no directory at the dump's relative path under ROOT2
+  kError,     // "error": the comparison could not be made (BaselineResult::error says why)
+};
+
+// "diverged", "same", "missing" or "error".
+const char* BaselineStatusName(BaselineStatus status);
+
+// `text` (as BaselineStatusName spells it) into *status. Returns false, leaving *status alone, for
+// anything else.
+bool ParseBaselineStatus(const std::string& text, BaselineStatus* status);
+
 // A dump compared with its baseline (batch mode, --baseline ROOT2: the dump at the same relative path).
 struct BaselineResult {
   std::string path;         // the baseline dump (ROOT2 joined with the dump's relative path)
-  // "diverged": the runs' IR differs after some pass; "same": it never does; "missing": no directory there;
-  // "error": the comparison could not be made (`error` says why)
-  std::string status;
+  BaselineStatus status = BaselineStatus::kMissing;
   std::string divergence;   // diverged: where, as the compare summary line says it ("pass 8 ExpandMixedKernel")
   std::string report;       // the compare report's path as written ("" when none)
   std::string report_name;  // "compare/<name>.html", the link from the index ("" when none)
@@ -83,7 +104,7 @@ struct DumpResult {
 // 2 a warning, 3 clean.
 int ProblemRank(const DumpResult& d);
 
-// The number of passes whose status is "noop".
+// The number of passes whose status is PassStatus::kNoop.
 size_t NoopPasses(const DumpResult& d);
 
 }  // namespace irtrace

@@ -1,5 +1,6 @@
-// The library's one error style: functions throw irtrace::Error; irtrace::RunDumps (driver/batch.h) is the one place
-// that catches it and prints "ir-trace: error: <message>".
+// The library's one error style: functions throw irtrace::Error; each job catches it once at its top through
+// irtrace::CatchFailure (driver/job_failure.h), the one place that turns it into a result and the line
+// "ir-trace: error: <message>".
 #pragma once
 
 #include <stdexcept>

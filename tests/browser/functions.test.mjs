@@ -1,5 +1,5 @@
 // The function selector on a report of the real binary (schema 2): a pass lists only the functions it
-// touched and the page derives the unchanged ones from the after snapshot's sections (ARCHITECTURE.md,
+// touched and the page derives the unchanged ones from the after snapshot's sections (lib/report/PAYLOAD.md,
 // "Function"), so a pass over many functions with one changed still offers them all, the changed one first,
 // and an unchanged one shows its own lines; deep links (fn=), a no-op pass, compare and find in pass work
 // on them as before. Skipped (with a message) when the binary is missing; IRTRACE_BIN overrides its path.

@@ -47,7 +47,7 @@ export function writeReport(payload, file, opts) {
   return file;
 }
 
-// The payload in the C++ side's compressed envelope (ARCHITECTURE.md): zlib deflate + base64.
+// The payload in the C++ side's compressed envelope (lib/report/PAYLOAD.md): zlib deflate + base64.
 export function compressPayload(payload) {
   const data = zlib.deflateSync(Buffer.from(JSON.stringify(payload), 'utf8'), { level: 6 }).toString('base64');
   return { schema: payload.schema, encoding: 'deflate-base64', data };

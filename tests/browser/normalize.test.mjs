@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launch, open, tmpDir, noErrors, selected, rows, visibleEntries, IRTRACE_BIN } from './harness.mjs';
@@ -197,6 +198,66 @@ test('the toggles live in the deep link: a reload keeps them, the report opened 
   const keys = await page.getByRole('dialog', { name: 'Keyboard help' }).locator('dt').allTextContents();
   assert.ok(keys.includes('w') && keys.includes('i'), keys.join(' | '));
   noErrors(errors);
+});
+
+// Every Worker the page makes, recorded: its messages of type 'results' (the normalisation worker's) and its
+// errors. Installed before the page's script runs.
+function recordWorkers() {
+  const Real = window.Worker;
+  window.__workers = [];
+  window.Worker = function (url, options) {
+    const w = new Real(url, options);
+    const rec = { results: 0, errors: 0 };
+    window.__workers.push(rec);
+    w.addEventListener('message', (ev) => { if (ev.data && ev.data.type === 'results') rec.results++; });
+    w.addEventListener('error', () => { rec.errors++; });
+    return w;
+  };
+}
+
+// Where the page allows workers (the report's own policy has worker-src blob:), the passes are compared in
+// the worker: had its program stopped loading, the page would compute them itself and every other test
+// would still pass.
+test('where the page allows workers, the normalisation runs in its worker', { skip }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(recordWorkers);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('file://' + files.py + '#pass=1&ignore=ssa');
+  await settled(page);
+  assert.deepEqual(await list(page), [['Renumber', 'no-op'], ['Tile', '+1-1'], ['Kernel', '+1-1'], ['Spaces', '+2-2'], ['Both', '+2-2'], ['Temp', '+1-0']]);
+  const workers = await page.evaluate(() => window.__workers);
+  assert.ok(workers.some((w) => w.results > 0 && w.errors === 0), 'the worker sent the results: ' + JSON.stringify(workers));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A server whose Content-Security-Policy allows the inline script but no blob: worker (worker-src falls back
+// to script-src, which has no blob:): the worker cannot start, and the page computes the same on its own.
+test('under a policy without blob: workers, the page falls back and computes the same', { skip }, async () => {
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'" });
+    res.end(fs.readFileSync(files.py));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(recordWorkers);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`http://127.0.0.1:${server.address().port}/r.html#pass=1&ignore=ssa`);
+    await settled(page);
+    assert.deepEqual(await list(page), [['Renumber', 'no-op'], ['Tile', '+1-1'], ['Kernel', '+1-1'], ['Spaces', '+2-2'], ['Both', '+2-2'], ['Temp', '+1-0']]);
+    const workers = await page.evaluate(() => window.__workers);
+    assert.ok(workers.every((w) => w.results === 0), 'no worker ran: ' + JSON.stringify(workers));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 test('without a Worker the page computes the same, in slices', { skip }, async () => {

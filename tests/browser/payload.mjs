@@ -1,4 +1,4 @@
-// Builds schema-1 report payloads (ARCHITECTURE.md) from plain texts, for generated browser-test
+// Builds schema-1 report payloads (lib/report/PAYLOAD.md) from plain texts, for generated browser-test
 // fixtures (a 50,000-line function, a pattern that appears and disappears). Diffs and pairs come
 // from the viewer's own diff routine (assets/js/25_myers.js, 40_intraline.js) run in a node vm, ops are
 // walked with the viewer's codec (15_payload.js).
