@@ -18,7 +18,8 @@
       this.hooks = hooks || {};
       this.scroller = el('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': 'Diff' });
       this.space = el('div', { class: 'code-space' });
-      this.rowsEl = el('div', { class: 'code-rows' });
+      // A table of rows for assistive technology: each row named by its line numbers and change (rowLabel).
+      this.rowsEl = el('div', { class: 'code-rows', role: 'table', 'aria-label': 'Diff rows' });
       this.space.appendChild(this.rowsEl);
       this.scroller.appendChild(this.space);
       // No Tab stop (a scroller is keyboard-focusable by default): the code scroller takes the arrow keys.
@@ -299,7 +300,7 @@
 
     decorated(row) {
       if (this.decor) this.decor.decorate(row);
-      return row;
+      return T.rowLabel.labelRow(row);
     }
 
     // One code cell: side 'L' / 'R', line index on that side, base row r, change class.
@@ -343,25 +344,27 @@
       return h;
     }
 
+    // The find matches of a line as paint's outer layer (one box per match).
     findLayer(r, side, limit) {
-      if (!this.find) return [];
-      const list = this.find.byRow.get(r + side);
-      if (!list) return [];
-      return list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']);
+      const list = this.find && this.find.byRow.get(r + side);
+      const out = list ? list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']) : [];
+      out.outer = true;
+      return out;
     }
 
     renderFold(fi, i) {
       const f = this.folds[fi];
       const hidden = R.hiddenCount(f);
-      const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i });
+      const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i, role: 'row', 'aria-label': grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's') + ' hidden' });
       const label = el('span', { class: 'fold-label' }, '\u22ef ' + grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's'));
       row.appendChild(label);
-      const btn = (action, text, title) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title }, text);
+      // Named by what they show (a screen reader reads the name, not the arrow).
+      const btn = (action, text, name) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title: name, 'aria-label': name }, text);
       if (hidden > 20) {
-        if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 more lines below the lines above'));
-        if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 more lines above the lines below'));
+        if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 hidden lines below'));
+        if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 hidden lines above'));
       }
-      row.appendChild(btn('all', 'Expand', 'Show all ' + hidden + ' hidden lines'));
+      row.appendChild(btn('all', 'Expand', 'Expand: show all ' + grouped(hidden) + ' hidden lines'));
       return row;
     }
 
