@@ -105,3 +105,23 @@ test('a long pass name breaks only between its words', async () => {
   assert.ok(lines.pieces.some(([p]) => p === 'LLVM') && lines.pieces.some(([p]) => p === 'Conversion'));
   noErrors(errors);
 });
+
+test('find across passes: its results are 2 Tabs from the search box', async () => {
+  const { page, errors } = await open(browser, file, { hash: '#pass=2' });
+  await page.keyboard.press('Shift+F');
+  const box = page.getByRole('searchbox', { name: 'Find across passes' });
+  await box.fill('extra_a');
+  await box.press('Enter');
+  await page.waitForSelector('.across-results li a');
+  await box.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const active = await page.evaluate(() => {
+    const a = document.activeElement;
+    return a && a.closest('.across-results') ? a.textContent : a && (a.getAttribute('aria-label') || a.textContent);
+  });
+  assert.equal(active, '2. Extra');
+  // The regex box is a Shift+Tab before it; Enter opens the pass.
+  await page.keyboard.press('Enter');
+  noErrors(errors);
+});
