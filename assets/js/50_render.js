@@ -145,6 +145,7 @@
 
     setSx(v) {
       if (v !== this.sx) this.scroller.style.setProperty('--sx', -v + 'px');
+      if (v !== this.sx && this.view) T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.cellWidth());
       this.sx = v;
       // Long lines are rendered only as far as can be seen; render more when scrolled further.
       const need = Math.ceil((v + (this.viewW || this.scroller.clientWidth)) / (this.cw || 7)) + 100;
@@ -326,8 +327,8 @@
         const layers = [];
         if (!long && !this.plainNow && this.data.highlight !== false) layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
         if (!long && !this.plainNow && this.rows.kind[r] === R.REPLACE && this.rows.hl[r]) {
-          const h = this.intraline(r);
-          if (h) layers.push((side === 'L' ? h.left : h.right).map((x) => [x[0], x[1], 'hl']));
+          const h = this.intraline(r), hs = h && (side === 'L' ? h.left : h.right);
+          if (hs) { layers.push(hs.map((x) => [x[0], x[1], 'hl'])); T.rowLabel.hlSpan(c, text, hs, this); }
         }
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));

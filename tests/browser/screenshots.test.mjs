@@ -104,3 +104,27 @@ test('a large log\'s report (20,000 function passes) opens on a diff with a virt
   await page.screenshot({ path: path.join(SHOTS, 'large_log_20000.png') });
   noErrors(errors);
 });
+
+test('side by side at 1400 px: a changed line whose highlight lies off screen is marked at that edge, and the mark follows a sideways scroll', { skip }, async () => {
+  const { page, errors } = await open(browser, reports.qwen, { viewport: { width: 1400, height: 900 }, hash: '#pass=3' });
+  await page.getByRole('button', { name: 'Side by side', exact: true }).click();
+  await page.waitForSelector('.code-rows .row[data-kind="replace"] .hl');
+  // Each rendered highlight: whether it is inside its cell's visible box (read from layout here, in the
+  // test; the page computes it from columns) and whether the cell is marked.
+  const state = () => page.evaluate(() => [...document.querySelectorAll('.code-rows .c[data-hl]')].map((c) => {
+    const box = c.getBoundingClientRect();
+    const seen = [...c.querySelectorAll('.hl')].some((h) => { const r = h.getBoundingClientRect(); return r.right > box.left + 4 && r.left < box.right; });
+    return { seen, right: c.classList.contains('hl-right'), left: c.classList.contains('hl-left') };
+  }));
+  let s = await state();
+  const off = s.filter((x) => !x.seen);
+  assert.ok(off.length > 0, 'some highlight is off screen at 1400 px');
+  for (const x of s) assert.equal(x.right, !x.seen, 'marked exactly when its highlight is off screen to the right');
+  await page.screenshot({ path: path.join(SHOTS, 'qwen3_pass3_1400_marks.png') });
+  // Scrolled sideways far enough, every mark goes (or turns to the left edge).
+  await page.evaluate(() => { const h = document.querySelector('.hscroll'); h.scrollLeft = h.scrollWidth; h.dispatchEvent(new Event('scroll')); });
+  await page.waitForFunction(() => document.querySelectorAll('.code-rows .c.hl-right').length === 0 || document.querySelectorAll('.code-rows .c.hl-left').length > 0);
+  s = await state();
+  for (const x of s) assert.ok(x.seen || x.left || x.right, 'an unseen highlight is always marked');
+  noErrors(errors);
+});
