@@ -317,11 +317,11 @@
       if (unitOf(e) !== UNIT.LOOP) return null;
       // The reader names a loop entry's unit "loop %H in function F" in its first unit key (then F).
       const keys = Array.isArray(e.unit_keys) ? e.unit_keys : [];
-      const k = typeof keys[0] === 'string' && /^loop (\S+) in function (.+)$/.exec(keys[0]);
+      const k = typeof keys[0] === 'string' && /^loop (%<[^>]*>|\S+) in function (.+)$/.exec(keys[0]);
       if (k) return { header: k[1], fn: k[2] };
       if (!Array.isArray(e.notes)) return null;
       for (const n of e.notes) {
-        const m = typeof n === 'string' && /^a loop pass on loop (\S+) in function (.+?): /.exec(n);
+        const m = typeof n === 'string' && /^a loop pass on loop (%<[^>]*>|\S+) in function (.+?): /.exec(n);
         if (m) return { header: m[1], fn: m[2] };
       }
       return null;

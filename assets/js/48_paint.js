@@ -8,7 +8,11 @@
   // Merges layers of ranges ([[s, e, class], ...], each sorted and non-overlapping) over `text` into
   // a fragment of text nodes and <span class="...">.
   function paint(text, layers) {
+    // A layer marked `outer` (find matches) wraps the pieces it covers in one span each: a match that
+    // crosses a syntax colour's edge is one box, not one per piece.
+    const outer = layers.findIndex((l) => l && l.outer);
     layers = onGraphemes(text, layers);
+    let wrap = null, wrapR = null;
     const frag = document.createDocumentFragment();
     const cuts = new Set([0, text.length]);
     for (const layer of layers) for (const r of layer) { cuts.add(Math.max(0, Math.min(text.length, r[0]))); cuts.add(Math.max(0, Math.min(text.length, r[1]))); }
@@ -18,13 +22,18 @@
       const s = pts[p], e = pts[p + 1];
       if (e <= s) continue;
       const classes = [];
+      let parent = frag;
       layers.forEach((layer, li) => {
         while (idx[li] < layer.length && layer[idx[li]][1] <= s) idx[li]++;
         const r = layer[idx[li]];
-        if (r && r[0] <= s && r[1] >= e) classes.push(r[2]);
+        const on = r && r[0] <= s && r[1] >= e;
+        if (li !== outer) { if (on) classes.push(r[2]); return; }
+        if (!on) { wrapR = null; return; }
+        if (wrapR !== r) { wrap = frag.appendChild(el('span', { class: r[2] })); wrapR = r; }
+        parent = wrap;
       });
       const piece = text.slice(s, e);
-      const into = classes.length ? frag.appendChild(el('span', { class: classes.join(' ') })) : frag;
+      const into = classes.length ? parent.appendChild(el('span', { class: classes.join(' ') })) : parent;
       appendVisible(into, piece, s === 0);
     }
     return frag;

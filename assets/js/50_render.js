@@ -18,7 +18,8 @@
       this.hooks = hooks || {};
       this.scroller = el('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': 'Diff' });
       this.space = el('div', { class: 'code-space' });
-      this.rowsEl = el('div', { class: 'code-rows' });
+      // A table of rows for assistive technology: each row named by its line numbers and change (rowLabel).
+      this.rowsEl = el('div', { class: 'code-rows', role: 'table', 'aria-label': 'Diff rows' });
       this.space.appendChild(this.rowsEl);
       this.scroller.appendChild(this.space);
       // No Tab stop (a scroller is keyboard-focusable by default): the code scroller takes the arrow keys.
@@ -144,6 +145,7 @@
 
     setSx(v) {
       if (v !== this.sx) this.scroller.style.setProperty('--sx', -v + 'px');
+      if (v !== this.sx && this.view) T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.cellWidth());
       this.sx = v;
       // Long lines are rendered only as far as can be seen; render more when scrolled further.
       const need = Math.ceil((v + (this.viewW || this.scroller.clientWidth)) / (this.cw || 7)) + 100;
@@ -299,7 +301,7 @@
 
     decorated(row) {
       if (this.decor) this.decor.decorate(row);
-      return row;
+      return T.rowLabel.labelRow(row);
     }
 
     // One code cell: side 'L' / 'R', line index on that side, base row r, change class.
@@ -325,8 +327,8 @@
         const layers = [];
         if (!long && !this.plainNow && this.data.highlight !== false) layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
         if (!long && !this.plainNow && this.rows.kind[r] === R.REPLACE && this.rows.hl[r]) {
-          const h = this.intraline(r);
-          if (h) layers.push((side === 'L' ? h.left : h.right).map((x) => [x[0], x[1], 'hl']));
+          const h = this.intraline(r), hs = h && (side === 'L' ? h.left : h.right);
+          if (hs) { layers.push(hs.map((x) => [x[0], x[1], 'hl'])); T.rowLabel.hlSpan(c, text, hs, this); }
         }
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
@@ -343,25 +345,27 @@
       return h;
     }
 
+    // The find matches of a line as paint's outer layer (one box per match).
     findLayer(r, side, limit) {
-      if (!this.find) return [];
-      const list = this.find.byRow.get(r + side);
-      if (!list) return [];
-      return list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']);
+      const list = this.find && this.find.byRow.get(r + side);
+      const out = list ? list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']) : [];
+      out.outer = true;
+      return out;
     }
 
     renderFold(fi, i) {
       const f = this.folds[fi];
       const hidden = R.hiddenCount(f);
-      const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i });
+      const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i, role: 'row', 'aria-label': grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's') + ' hidden' });
       const label = el('span', { class: 'fold-label' }, '\u22ef ' + grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's'));
       row.appendChild(label);
-      const btn = (action, text, title) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title }, text);
+      // Named by what they show (a screen reader reads the name, not the arrow).
+      const btn = (action, text, name) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title: name, 'aria-label': name }, text);
       if (hidden > 20) {
-        if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 more lines below the lines above'));
-        if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 more lines above the lines below'));
+        if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 hidden lines below'));
+        if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 hidden lines above'));
       }
-      row.appendChild(btn('all', 'Expand', 'Show all ' + hidden + ' hidden lines'));
+      row.appendChild(btn('all', 'Expand', 'Expand: show all ' + grouped(hidden) + ' hidden lines'));
       return row;
     }
 

@@ -6,12 +6,17 @@
 // script (one typed-array copy per equal run), and cached per snapshot; building the last of 100 passes of
 // 5,000 lines costs a few milliseconds. Codegen snapshots are not written by a pass's diff: no blame.
 //
-// Unit entries (schema 4: a pass's snapshots hold only its function, SCC or loop) have histories of their
-// own: a unit entry's before is followed back only when an earlier entry of the same unit (the same "unit"
-// and "unit_keys") wrote it; otherwise its lines are unknown. A "lines" snapshot (a function cut out of the
-// module, the module view before a module pass) copies lines of earlier snapshots: each copied line is
-// blamed as it is where it was copied from, a literal line is unknown; the whole module shown around a unit
-// entry is made of such runs too (ofRuns).
+// Unit entries (schema 4: a pass's snapshots hold only its function, SCC or loop): a unit entry's before is
+// the unit's text as it stood (the converter's rule), whoever wrote it (a pass on the same unit, an SCC
+// holding the function, a module pass), so it is followed back like any before. A "lines" snapshot (a
+// function cut out of the module, the module view before a module pass) copies lines of earlier snapshots:
+// each copied line is blamed as it is where it was copied from; the whole module shown around a unit entry
+// is made of such runs too (ofRuns). A loop pass's first dump of its loop (a snapshot no pass wrote) is
+// matched line by line against its function's latest text (and the loop dumps since), its header lines
+// ("; Preheader:", "; Loop:", "; Exit blocks") are the printer's (HEADER). A loop pass prints only its
+// loop's blocks, so the next dump of the function shows the loop passes' changes as its own diff: a line
+// that diff inserts which a loop pass since the function's last text printed is blamed on that loop pass
+// (loopLines), the pass the module-scope log gives.
 (function () {
   'use strict';
   const T = window.IrTrace;
@@ -34,6 +39,12 @@
     return ka.length === kb.length && ka.every((x, i) => x === kb[i]);
   }
 
+  // Provenance entry of a line the printer writes around a loop's blocks (no pass's: not IR).
+  const HEADER = -2;
+  const LOOP_HEADER = /^; (Preheader:|Loop:|Exit blocks)/;
+  // How far back (entries) blame looks for a loop's function text or the loop passes since it.
+  const LOOK_BACK = 4000;
+
   class Blame {
     constructor(model) {
       this.model = model;
@@ -52,8 +63,14 @@
       });
       // A pass's own before-dump (an LLVM loop pass's previous dump of its loop) is a snapshot some entry
       // reads but none writes: its lines are unaccounted for (-1), and the pass's own lines still blamed.
+      // reader: such a snapshot -> the first entry reading it (a "lines" snapshot's too).
       this.readOnly = new Set();
-      model.entries.forEach((e) => { if (Number.isInteger(e.before) && e.before >= 0 && e.before < n && this.producer[e.before] < 0) this.readOnly.add(e.before); });
+      this.reader = new Map();
+      model.entries.forEach((e, i) => {
+        if (!Number.isInteger(e.before) || e.before < 0 || e.before >= n || this.producer[e.before] >= 0) return;
+        if (!this.reader.has(e.before)) this.reader.set(e.before, i);
+        this.readOnly.add(e.before);
+      });
       let digits = 1;
       for (const e of model.entries) if (Number.isInteger(e.num)) digits = Math.max(digits, String(e.num).length);
       this.digits = digits;
@@ -69,21 +86,18 @@
       // start, then build back up.
       const chain = [];
       const entries = this.model.entries;
-      let k = s, via = null, prov = null; // via: the entry whose before is k
+      let k = s, prov = null;
       for (;;) {
         const p = k >= 0 && k < this.producer.length ? this.producer[k] : -1;
-        // A unit's before written by another unit (or a module pass): not this unit's history.
-        if (via && p >= 0 && !sameUnit(via, entries[p])) { prov = this.unknown(k); break; }
         const c = this.cache.get(k);
         if (c) { prov = c; break; }
         const lines = p < 0 && this.model.snapshots[k] && this.model.snapshots[k].lines;
-        if (Array.isArray(lines)) { prov = this.cache.set(k, this.compose(lines, k)); break; }
-        if (p < 0 && this.readOnly.has(k)) { prov = this.cache.set(k, this.unknown(k)); break; }
+        if (Array.isArray(lines)) { prov = this.cache.set(k, this.matchLoop(k, this.compose(lines, k))); break; }
+        if (p < 0 && this.readOnly.has(k)) { prov = this.cache.set(k, this.matchLoop(k, this.unknown(k))); break; }
         if (p < 0) return null;
         chain.push(k);
         const e = entries[p];
         if (e.kind === KIND.FRONTEND) break;
-        via = e;
         k = e.before;
       }
       for (let j = chain.length - 1; j >= 0; j--) {
@@ -122,6 +136,81 @@
       return prov;
     }
 
+    // prov of snapshot k (no pass wrote it) with the unknown lines filled when k is a loop pass's first dump
+    // of its loop: a line equal to one of its function's latest text (matched in order, then by text but
+    // for !N / #N: the exit blocks may stand before the loop) is blamed as there, else as a loop dump since then printed it
+    // (loopLines); a header line, or an empty one left (between the dump's parts), is HEADER.
+    matchLoop(k, prov) {
+      const idx = this.reader.get(k), entries = this.model.entries;
+      const loop = idx === undefined ? null : P.loopOf(entries[idx]);
+      if (!loop || !prov.entry.includes(-1)) return prov;
+      const lines = this.model.lines(k);
+      let ref = -1, sec = null; // the latest entry before idx whose after holds the loop's function
+      for (let j = idx - 1; j >= 0 && j >= idx - LOOK_BACK && !sec; j--) {
+        const x = entries[j];
+        if (x.kind === KIND.CODEGEN || P.unitOf(x) === P.UNIT.LOOP || !Number.isInteger(x.after)) continue;
+        sec = this.model.sections(x.after).find((q) => q[0] === loop.fn) || null;
+        ref = j;
+      }
+      if (sec) {
+        const base = this.of(entries[ref].after);
+        const fnLines = this.model.lines(entries[ref].after).slice(sec[1], sec[2]);
+        const want = [], at = [];
+        for (let j = 0; j < lines.length; j++) if (prov.entry[j] === -1) { want.push(lines[j]); at.push(j); }
+        const d = T.myers.diffSync(fnLines, want, 2000);
+        if (base && !d.capped) {
+          const end = P.forEachBlock(d.ops, (eq, del, ins, x, y) => this.copyRun(prov, base, at, sec[1] + x - eq, y - eq, eq));
+          this.copyRun(prov, base, at, sec[1] + end.before, end.after, Math.min(fnLines.length - end.before, want.length - end.after));
+          // The exit blocks, printed after the loop, may stand before it in the function: by text, with
+          // metadata and attribute numbers aside (a loop's dump numbers them by itself: !5 for the
+          // function's !11).
+          const free = new Map(), meta = (t) => t.replace(/([!#])[0-9]+/g, '$1');
+          fnLines.forEach((t, j) => { const k = meta(t); if (!free.has(k)) free.set(k, []); free.get(k).push(sec[1] + j); });
+          for (let j = 0; j < lines.length; j++) {
+            const q = prov.entry[j] === -1 && lines[j] !== '' && free.get(meta(lines[j]));
+            if (q && q.length) { const b = q.shift(); prov.entry[j] = base.entry[b]; prov.line[j] = base.line[b]; }
+          }
+        }
+      }
+      const since = this.loopLines(ref < 0 ? idx - 1 : ref, idx, [loop.fn]);
+      for (let j = 0; j < lines.length; j++) {
+        if (prov.entry[j] !== -1) continue;
+        const hit = since && since.get(lines[j]);
+        if (hit) { prov.entry[j] = hit[0]; prov.line[j] = hit[1]; } else if (lines[j] === '' || LOOP_HEADER.test(lines[j])) prov.entry[j] = HEADER;
+      }
+      return prov;
+    }
+
+    // Copies count lines of base's provenance from line `from` to the lines at[to...] of prov.
+    copyRun(prov, base, at, from, to, count) {
+      for (let c = 0; c < count; c++) {
+        const b = from + c, j = at[to + c];
+        if (j === undefined || b < 0 || b >= base.entry.length) continue;
+        prov.entry[j] = base.entry[b];
+        prov.line[j] = base.line[b];
+      }
+    }
+
+    // The lines loop passes printed after entry `start` and before entry `end`, on a loop of one of the
+    // functions `fns` (any function when null): text -> [entry, line] of the loop pass that introduced it
+    // (the latest dump wins), null when no loop pass ran there.
+    loopLines(start, end, fns) {
+      const entries = this.model.entries;
+      let map = null;
+      for (let j = Math.max(start + 1, end - LOOK_BACK); j < end; j++) {
+        const x = entries[j], loop = P.loopOf(x);
+        if (!loop || (fns && !fns.includes(loop.fn)) || !Number.isInteger(x.after) || x.after === x.before) continue;
+        const prov = this.of(x.after);
+        if (!prov) continue;
+        const lines = this.model.lines(x.after);
+        for (let l = 0; l < lines.length; l++) {
+          const p = prov.entry[l];
+          if (p > start && p < end && P.loopOf(entries[p])) (map || (map = new Map())).set(lines[l], [p, prov.line[l]]);
+        }
+      }
+      return map;
+    }
+
     // Every line of snapshot s unaccounted for (entry -1).
     unknown(s) {
       const n = s >= 0 && s < this.model.snapshots.length ? this.model.count(s) : 0;
@@ -141,6 +230,9 @@
     // counts are clipped; what no run reaches stays -1.
     step(base, e, idx) {
       const n = this.model.count(e.after), m = base.entry.length;
+      // A function, SCC or module dump after loop passes shows their changes as its own (loopLines).
+      const lines = P.unitOf(e) === P.UNIT.LOOP ? null : this.model.lines(e.after);
+      const since = lines && this.loopLines(this.since(e, idx), idx, P.unitOf(e) === null ? null : P.unitKeys(e));
       const out = { entry: new Int32Array(n).fill(-1), line: new Int32Array(n).fill(-1) };
       const copy = (from, to, count) => {
         const c = Math.min(count, m - from, n - to);
@@ -150,10 +242,20 @@
       };
       const end = P.forEachBlock((e.diff && e.diff.ops) || [], (eq, d, ins, x, y) => {
         copy(x - eq, y - eq, eq);
-        for (let j = y; j < y + ins && j < n; j++) { out.entry[j] = idx; out.line[j] = j; }
+        for (let j = y; j < y + ins && j < n; j++) {
+          const hit = since && since.get(lines[j]);
+          out.entry[j] = hit ? hit[0] : idx;
+          out.line[j] = hit ? hit[1] : j;
+        }
       });
       copy(end.before, end.after, m - end.before);
       return out;
+    }
+
+    // The entry after which entry e's before side stood: the one that wrote it, else the module's base.
+    since(e, idx) {
+      const p = Number.isInteger(e.before) && e.before >= 0 && e.before < this.producer.length ? this.producer[e.before] : -1;
+      return p >= 0 ? p : P.moduleBase(this.model.entries, idx - 1);
     }
 
     title(idx) {
@@ -184,6 +286,7 @@
         digits: this.digits,
         cell: (line) => {
           const idx = line >= 0 && line < prov.entry.length ? prov.entry[line] : -1;
+          if (idx === HEADER) return el('span', { class: 'bl hd', title: 'Not IR: the log prints this header around a loop\u2019s blocks' }, '\u00b7');
           if (idx < 0) return el('span', { class: 'bl' });
           const e = entries[idx];
           const num = Number.isInteger(e.num) ? e.num : 0;
@@ -195,5 +298,5 @@
     }
   }
 
-  T.blame = { Blame, hue, sameUnit };
+  T.blame = { Blame, hue, sameUnit, HEADER };
 })();

@@ -358,13 +358,15 @@
       this.hooks = hooks;
       this.input = el('input', { type: 'search', 'aria-label': 'Find across passes', placeholder: 'Text or regex, Enter to search all passes', spellcheck: 'false', autocomplete: 'off' });
       this.regex = el('input', { type: 'checkbox', 'aria-label': 'Regex across passes' });
-      const go = el('button', { type: 'button' }, 'Search');
+      // Enter in the box searches: the button is for the mouse, no Tab stop, so the results are 2 Tabs
+      // from the box (past Close); the regex box stands before it.
+      const go = el('button', { type: 'button', tabindex: '-1' }, 'Search');
       const close = el('button', { type: 'button', 'aria-label': 'Close find across passes', title: 'Close (Esc)' }, '\u00d7');
       this.progress = el('progress', { max: '1', value: '0', hidden: true, 'aria-label': 'Search progress' });
       this.msg = el('p', { class: 'across-msg', role: 'status', 'aria-live': 'polite' });
       this.results = el('ul', { class: 'across-results', 'aria-label': 'Passes where the match count changes' });
       this.root = el('section', { class: 'across', hidden: true, 'aria-label': 'Find across passes' },
-        el('div', { class: 'across-bar' }, el('strong', null, 'Find across passes'), this.input, el('label', { class: 'chk' }, this.regex, '.*'), go, this.progress, close),
+        el('div', { class: 'across-bar' }, el('strong', null, 'Find across passes'), el('label', { class: 'chk' }, this.regex, '.*'), this.input, go, this.progress, close),
         this.msg, this.results);
       root.appendChild(this.root);
       go.addEventListener('click', () => this.run());

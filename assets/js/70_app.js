@@ -70,6 +70,7 @@
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
         el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.whole.button, this.analysis.group, this.analysis.status,
         this.resetAlign, this.closeCompare);
+      T.foldControls.attach(toolbar, [toolbar.children[3], this.whole.button, this.analysis.group]); // behind "More…" below 1,000 px
       const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
       this.notices = el('div', { class: 'notices' });

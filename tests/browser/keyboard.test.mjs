@@ -41,7 +41,7 @@ test('a fold expanded by keys keeps the focus: in the diff when the fold is gone
   const active = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement.className));
   assert.match(active, /code-scroll/, 'focus after Expand: ' + active);
   // ↓20 keeps the focus on the fold's own button (the fold, after the change, is still there).
-  const down = page.locator('.fold').first().getByRole('button', { name: '\u2193 20' });
+  const down = page.locator('.fold').first().getByRole('button', { name: 'Show 20 hidden lines below' });
   await down.focus();
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-action')), 'down', await page.evaluate(() => document.activeElement.outerHTML.slice(0, 200)));

@@ -51,8 +51,8 @@ test('a fold expands 20 lines at a time until nothing is hidden', async () => {
   const first = folds(page).first();
   assert.match(await first.textContent(), /96 unchanged lines/);
   const hidden = [];
-  for (let i = 0; i < 10 && await first.getByRole('button', { name: '\u2191 20' }).count(); i++) {
-    await first.getByRole('button', { name: '\u2191 20' }).click();
+  for (let i = 0; i < 10 && await first.getByRole('button', { name: 'Show 20 hidden lines above' }).count(); i++) {
+    await first.getByRole('button', { name: 'Show 20 hidden lines above' }).click();
     hidden.push(Number((await first.textContent()).match(/([\d,]+) unchanged/)[1]));
   }
   assert.deepEqual(hidden, [76, 56, 36, 16]);

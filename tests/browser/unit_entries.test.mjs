@@ -2,8 +2,8 @@
 // an SCC, a loop); the pass header says which, "Whole module" (m) shows the module view before and after
 // such a pass diffed in the page (the last module dump with the functions dumped since put in place), with
 // the function selector over the module's sections; the size chart does not plot a function's size as the
-// module's; blame follows a unit's own history only, and through "lines" snapshots to where each line was
-// copied from. A hand-written payload (the C++ writer of schema 4 lands separately), built as the spec says.
+// module's; blame follows a unit's before whoever wrote it, and through "lines" snapshots to where each line
+// was copied from. A hand-written payload (the C++ writer of schema 4 lands separately), built as the spec says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, report, noErrors, selected, rows } from './harness.mjs';
@@ -45,7 +45,7 @@ const SNAPS = [
   ['InstCombinePass on f (3)', { text: F7 }, F7, [['f', 1, 4]]],
 ];
 // Passes: [name, before, after, unit, unit_keys]. The last one's before is the SCC's after: another unit's
-// snapshot (contrived, to pin that blame does not walk into another unit's history).
+// snapshot (contrived: f's text as it stood is the SCC's, and blame follows it there as any before).
 const PASSES = [
   ['InstCombinePass', 1, 2, 'function', ['f']],
   ['SROAPass', 3, 4, 'function', ['g']],
@@ -243,7 +243,7 @@ async function gutter(page) {
 }
 const want = (list) => list.map((n, i) => [i + 1, n === null ? '' : String(n)]);
 
-test('blame follows a unit\'s own history, through "lines" snapshots to where lines were copied from, never into another unit\'s', async () => {
+test('blame follows a unit\'s before whoever wrote it, through "lines" snapshots to where lines were copied from', async () => {
   const { page, errors } = await open(browser, file, { hash: '#pass=6' });
   await page.getByRole('button', { name: 'Blame', exact: true }).click();
   await shown(page);
@@ -256,10 +256,11 @@ test('blame follows a unit\'s own history, through "lines" snapshots to where li
   await shown(page);
   // (The SCC pass's diff keeps f's old "}" as h's: f's own "}" is the pass's.)
   assert.deepEqual(await gutter(page), want([0, 0, 3, 0, 3, 3, 0, 2, 0, 2, 0, null, 3, 3, 0, 0, 5]));
-  // f's pass whose before is the SCC's after (another unit): unknown, but for its own line.
+  // f's pass whose before is the SCC's after (another unit's snapshot): followed there, as any before (the
+  // attrs line is the SCC pass's, ret 10 its own, the rest the frontend's). No line is left blank.
   await pick(page, 7);
   await shown(page);
-  assert.deepEqual(await gutter(page), want([null, null, 7, null]));
+  assert.deepEqual(await gutter(page), want([3, 0, 7, 0]));
   // The whole module of the SCC pass: blamed through its runs.
   await pick(page, 3);
   await moduleBtn(page).click();
