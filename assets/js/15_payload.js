@@ -62,76 +62,6 @@
       return { error: 'unknown report data encoding ' + JSON.stringify(json.encoding) };
     }
 
-    // ---- the chunked envelope (a live report, ARCHITECTURE.md "Live reports") ----
-
-    // The data block's first line; then one chunk a line: "<B> <C> <base64>", B the base64's length in
-    // decimal, C its CRC-32 in 8 lowercase hex digits, the base64 one complete zlib stream of the chunk's
-    // JSON. The last chunk may be torn (the compiler writing it, or killed while it did).
-    const CHUNKS_MAGIC = 'ir-trace-chunks 1\n';
-    const CHUNK_HEAD = /^(\d{1,12}) ([0-9a-f]{8}) /;
-
-    let crcTable = null;
-    // CRC-32 (IEEE, zlib's) of a string of byte-sized characters (base64 text).
-    function crc32(text) {
-      if (!crcTable) {
-        crcTable = new Uint32Array(256);
-        for (let n = 0; n < 256; n++) {
-          let c = n;
-          for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-          crcTable[n] = c >>> 0;
-        }
-      }
-      let crc = 0xffffffff;
-      for (let i = 0; i < text.length; i++) crc = crcTable[(crc ^ text.charCodeAt(i)) & 0xff] ^ (crc >>> 8);
-      return (crc ^ 0xffffffff) >>> 0;
-    }
-
-    // Takes the data block's text. Returns null when it is not the chunked envelope, else {chunks: [base64
-    // of each whole chunk, in order], torn: characters after the last whole chunk (0: none)}. Reading stops
-    // at the first chunk that is incomplete or fails its length or checksum.
-    function parseChunks(text) {
-      if (typeof text !== 'string' || !text.startsWith(CHUNKS_MAGIC)) return null;
-      const chunks = [];
-      let at = CHUNKS_MAGIC.length;
-      while (at < text.length) {
-        const head = CHUNK_HEAD.exec(text.slice(at, at + 32));
-        if (!head) break;
-        const start = at + head[0].length;
-        const len = Number(head[1]);
-        if (start + len >= text.length || text[start + len] !== '\n') break;
-        const data = text.slice(start, start + len);
-        if (crc32(data) !== parseInt(head[2], 16)) break;
-        chunks.push(data);
-        at = start + len + 1;
-      }
-      return { chunks, torn: text.length - at };
-    }
-
-    // Takes the chunks' JSON objects, in order. Returns the payload they make: each array field appended to
-    // the same field of the chunks before (snapshots, entries: indices run on across chunks), any other field
-    // as the latest chunk has it (the header from the first; "live" from the last).
-    function assembleChunks(objects) {
-      const data = {};
-      for (const o of objects) {
-        for (const k of Object.keys(o)) {
-          if (Array.isArray(o[k])) data[k] = (Array.isArray(data[k]) ? data[k] : []).concat(o[k]);
-          else data[k] = o[k];
-        }
-      }
-      return data;
-    }
-
-    // The live report's status line: `live` the last chunk's {"passes", "running": {"num", "name"}, "ended"}.
-    function liveText(live) {
-      const n = live && Number.isInteger(live.passes) ? live.passes : 0;
-      const counted = n + (n === 1 ? ' pass' : ' passes');
-      if (live && live.ended) return 'The session ended without its final report: the passes recorded (' + counted + ').';
-      const run = live && live.running ? live.running.num + '. ' + live.running.name : '';
-      return 'In progress: the passes recorded so far (' + counted + ')' + (run ? '; pass ' + run + ' is running' : '') +
-        '. Reload to see more. If the compilation is no longer running, the compilation ended before its session finished: the passes recorded' +
-        (run ? ', and it ended inside pass ' + run : '') + '.';
-    }
-
     // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 to 4),
     // else {error: message} (empty, another schema version, no snapshots or entries).
     function check(data) {
@@ -511,7 +441,7 @@
     }
 
     return {
-      SCHEMA, OLDEST_SCHEMA, ENCODING, CHUNKS_MAGIC, crc32, parseChunks, assembleChunks, liveText, KIND, STATUS, FN_STATUS, ROLE, UNIT, FIELD, PAIR_FLAGS,
+      SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, UNIT, FIELD, PAIR_FLAGS,
       unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
       baseOf, storedLines, applyDelta, applyLines, snapshotLines, applySections, snapshotSections, entryFunctions,
       unitOf, unitKeys, loopOf, byteOrder, moduleBase, moduleView, fileText, noEol,
@@ -532,23 +462,18 @@
 
   // Reads the payload from doc's data block (element #ir-trace-data): the payload itself, the envelope
   // {"schema": 2, "encoding": "deflate-base64", "data": "<base64 of the zlib-deflated payload>"} inflated
-  // here, or a live report's chunked envelope (parseChunks), each whole chunk inflated on its own (the
-  // browser's DecompressionStream takes one zlib stream) and the payload assembled from them
-  // (assembleChunks; its "live" says how far the session had got). Resolves to {data} (checked: see check)
-  // or {error: message}.
+  // here, or a live report's chunked envelope (16_live.js: each whole chunk inflated alone, the payload
+  // assembled from them, with "live"). Resolves to {data} (checked: see check) or {error: message}.
   async function read(doc) {
     const node = doc.getElementById('ir-trace-data');
     if (!node) return { error: 'the report has no data block' };
     let data;
     try {
       const text = node.textContent;
-      const parsed = codec.parseChunks(text);
-      if (parsed) {
-        if (!parsed.chunks.length) return { error: 'the live report has no whole chunk yet: reload in a moment' };
-        const objects = [];
-        for (const c of parsed.chunks) objects.push(JSON.parse(await inflate(c)));
-        data = codec.assembleChunks(objects);
-        if (!data.live) data.live = {};
+      const live = T.live ? await T.live.read(text, inflate) : null;
+      if (live && live.error) return { error: live.error };
+      if (live) {
+        data = live.data;
       } else {
         const u = codec.unwrap(JSON.parse(text));
         if (u.error) return { error: u.error };
