@@ -114,7 +114,10 @@ TEST_CASE("pass_observer: both prints the diffs and writes the dump and the repo
     Enable(Mode::kBoth, t / "trace");
     Compile();
   });
-  CHECK(err.find("irtrace: k: pass 1 Tile: +1 -1\n") == 0);
+  // The live report's line first (at the frontend), then the diffs.
+  const std::string live = "irtrace: k: report " + t / "trace/k/report.html (live)\n";
+  CHECK(err.rfind(live, 0) == 0);
+  CHECK(err.find("irtrace: k: pass 1 Tile: +1 -1\n") == live.size());
   CHECK(err.find("irtrace: k: pass 3 Fuse (lowering): +1 -1\n") != std::string::npos);
   CHECK(fs::exists(t / "trace/k/report.html"));
   bool dump = false;

@@ -28,6 +28,7 @@
 #include "driver/convert.h"
 #include "record/session_report.h"
 #include "test_util.h"
+#include "util/deflate_sink.h"
 
 namespace irtrace {
 namespace {
@@ -96,9 +97,10 @@ TEST_CASE("session: html mode writes a numbered dump as it goes and its report a
     s.Frontend("def f():\n    return 1\n", "py");
     run = s.run_dir();
     REQUIRE(!run.empty());
-    CHECK(Names(run) == std::vector<std::string>{"00_frontend.py"});
+    // The live report from the first capture on (record/live_report.h).
+    CHECK(Names(run) == std::vector<std::string>{"00_frontend.py", "report.html"});
     s.After("Tile", "def f():\n    return 2\n");
-    CHECK(Names(run) == std::vector<std::string>{"00_frontend.py", "01_after_Tile.py"});
+    CHECK(Names(run) == std::vector<std::string>{"00_frontend.py", "01_after_Tile.py", "report.html"});
     bool printed = false;
     s.After("Fuse", [&] {
       printed = true;
@@ -231,7 +233,8 @@ TEST_CASE("session: a pass with no frontend before it gets an empty one", "[sess
   Session s("k");
   s.After("A", "x = 1\n", "py");
   s.Frontend("late\n", "py");  // after a pass: recorded as a pass named "frontend"
-  CHECK(Names(s.run_dir()) == std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_frontend.py"});
+  CHECK(Names(s.run_dir()) ==
+        std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_frontend.py", "report.html"});
   CHECK(ReadFile(s.run_dir() + "/00_frontend.py").empty());
 }
 
@@ -298,7 +301,7 @@ TEST_CASE("session: kill -9 inside a pass leaves a dump that shows the crashed p
   std::vector<std::string> runs = Runs(t / "k");
   REQUIRE(runs.size() == 1);
   CHECK(Names(runs[0]) ==
-        std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_Crash.log", "phases.txt"});
+        std::vector<std::string>{"00_frontend.py", "01_after_A.py", "02_after_Crash.log", "phases.txt", "report.html"});
   ConvertSummary summary;
   json p = PayloadOf(runs[0], &summary);
   CHECK(summary.failed == 1);
@@ -316,17 +319,18 @@ TEST_CASE("session: past the file-size limit, one warning and the compilation go
   if (child == 0) {
     std::freopen((t / "stderr").c_str(), "w", stderr);
     std::signal(SIGXFSZ, SIG_DFL);
-    struct rlimit limit = {4096, 4096};
+    // Room for the frontend and its live report (the page: about 360 KB), not for the next pass.
+    struct rlimit limit = {1 << 20, 1 << 20};
     ::setrlimit(RLIMIT_FSIZE, &limit);
     Enable(Mode::kHtml, t / "trace");
     int ran = 0;
     {
       Session s("k");
       s.Frontend("x = 0\n", "py");
-      s.After("Big", std::string(100000, 'x'));
+      s.After("Big", std::string(2 << 20, 'x'));
       s.Pass("Next", [&] {
         ++ran;
-        return std::string(100000, 'y');
+        return std::string(2 << 20, 'y');
       });
       s.After("More", "x = 1\n");
     }
@@ -337,12 +341,14 @@ TEST_CASE("session: past the file-size limit, one warning and the compilation go
   }
   CHECK(WaitStatus(child) == 0);
   std::vector<std::string> lines = test::SplitLines(ReadFile(t / "stderr"));
-  REQUIRE(lines.size() == 1);
-  CHECK(lines[0].rfind("irtrace: warning: session 'k': tracing stopped: cannot write '", 0) == 0);
-  CHECK(lines[0].find("01_after_Big.py': File too large; the run so far is in '") != std::string::npos);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0] == "irtrace: k: report " + t / "trace/k/report.html (live)");
+  CHECK(lines[1].rfind("irtrace: warning: session 'k': tracing stopped: cannot write '", 0) == 0);
+  CHECK(lines[1].find("01_after_Big.py': File too large; the run so far is in '") != std::string::npos);
   std::vector<std::string> runs = Runs(t / "trace/k");
   REQUIRE(runs.size() == 1);
-  CHECK(Names(runs[0]) == std::vector<std::string>{"00_frontend.py"});  // a valid prefix, nothing partial
+  // A valid prefix, nothing partial: the live report shows the frontend.
+  CHECK(Names(runs[0]) == std::vector<std::string>{"00_frontend.py", "report.html"});
 }
 
 std::atomic<int> g_xfsz_calls{0};
@@ -406,8 +412,9 @@ TEST_CASE("session: threads never share a run directory", "[session]") {
     CHECK(ReadFile(runs[static_cast<size_t>(i)] + "/03_after_P3.py") == "x = " + std::to_string(i * 10 + 3) + "\n");
     CHECK(fs::exists(runs[static_cast<size_t>(i)] + "/report.html"));
   }
-  fs::path target = fs::read_symlink(t / "same/report.html");  // the last session to end
+  fs::path target = fs::read_symlink(t / "same/report.html");  // the newest run (the latest started)
   CHECK(fs::exists(t / "same" / target));
+  CHECK(target == fs::path(".runs") / fs::path(*std::max_element(runs.begin(), runs.end())).filename() / "report.html");
 }
 
 TEST_CASE("session: processes never share a run directory", "[session]") {
@@ -532,7 +539,8 @@ TEST_CASE("session: passes run inside a pass are not recorded - the outer pass i
     return std::string("b\n");
   });
   s.After("Next", "c\n");
-  CHECK(Names(s.run_dir()) == std::vector<std::string>{"00_frontend.py", "01_after_Pipeline.py", "02_after_Next.py"});
+  CHECK(Names(s.run_dir()) ==
+        std::vector<std::string>{"00_frontend.py", "01_after_Pipeline.py", "02_after_Next.py", "report.html"});
 }
 
 TEST_CASE("session: report.html is re-pointed to the newest run by a rename", "[session]") {
@@ -578,6 +586,63 @@ TEST_CASE("session_report: the link is never missing while it is re-pointed", "[
   CHECK(missing == 0);
   CHECK(opened > 0);
   CHECK(Names(t.path()) == std::vector<std::string>{"a.html", "b.html", "report.html"});
+}
+
+// The link shows the newest run (issue 21): the latest started, even when an older session ends last.
+TEST_CASE("session: an older session ending last leaves the link at the newer run", "[session]") {
+  TempDir t;
+  Tracing on(Mode::kHtml, t / "trace");
+  std::string link = t / "trace/k/report.html";
+  Session older("k");
+  older.Frontend("a\n", "txt");
+  older.After("P", "b\n");
+  std::string older_run = fs::path(older.run_dir()).filename().string();
+  CHECK(fs::read_symlink(link) == fs::path(".runs") / older_run / "report.html");  // live from its first capture
+  std::string newer_run;
+  {
+    Session newer("k");
+    newer.Frontend("a\n", "txt");
+    newer_run = fs::path(newer.run_dir()).filename().string();
+    REQUIRE(newer_run > older_run);
+    CHECK(fs::read_symlink(link) == fs::path(".runs") / newer_run / "report.html");
+    older.After("Q", "c\n");  // the older session's next pass does not take it back
+    CHECK(fs::read_symlink(link) == fs::path(".runs") / newer_run / "report.html");
+    newer.After("P", "b\n");
+  }
+  older.End();
+  CHECK(fs::read_symlink(link) == fs::path(".runs") / newer_run / "report.html");
+  CHECK(older.report_path() == older.run_dir() + "/report.html");  // its own, complete report
+  CHECK(ReadFile(older.report_path()).find("id=\"ir-trace-data\">ir-trace-chunks") == std::string::npos);
+}
+
+// A live report is the page, then one framed chunk per capture (ARCHITECTURE.md "Live reports").
+TEST_CASE("session: the live report is the page and one whole chunk per capture", "[session]") {
+  TempDir t;
+  Tracing on(Mode::kHtml, t / "trace");
+  Session s("k");
+  s.Frontend("a\n", "txt");
+  std::string page = ReadFile(s.run_dir() + "/report.html");
+  const std::string open = "<script type=\"text/x-ir-trace-chunks\" id=\"ir-trace-data\">ir-trace-chunks 1\n";
+  size_t at = page.find(open);
+  REQUIRE(at != std::string::npos);
+  CHECK(page.find("</script>", at) == std::string::npos);  // the data is the end of the file
+  s.After("P", "b\n");
+  s.Pass("Q", [] { return std::string("c\n"); });
+  std::string grown = ReadFile(s.run_dir() + "/report.html");
+  CHECK(grown.compare(0, page.size(), page) == 0);  // appended, never rewritten
+  std::string chunks = grown.substr(at + open.size());
+  int n = 0;
+  for (size_t pos = 0; pos < chunks.size(); ++n) {
+    size_t sp = chunks.find(' ', pos);
+    size_t len = std::stoul(chunks.substr(pos, sp - pos));
+    std::string data = chunks.substr(sp + 10, len);
+    char crc[16];
+    std::snprintf(crc, sizeof crc, "%08x", static_cast<unsigned>(Crc32(data)));
+    CHECK(chunks.substr(sp + 1, 8) == crc);
+    CHECK(chunks[sp + 10 + len] == '\n');
+    pos = sp + 11 + len;
+  }
+  CHECK(n == 4);  // frontend, P, Q running, Q
 }
 
 }  // namespace

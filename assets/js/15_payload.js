@@ -460,17 +460,25 @@
     return await new Response(stream).text();
   }
 
-  // Reads the payload from doc's data block (script element #ir-trace-data): the payload itself, or the
-  // envelope {"schema": 2, "encoding": "deflate-base64", "data": "<base64 of the zlib-deflated payload>"}
-  // inflated here. Resolves to {data} (checked: see check) or {error: message}.
+  // Reads the payload from doc's data block (element #ir-trace-data): the payload itself, the envelope
+  // {"schema": 2, "encoding": "deflate-base64", "data": "<base64 of the zlib-deflated payload>"} inflated
+  // here, or a live report's chunked envelope (16_live.js: each whole chunk inflated alone, the payload
+  // assembled from them, with "live"). Resolves to {data} (checked: see check) or {error: message}.
   async function read(doc) {
     const node = doc.getElementById('ir-trace-data');
     if (!node) return { error: 'the report has no data block' };
     let data;
     try {
-      const u = codec.unwrap(JSON.parse(node.textContent));
-      if (u.error) return { error: u.error };
-      data = u.compressed !== undefined ? JSON.parse(await inflate(u.compressed)) : u.payload;
+      const text = node.textContent;
+      const live = T.live ? await T.live.read(text, inflate) : null;
+      if (live && live.error) return { error: live.error };
+      if (live) {
+        data = live.data;
+      } else {
+        const u = codec.unwrap(JSON.parse(text));
+        if (u.error) return { error: u.error };
+        data = u.compressed !== undefined ? JSON.parse(await inflate(u.compressed)) : u.payload;
+      }
     } catch (e) {
       return { error: 'the report data cannot be read: ' + (e && e.message ? e.message : e) };
     }

@@ -165,6 +165,10 @@
       root.appendChild(el('p', { class: 'fatal', role: 'alert' }, 'ir-trace: ' + res.error));
       return;
     }
+    // A live report (its session had not finished when the page was written): one status line above the app.
+    if (res.data.live) {
+      root.parentNode.insertBefore(el('p', { id: 'ir-trace-live', class: 'live-status', role: 'status' }, T.live.liveText(res.data.live)), root);
+    }
     const model = new T.model.Model(res.data);
     const app = new App(root, model);
     T.instance = app;

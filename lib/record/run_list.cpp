@@ -23,16 +23,6 @@ std::string ReadText(const std::string& path) {
   return text.str();
 }
 
-// The run <name_dir>/report.html links to ("" when it is no link into .runs/).
-std::string LinkedRun(const std::string& name_dir) {
-  std::error_code ec;
-  fs::path target = fs::read_symlink(fs::path(name_dir) / "report.html", ec);
-  if (ec) return "";
-  auto it = target.begin();
-  if (it == target.end() || *it != ".runs" || ++it == target.end()) return "";
-  return it->string();
-}
-
 // The passes a run's files show: the highest NN of its NN_after_* files.
 unsigned long PassesShown(const fs::path& run) {
   unsigned long most = 0;
@@ -47,6 +37,15 @@ unsigned long PassesShown(const fs::path& run) {
 }
 
 }  // namespace
+
+std::string LinkedRun(const std::string& name_dir) {
+  std::error_code ec;
+  fs::path target = fs::read_symlink(fs::path(name_dir) / "report.html", ec);
+  if (ec) return "";
+  auto it = target.begin();
+  if (it == target.end() || *it != ".runs" || ++it == target.end()) return "";
+  return it->string();
+}
 
 std::vector<std::string> PruneRuns(const std::string& name_dir, unsigned keep) {
   std::vector<std::string> removed;

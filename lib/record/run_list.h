@@ -9,6 +9,10 @@
 
 namespace irtrace {
 
+// The run (its directory's name under .runs/) that <name_dir>/report.html links to: "" when it is no
+// symbolic link into .runs/. Never throws.
+std::string LinkedRun(const std::string& name_dir);
+
 // Removes the run directories of <name_dir>/.runs older than the newest `keep` (0: keeps all), except a
 // run in progress (its lock held) and the run <name_dir>/report.html links to. Only real directories named
 // run_* directly in .runs (a real directory itself) are removed, and nothing under them is followed

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "record/dump_writer.h"
+#include "record/live_report.h"
 #include "record/pass_observer.h"
 #include "record/safe_name.h"
 #include "record/session_report.h"
@@ -51,6 +52,7 @@ struct Session::Impl {
   std::vector<std::string> phase_stack;
   std::vector<DumpPhase> phases;      // as written to phases.txt
   std::string report;
+  std::unique_ptr<LiveReport> live;   // the run's report while it runs, from the first capture on
 
   // Prints the session's one warning and stops its files.
   void Stop(const std::string& why) {
@@ -84,6 +86,30 @@ struct Session::Impl {
     }
   }
 
+  // Runs `append` against the live report (after the dump's own file: the report never shows what the dump
+  // lacks); at the first capture it is made, the name's report.html pointed at it (unless a newer run holds
+  // it) and the one line naming it printed. A failure stops the session's tracing, as a dump's does.
+  template <class F>
+  void Live(F&& append) {
+    try {
+      DumpWriter* d = Files();
+      if (!d) return;
+      if (!live) live = std::make_unique<LiveReport>(d->run_dir());
+      bool first = !live->started();
+      append(*live);
+      if (first && live->started()) {
+        std::string shown =
+            LinkNewest(d->run_dir(), d->name_dir(), false) ? d->name_dir() + "/report.html" : live->path();
+        std::fprintf(stderr, "irtrace: %s: report %s (live)\n", PrintableText(name).c_str(),
+                     PrintableText(shown).c_str());
+      }
+    } catch (const std::exception& e) {
+      Stop(e.what());
+    } catch (...) {
+      Stop("unknown error");
+    }
+  }
+
   std::string CurrentPhase() const { return phase_stack.empty() ? std::string() : phase_stack.back(); }
 
   // Before entry `num` is written: a phases.txt line when its phase differs from the last one written.
@@ -96,11 +122,15 @@ struct Session::Impl {
     d.Phases(phases);
   }
 
-  void EnsureFrontend(DumpWriter& d) {
+  // The empty frontend a pass recorded with none first gets (in the dump, then the live report).
+  void EnsureFrontend() {
     if (have_frontend) return;
-    NotePhase(d, 0);
-    d.Frontend("", ext);
+    Guard([&](DumpWriter& d) {
+      NotePhase(d, 0);
+      d.Frontend("", ext);
+    });
     have_frontend = true;
+    Live([&](LiveReport& r) { r.Frontend(ext, CurrentPhase(), ""); });
   }
 
   void Notify(unsigned long num, std::string_view pass, std::string_view after, bool failed, std::string_view error) {
@@ -130,11 +160,12 @@ struct Session::Impl {
   // A pass's IR after it (After, or Pass returning), number passes + 1.
   void RecordPass(std::string_view pass, std::string text) {
     unsigned long num = passes + 1;
+    EnsureFrontend();
     Guard([&](DumpWriter& d) {
-      EnsureFrontend(d);
       NotePhase(d, num);
       d.Snapshot(num, pass, ext, text);
     });
+    Live([&](LiveReport& r) { r.Pass(num, pass, ext, CurrentPhase(), text, ""); });
     passes = num;
     Notify(num, pass, text, false, "");
     last = std::move(text);
@@ -180,6 +211,7 @@ void Session::RecordFrontend(std::string text, std::string_view ext) noexcept {
     d.Frontend(text, s.ext);
   });
   s.have_frontend = true;
+  s.Live([&](LiveReport& r) { r.Frontend(s.ext, s.CurrentPhase(), text); });
   s.Notify(0, "frontend", text, false, "");  // the terminal printer learns the frontend's extension
   s.last = std::move(text);
 }
@@ -203,11 +235,12 @@ void Session::BeginPass(std::string_view pass_name) noexcept {
   } catch (...) {
   }
   unsigned long num = s.passes + 1;
+  s.EnsureFrontend();
   s.Guard([&](DumpWriter& d) {
-    s.EnsureFrontend(d);
     s.NotePhase(d, num);
     d.Log(num, s.pass_name, "");  // what a crash inside the pass leaves: ir-trace's crashed pass
   });
+  s.Live([&](LiveReport& r) { r.Running(num, s.pass_name); });
 }
 
 void Session::EndPass(std::string after) noexcept {
@@ -236,6 +269,7 @@ void Session::FailPass(std::exception_ptr error) noexcept {
       d.Log(num, pass, text + "\n");
       d.Snapshot(num, pass, s.ext, s.last);
     });
+    s.Live([&](LiveReport& r) { r.Pass(num, pass, s.ext, s.CurrentPhase(), s.last, text + "\n"); });
     s.passes = num;
     s.Notify(num, pass, s.last, true, text);
   } catch (...) {
@@ -269,6 +303,13 @@ void Session::End() {
       s.Stop("no report");
     }
   }
+  if (s.live && s.live->started() && s.report.empty() && !s.stopped) {
+    try {
+      s.live->Ended();  // no final report replaced it: the page says the session ended
+    } catch (const std::exception& e) {
+      s.Stop(e.what());
+    }
+  }
   if (s.dump && !s.stopped) {
     try {
       s.dump->Finish(s.passes);
@@ -296,6 +337,9 @@ std::string Session::RecordCodegen(SourceRole role, std::string_view file_name, 
     std::fprintf(stderr, "%s\n", DecisionLine(s.name, file, role_name, o).c_str());
     // What this compilation builds, so that its report shows it (the working copy's edit too).
     s.Guard([&](DumpWriter& d) { d.Codegen(role_name, file, o.text); });
+    s.Live([&](LiveReport& r) {
+      if (r.started()) r.Codegen(role_name, file, o.text);
+    });
     return o.text;
   } catch (...) {
     s.Stop("out of memory");

@@ -10,9 +10,12 @@
 #include <unistd.h>
 
 #include "driver/convert.h"
+#include "input/recorded_runs.h"
 #include "record/dump_writer.h"
+#include "record/run_list.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/file_lock.h"
 
 namespace fs = std::filesystem;
 
@@ -50,22 +53,31 @@ bool RepointLink(const std::string& target, const std::string& link) {
   return true;
 }
 
+bool LinkNewest(const std::string& run_dir, const std::string& name_dir, bool copy) {
+  FileLock name_lock(name_dir + "/" + kLockName);
+  const std::string own = fs::path(run_dir).filename().string();
+  std::string linked = LinkedRun(name_dir);
+  std::error_code ec;
+  if (linked > own && fs::exists(fs::path(name_dir) / ".runs" / linked / "report.html", ec)) return false;
+  std::string link = name_dir + "/report.html";
+  std::string target = (fs::path(".runs") / own / "report.html").string();
+  if (RepointLink(target, link)) return true;
+  int err = errno;
+  if (err != EPERM && err != EOPNOTSUPP && err != ENOSYS) {
+    throw Error("cannot write '" + link + "': " + std::strerror(err));
+  }
+  if (!copy) return false;
+  CopyAtomically(run_dir + "/report.html", link);
+  return true;
+}
+
 std::string WriteSessionReport(const std::string& run_dir, const std::string& name_dir) {
   ConvertOptions options;
   options.dump_dir = run_dir;
   options.output = run_dir + "/report.html";
   options.threads = 1;  // the compiler may be building other kernels on the other cores
   ConvertDump(options);
-  std::string link = name_dir + "/report.html";
-  std::string target = (fs::path(".runs") / fs::path(run_dir).filename() / "report.html").string();
-  if (!RepointLink(target, link)) {
-    int err = errno;
-    if (err != EPERM && err != EOPNOTSUPP && err != ENOSYS) {
-      throw Error("cannot write '" + link + "': " + std::strerror(err));
-    }
-    CopyAtomically(options.output, link);
-  }
-  return link;
+  return LinkNewest(run_dir, name_dir, true) ? name_dir + "/report.html" : options.output;
 }
 
 }  // namespace irtrace

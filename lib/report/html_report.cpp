@@ -18,7 +18,7 @@ const char kSlotMarker[] = "<\x01IR_TRACE_DATA_SLOT\x01>";
 
 }  // namespace
 
-PageShell ExpandShell(const ShellSource& page) {
+PageShell ExpandShell(const ShellSource& page, const std::vector<std::string>& sections) {
   {  // registered once per name in ctemplate's process-wide cache
     static std::mutex mu;
     static std::set<std::string> registered;
@@ -34,6 +34,7 @@ PageShell ExpandShell(const ShellSource& page) {
   ctemplate::TemplateDictionary dict(page.name);
   dict.SetValue("VERSION", IRTRACE_VERSION);
   for (const auto& [key, value] : page.values) dict.SetValue(key, value);
+  for (const std::string& section : sections) dict.ShowSection(section);
   dict.SetValue("CSS", ctemplate::TemplateString(page.css.data(), page.css.size()));
   dict.SetValue("JS", ctemplate::TemplateString(page.js.data(), page.js.size()));
   dict.SetValue("DATA_SLOT", kSlotMarker);
@@ -51,12 +52,27 @@ PageShell ExpandShell(const ShellSource& page) {
   return shell;
 }
 
-PageShell ExpandPageShell(const std::string& title) {
+namespace {
+
+PageShell ReportShell(const std::string& title, const char* section) {
   return ExpandShell({"ir-trace/report.html",
                       assets::View(assets::kReportHtml, assets::kReportHtml_size),
                       assets::View(assets::kViewerCss, assets::kViewerCss_size),
                       assets::View(assets::kViewerJs, assets::kViewerJs_size),
-                      {{"TITLE", title}}});
+                      {{"TITLE", title}}},
+                     {section});
+}
+
+}  // namespace
+
+PageShell ExpandPageShell(const std::string& title) { return ReportShell(title, "REPORT"); }
+
+std::string ExpandLivePageHead(const std::string& title) {
+  PageShell shell = ReportShell(title, "LIVE");
+  // The build's embedding ends each asset with a newline: nothing else may follow the data.
+  if (shell.tail.find_first_not_of('\n') != std::string::npos)
+    throw Error("internal error: the live report's data is not the end of the page");
+  return shell.head;
 }
 
 }  // namespace irtrace

@@ -1,6 +1,7 @@
 #include "report/payload_writer.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <unistd.h>
 
@@ -73,6 +74,12 @@ std::vector<std::pair<uint32_t, std::string_view>> DeltaFixes(const Snapshot& be
 
 PayloadWriter::PayloadWriter(OutputSink* out, PayloadEncoding encoding, const std::string& title, int context)
     : out_(out) {
+  title_ = title;
+  context_ = context;
+  if (encoding == PayloadEncoding::kChunks) {
+    out_->Write(kChunksMagic);
+    return;  // each chunk opens its own writer (BeginChunk)
+  }
   OutputSink* sink = out_;
   if (encoding == PayloadEncoding::kDeflateBase64) {
     out_->Write(R"({"schema":)" + std::to_string(kPayloadSchema) + R"(,"encoding":"deflate-base64","data":")");
@@ -81,11 +88,49 @@ PayloadWriter::PayloadWriter(OutputSink* out, PayloadEncoding encoding, const st
   }
   w_ = std::make_unique<JsonWriter>(sink);
   w_->BeginObject();
+  WriteHeader();
+  w_->Key("snapshots").BeginArray();
+}
+
+void PayloadWriter::WriteHeader() {
   w_->Key("schema").Int(kPayloadSchema);
   w_->Key("tool").String(std::string("ir-trace ") + IRTRACE_VERSION);
-  w_->Key("title").String(title);
-  w_->Key("context").Int(context);
+  w_->Key("title").String(title_);
+  w_->Key("context").Int(context_);
+  header_written_ = true;
+}
+
+std::string ChunkFrame(std::string_view json) {
+  std::string data = DeflateToBase64(json);
+  char crc[16];
+  std::snprintf(crc, sizeof crc, "%08x", static_cast<unsigned>(Crc32(data)));
+  return std::to_string(data.size()) + " " + crc + " " + data + "\n";
+}
+
+void PayloadWriter::BeginChunk() {
+  chunk_.text.clear();
+  w_ = std::make_unique<JsonWriter>(&chunk_);
+  w_->BeginObject();
+  if (!header_written_) WriteHeader();
   w_->Key("snapshots").BeginArray();
+  in_entries_ = false;
+}
+
+void PayloadWriter::EndChunk(const LiveState& live) {
+  EndSnapshots();
+  w_->EndArray();
+  w_->Key("live").BeginObject();
+  w_->Key("passes").Int(static_cast<int64_t>(live.passes));
+  if (live.running >= 0) {
+    w_->Key("running").BeginObject().Key("num").Int(live.running).Key("name").String(live.running_name).EndObject();
+  }
+  if (live.ended) w_->Key("ended").Bool(true);
+  w_->EndObject();
+  w_->EndObject();
+  w_->Flush();
+  w_.reset();
+  out_->Write(ChunkFrame(chunk_.text));
+  chunk_.text.clear();
 }
 
 PayloadWriter::~PayloadWriter() = default;

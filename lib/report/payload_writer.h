@@ -57,7 +57,28 @@ constexpr int kMaxDeltaChain = 16;
 enum class PayloadEncoding {
   kDeflateBase64,  // the envelope {"schema":N,"encoding":"deflate-base64","data":"<base64 of zlib data>"}
   kPlain,          // the payload object itself (--no-compress)
+  kChunks,         // the chunked envelope of a live report (ARCHITECTURE.md "Live reports"): the line
+                   // kChunksMagic, then one framed chunk per BeginChunk / EndChunk (ChunkFrame)
 };
+
+// The chunked envelope's first line (its version is the envelope's, not the payload's schema).
+inline constexpr const char* kChunksMagic = "ir-trace-chunks 1\n";
+
+// What a live report's chunk says about its session (the chunk's "live"): the passes recorded so far and
+// the pass running when it was written (number >= 1 and name; -1 when none), and whether the session has
+// ended (End ran) without the final report replacing the live one (no pass recorded, or the conversion
+// failed).
+struct LiveState {
+  unsigned long passes = 0;
+  long running = -1;
+  std::string running_name;
+  bool ended = false;
+};
+
+// One chunk framed as the chunked envelope stores it: "<B> <C> <base64>\n", where <base64> is `json`
+// deflated as one complete zlib stream and base64-encoded, B its length in decimal and C the CRC-32 of
+// those B characters in 8 lowercase hex digits. Throws Error if zlib fails.
+std::string ChunkFrame(std::string_view json);
 
 // Writes the payload in one pass, in order: snapshots (one call each, in index order), then entries.
 class PayloadWriter {
@@ -98,8 +119,14 @@ class PayloadWriter {
   void AddSpooledEntries();
   // Marks the payload as a compare report (after the entries, before Finish; at most once).
   void AddCompare(const CompareHeader& h);
-  // Ends the payload and the envelope, and sends everything to `out`. Call once, last.
+  // Ends the payload and the envelope, and sends everything to `out`. Call once, last. Not for kChunks.
   void Finish();
+
+  // kChunks only. Starts a chunk (the first also holds the header: schema, tool, title, context); the
+  // snapshots and entries added until EndChunk are its own, and indices run on across chunks. EndChunk
+  // closes it with `live` and sends it to `out` framed (ChunkFrame) in one Write. Throws what `out` throws.
+  void BeginChunk();
+  void EndChunk(const LiveState& live);
 
  private:
   // Appends snapshot s stored in full, its sections per WriteSnapshotEnd; returns its index.
@@ -113,7 +140,13 @@ class PayloadWriter {
   static void WriteEntry(JsonWriter* w, const Entry& e);
   void EndSnapshots();
 
+  void WriteHeader();
+
   OutputSink* out_;
+  std::string title_;
+  int context_ = 0;
+  bool header_written_ = false;
+  StringSink chunk_;  // kChunks: the chunk being written
   std::unique_ptr<DeflateBase64Sink> deflate_;  // set for kDeflateBase64
   std::unique_ptr<JsonWriter> w_;
   class Spool;

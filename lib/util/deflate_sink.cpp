@@ -100,3 +100,23 @@ void DeflateBase64Sink::EmitBase64(std::string_view bytes, bool last) {
 }
 
 }  // namespace irtrace
+
+namespace irtrace {
+
+std::string DeflateToBase64(std::string_view bytes) {
+  uLongf size = compressBound(static_cast<uLong>(bytes.size()));
+  std::string packed(size, '\0');
+  int rc = compress2(reinterpret_cast<Bytef*>(packed.data()), &size, reinterpret_cast<const Bytef*>(bytes.data()),
+                     static_cast<uLong>(bytes.size()), 6);
+  if (rc != Z_OK) throw Error("zlib compress2 failed (" + std::to_string(rc) + ")");
+  packed.resize(size);
+  return Base64(packed);
+}
+
+uint32_t Crc32(std::string_view bytes) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  return static_cast<uint32_t>(
+      crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+}
+
+}  // namespace irtrace

@@ -2,6 +2,7 @@
 // and be inflated by the browser's built-in DecompressionStream("deflate").
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,5 +36,13 @@ class DeflateBase64Sink : public OutputSink {
 
 // Base64 (RFC 4648) of `bytes`, with padding. For tests and small data.
 std::string Base64(std::string_view bytes);
+
+// Base64 (as above) of `bytes` deflated as one complete zlib stream (RFC 1950, level 6), on the calling
+// thread: a piece a reader inflates on its own (the live report's chunks, report/payload_writer.h).
+// Throws Error if zlib fails.
+std::string DeflateToBase64(std::string_view bytes);
+
+// The CRC-32 of `bytes` (IEEE 802.3, zlib's crc32: "123456789" gives 0xcbf43926).
+uint32_t Crc32(std::string_view bytes);
 
 }  // namespace irtrace

@@ -12,12 +12,15 @@ const js = viewerJs();
 
 test('report.html uses only the agreed ctemplate markers, with the data slot inside the JSON block', () => {
   const markers = shell.match(/\{\{[^}]*\}\}/g);
-  assert.deepEqual([...new Set(markers)].sort(), ['{{CSS}}', '{{DATA_SLOT}}', '{{JS}}', '{{TITLE:h}}', '{{VERSION:h}}']);
-  assert.equal(markers.filter((m) => m === '{{DATA_SLOT}}').length, 1);
-  assert.match(shell, /<script type="application\/json" id="ir-trace-data">\{\{DATA_SLOT\}\}<\/script>/);
+  assert.deepEqual([...new Set(markers)].sort(), ['{{#LIVE}}', '{{#REPORT}}', '{{/LIVE}}', '{{/REPORT}}', '{{CSS}}', '{{DATA_SLOT}}', '{{JS}}', '{{TITLE:h}}', '{{VERSION:h}}']);
+  // One data slot in each of the two pages (html_report.cpp shows one section): the report's JSON block,
+  // and the live report's chunk element, the end of its page after the viewer's script.
+  assert.equal(markers.filter((m) => m === '{{DATA_SLOT}}').length, 2);
+  assert.match(shell, /\{\{#REPORT\}\}<script type="application\/json" id="ir-trace-data">\{\{DATA_SLOT\}\}<\/script>\n\{\{\/REPORT\}\}/);
+  assert.match(shell, /<script>\s*\{\{JS\}\}\s*<\/script>\n\{\{#REPORT\}\}<\/body>\n<\/html>\n\{\{\/REPORT\}\}\{\{#LIVE\}\}<script type="text\/x-ir-trace-chunks" id="ir-trace-data">\{\{DATA_SLOT\}\}\{\{\/LIVE\}\}$/);
   assert.match(shell, /<style>\s*\{\{CSS\}\}\s*<\/style>/);
   assert.match(shell, /<script>\s*\{\{JS\}\}\s*<\/script>/);
-  assert.doesNotMatch(shell.replace(/\{\{(TITLE:h|VERSION:h|CSS|JS|DATA_SLOT)\}\}/g, ''), /\{\{|\}\}/);
+  assert.doesNotMatch(shell.replace(/\{\{(TITLE:h|VERSION:h|CSS|JS|DATA_SLOT|[#/]REPORT|[#/]LIVE)\}\}/g, ''), /\{\{|\}\}/);
 });
 
 test('inlined CSS and JS cannot end their element early', () => {

@@ -27,7 +27,10 @@ export function viewerJs() {
 }
 
 export function makeReport(payload, { title = payload.title || 'passes_dump', version = payload.tool || 'ir-trace 0.1.0' } = {}) {
-  const shell = fs.readFileSync(path.join(ASSETS, 'report.html'), 'utf8');
+  // The report's sections as html_report.cpp shows them: REPORT shown (its markers dropped), LIVE hidden
+  // (the live report's page, lib/record/live_report.h).
+  const shell = fs.readFileSync(path.join(ASSETS, 'report.html'), 'utf8')
+    .replace(/\{\{#LIVE\}\}[\s\S]*?\{\{\/LIVE\}\}/g, '').replace(/\{\{[#/]REPORT\}\}/g, '');
   const css = fs.readFileSync(path.join(ASSETS, 'viewer.css'), 'utf8');
   const marker = '{{DATA_SLOT}}';
   const at = shell.indexOf(marker);

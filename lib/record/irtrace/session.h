@@ -7,8 +7,10 @@
 //
 // With tracing on, each call writes one file of a numbered pass dump into the session's run directory,
 // <IR_TRACE_DIR>/<name>/.runs/run_<UTC time>_<pid>_<random>/, at once and atomically: a compilation killed
-// at any point leaves a dump `ir-trace` converts. At its end the session writes the run's report.html and
-// points <IR_TRACE_DIR>/<name>/report.html at it. Tracing never fails the compilation: a failure to write
+// at any point leaves a dump `ir-trace` converts. From its first capture on the run's report.html is live
+// (one chunk appended per capture; <IR_TRACE_DIR>/<name>/report.html points at it, one stderr line says
+// so); at its end the session rewrites it as the complete report. The name's link always shows the newest
+// (latest started) run. Tracing never fails the compilation: a failure to write
 // (disk full, permissions, a file-size limit) prints one warning per session on stderr and stops that
 // session's tracing; no call throws, except Pass rethrowing the pass's own exception. Codegen keeps the
 // generated source the compiler builds as a working copy the user may edit and compile again with.
@@ -154,14 +156,16 @@ class Session {
   // Names the phase ("tiling", "lowering") of the passes recorded while the returned scope lives.
   PhaseScope Phase(std::string_view name);
 
-  // Ends the session: writes the run's report.html (when a pass was recorded) and re-points
-  // <dir>/<name>/report.html at it (a symbolic link; a copy where links are impossible). Later capture
-  // calls record nothing. Idempotent; the destructor calls it.
+  // Ends the session: rewrites the run's live report.html as the complete report (when a pass was
+  // recorded; byte-equal to what `ir-trace RUN_DIR` writes) and re-points <dir>/<name>/report.html at it
+  // unless a newer run holds it (a symbolic link; a copy where links are impossible). Later capture calls
+  // record nothing. Idempotent; the destructor calls it.
   void End();
 
   // The run directory, "" before the first capture, when off, or when it could not be made.
   std::string run_dir() const;
-  // <dir>/<name>/report.html once End wrote it, else "".
+  // <dir>/<name>/report.html once End wrote the report (<run_dir>/report.html when a newer run holds the
+  // link), else "".
   std::string report_path() const;
 
  private:
