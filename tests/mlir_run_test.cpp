@@ -354,7 +354,12 @@ TEST_CASE("mlir_run: a --mlir-print-skip-regions log lists its passes, a note sa
     CHECK(p.notes == std::vector<std::string>{"its dump prints the module without its regions (module {...}): what it "
                                               "changed is not in the log"});
     CHECK(p.file.text->find("@helper") != std::string::npos);
+    // The functions inside the module its dump opens (`module {...}` is `module {`): the module-level line
+    // is no pass's removal.
+    CHECK(p.file.text->rfind("module {\n  func.func", 0) == 0);
   }
+  // The function passes before the first module dump: their functions framed the same way.
+  CHECK(l.passes.at(0).file.text->rfind("module {\n", 0) == 0);
 }
 
 }  // namespace

@@ -351,6 +351,12 @@ void FrameByFirstModule(const std::vector<Dump>& dumps, SplicedModule* state) {
   for (const Dump& d : dumps) {
     if (!d.module) continue;
     std::vector<std::string> lines = SplitKeepingBreaks(d.text);
+    if (d.skipped) {  // `module {...}`: its own line opened (`module {`) and closed, the module's lines unknown
+      std::string first = lines.empty() ? "" : lines.front();
+      size_t dots = first.rfind("...}");
+      if (dots != std::string::npos) state->SetFrame(first.substr(0, dots) + "\n", "}\n", {});
+      return;
+    }
     auto header = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
       std::string_view v = TrimCr(std::string_view(l).substr(0, l.size() - (EndsWith(l, "\n") ? 1 : 0)));
       return StartsWith(v, "module") && EndsWith(v, "{");
