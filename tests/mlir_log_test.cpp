@@ -112,10 +112,14 @@ TEST_CASE("mlir_log: a log of before-dumps: the dump before pass k+1 is the one 
                     "// -----// IR Dump Before B (b) //----- //\n" + mod("x.one") +
                     "// -----// IR Dump Before C (c) //----- //\n" + mod("x.two");
   DumpListing l = ReadMlirLog("b.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B"});
+  // Every dump is its pass's before: the last pass, C, is listed, its result not in the log.
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B", "C"});
   CHECK(Text(l.frontend) == mod("x.zero"));
   CHECK(Text(l.passes[0].file) == mod("x.one"));
   CHECK(Text(l.passes[1].file) == mod("x.two"));
+  CHECK(Text(l.passes[2].file) == mod("x.two"));
+  CHECK(l.passes[2].notes ==
+        std::vector<std::string>{"the log holds only before-dumps and none after this pass's: its result is not in the log"});
   CHECK(l.notes ==
         std::vector<std::string>{"the log holds only before-dumps: the result of its last pass, C, is not in it"});
 }
@@ -133,7 +137,8 @@ TEST_CASE("mlir_log: before-dumps of function passes: the IR before a pass is af
                     "// -----// IR Dump Before CSE (cse) //----- //\n" +
                     "module {\n  func.func @a() {\n    %0 = a.tiled\n    return\n  }\n}\n";
   DumpListing l = ReadMlirLog("b.log", log);
-  CHECK(Names(l) == std::vector<std::string>{"frontend", "Canonicalizer", "T"});
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "Canonicalizer", "T", "CSE"});
+  CHECK(l.passes[1].executions.size() == 2);  // T on @a and @b: one pass
   CHECK(Text(l.passes[0].file).find("a.canon") != std::string::npos);  // after Canonicalizer: both functions
   CHECK(Text(l.passes[0].file).find("b.canon") != std::string::npos);
   CHECK(Text(l.passes[1].file).find("a.tiled") != std::string::npos);  // T's change is T's
@@ -215,7 +220,7 @@ TEST_CASE("mlir_log: a stream of several compilations (Triton) is one report per
   CHECK(InputParts(t / "triton.log", InputFormat::kAuto) == std::vector<std::string>{"add_kernel", "mul_kernel"});
   DumpListing mul = ListInput(t / "triton.log", InputFormat::kAuto, {}, "mul_kernel");
   CHECK(mul.title == "mul_kernel");
-  CHECK(Names(mul) == std::vector<std::string>{"frontend", "P1", "P2", "P3"});
+  CHECK(Names(mul) == std::vector<std::string>{"frontend", "P1", "P2", "P3", "P4"});  // P4's result: not in it
   CHECK(mul.frontend.name == t / "triton.log" + " line 29");
   CHECK(Text(mul.passes[0].file).find("@mul_kernel") != std::string::npos);
   test::CliResult r = test::RunMain({t / "triton.log", "-o", t / "one.html"});
@@ -225,12 +230,24 @@ TEST_CASE("mlir_log: a stream of several compilations (Triton) is one report per
   CHECK(std::filesystem::exists(t / "out/index.html"));
 }
 
-TEST_CASE("mlir_log: module scope, the same pass run twice on one function is two passes", "[mlir_log]") {
+TEST_CASE("mlir_log: module scope, a nest running one pass twice is two passes, a pass run again one pass",
+          "[mlir_log]") {
+  // func.func(c,c) on a and b: each function's k-th run is pass k.
   std::string log = std::string("// -----// IR Dump After A (a) ('builtin.module' operation) //----- //\n") + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" + kModuleA;
-  CHECK(Names(ReadMlirLog("m.log", log)) == std::vector<std::string>{"input (not in the log)", "A", "C", "C"});
+  DumpListing two = ReadMlirLog("m.log", log + "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" +
+                                             kModuleA);
+  CHECK(Names(two) == std::vector<std::string>{"input (not in the log)", "A", "C", "C"});
+  REQUIRE(two.passes.size() == 3);
+  CHECK(two.passes[1].executions.size() == 2);
+  // C run once on b and twice on a (the inliner's pipeline runs again on a function it inlined into):
+  // one pass, three executions.
+  DumpListing one = ReadMlirLog("m.log", log);
+  CHECK(Names(one) == std::vector<std::string>{"input (not in the log)", "A", "C"});
+  REQUIRE(one.passes.size() == 2);
+  CHECK(one.passes[1].executions.size() == 3);
 }
 
 TEST_CASE("mlir_log: module-scope dumps of one pass on each function are one pass", "[mlir_log]") {
@@ -382,7 +399,9 @@ TEST_CASE("mlir_log: a numbered split of a module-scope log gives the same repor
   REQUIRE(test::RunMain({t / "ms.log", "-o", t / "log.html", "--no-compress", "-q"}).code == 0);
   REQUIRE(test::RunMain({t / "split", "-o", t / "split.html", "--no-compress", "-q"}).code == 0);
   nlohmann::json a = PayloadOf(t / "log.html"), b = PayloadOf(t / "split.html");
-  // Everything but the names of the snapshots, the first entry's name and pass 1's note is the same.
+  // Everything but the names of the snapshots, the first entry's name, pass 1's note and the log's
+  // executions (a numbered dump has none: each file is the module) is the same.
+  for (auto& e : a["entries"]) e.erase("executions");
   for (nlohmann::json* p : {&a, &b}) {
     for (auto& s : (*p)["snapshots"]) s.erase("file");
     (*p)["entries"][0].erase("name");

@@ -75,6 +75,18 @@ std::vector<std::string> Names(const DumpListing& l) {
   return out;
 }
 
+// Each pass's executions: the functions it ran on, sorted (threads print them in any order).
+std::vector<std::vector<std::string>> Executions(const DumpListing& l) {
+  std::vector<std::vector<std::string>> out;
+  for (const DumpPass& p : l.passes) {
+    std::vector<std::string> keys;
+    for (const PassExecution& x : p.executions) keys.push_back(x.key);
+    std::sort(keys.begin(), keys.end());
+    out.push_back(keys);
+  }
+  return out;
+}
+
 std::vector<std::string> Texts(const DumpListing& l) {
   std::vector<std::string> out{l.frontend.text ? *l.frontend.text : ""};
   for (const DumpPass& p : l.passes) out.push_back(p.file.text ? *p.file.text : "");
@@ -131,12 +143,39 @@ TEST_CASE("mlir_run: one mlir-opt run is one report in every form, with threads 
   std::string off = MlirOptLog(t, "--mlir-print-ir-after-all --mlir-disable-threading");
   DumpListing serial = ReadMlirLog("off.log", off, "");
   CHECK(MlirLogParts(off).empty());
+  // The pipeline's passes, each nest pass one pass over its 4 functions (the inliner's canonicalize too).
+  CHECK(Names(serial) == std::vector<std::string>{"input (not in the log)", "CSE", "Canonicalizer", "SCCP",
+                                                  "Canonicalizer", "Inliner", "SymbolDCE", "CSE"});
+  std::vector<std::string> all{"a", "b", "c", "helper"};
+  REQUIRE(serial.passes.size() == 7);
+  CHECK(Executions(serial)[0] == all);
+  CHECK(Executions(serial)[3].size() >= 4);  // the inliner's canonicalize: once or twice per function
+  CHECK(Executions(serial)[4].empty());      // a module pass
+  CHECK(Executions(serial)[5].empty());
+  CHECK(Executions(serial)[6] == std::vector<std::string>{"a", "b", "c"});  // helper: inlined and deleted
+  // The module-scope log of the same run: the same passes and executions, each snapshot the same module.
+  DumpListing module = ReadMlirLog(
+      "m.log", MlirOptLog(t, "--mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading"), "");
+  CHECK(Names(module) == Names(serial));
+  CHECK(Executions(module) == Executions(serial));
   for (int run = 0; run < 5; ++run) {  // threads print the per-function dumps in another order each time
     std::string on = MlirOptLog(t, "--mlir-print-ir-after-all");
     CHECK(MlirLogParts(on).empty());
     DumpListing threaded = ReadMlirLog("on.log", on, "");
     CHECK(Names(threaded) == Names(serial));
     CHECK(Texts(threaded) == Texts(serial));
+    CHECK(Executions(threaded) == Executions(serial));
+  }
+  // Before-dumps only: every pass named from its own banner, the same sequence; the last one's result is
+  // not in the log.
+  for (const char* flags : {"--mlir-print-ir-before-all --mlir-disable-threading", "--mlir-print-ir-before-all"}) {
+    INFO(flags);
+    DumpListing before = ReadMlirLog("b.log", MlirOptLog(t, flags), "");
+    CHECK(Names(before) == std::vector<std::string>{"frontend", "CSE", "Canonicalizer", "SCCP", "Canonicalizer",
+                                                    "Inliner", "SymbolDCE", "CSE"});
+    CHECK(Executions(before) == Executions(serial));
+    CHECK(std::count(before.passes.back().notes.begin(), before.passes.back().notes.end(),
+                     "the log holds only before-dumps and none after this pass's: its result is not in the log") == 1);
   }
   for (const char* flags : {"--mlir-print-ir-before-all --mlir-disable-threading", "--mlir-print-ir-before-all",
                             "--mlir-print-ir-after-all --mlir-print-ir-after-change --mlir-disable-threading",
@@ -315,7 +354,12 @@ TEST_CASE("mlir_run: a --mlir-print-skip-regions log lists its passes, a note sa
     CHECK(p.notes == std::vector<std::string>{"its dump prints the module without its regions (module {...}): what it "
                                               "changed is not in the log"});
     CHECK(p.file.text->find("@helper") != std::string::npos);
+    // The functions inside the module its dump opens (`module {...}` is `module {`): the module-level line
+    // is no pass's removal.
+    CHECK(p.file.text->rfind("module {\n  func.func", 0) == 0);
   }
+  // The function passes before the first module dump: their functions framed the same way.
+  CHECK(l.passes.at(0).file.text->rfind("module {\n", 0) == 0);
 }
 
 }  // namespace

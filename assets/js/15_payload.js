@@ -310,6 +310,17 @@
       return Array.isArray(k) ? k.filter((x) => typeof x === 'string') : [];
     }
 
+    // Takes an entry. Returns the executions of a nested pipeline's pass (an MLIR log's `func.func(cse)` on
+    // N functions is one pass: its "executions", optional, no schema change), [{key, dump, changed}] in log
+    // order: the operation's section key, the dump that printed it ("x.log line 12"), whether its function
+    // changed in the pass. [] for any other entry (and for a report written before the field existed).
+    function executionsOf(e) {
+      const x = e && e.executions;
+      if (!Array.isArray(x)) return [];
+      return x.filter((r) => r && typeof r.key === 'string')
+        .map((r) => ({ key: r.key, dump: typeof r.dump === 'string' ? r.dump : '', changed: r.changed === true }));
+    }
+
     // Takes an entry. Returns the loop a loop entry ran on, {header, fn} ("%for.body", "f"), from the note
     // the LLVM reader writes on it (lib/input/llvm_log.cpp: "a loop pass on loop %H in function F: ..."),
     // the banner's words; null for any other entry or when no note names it (the payload has no field).
@@ -444,7 +455,7 @@
       SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, UNIT, FIELD, PAIR_FLAGS,
       unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
       baseOf, storedLines, applyDelta, applyLines, snapshotLines, applySections, snapshotSections, entryFunctions,
-      unitOf, unitKeys, loopOf, byteOrder, moduleBase, moduleView, fileText, noEol,
+      unitOf, unitKeys, executionsOf, loopOf, byteOrder, moduleBase, moduleView, fileText, noEol,
     };
   }
 

@@ -255,10 +255,11 @@
       return this.fnKey !== null && this.fnBox.checked;
     }
 
-    // The unit entry i ran on, as its row names it (T.modules.unitName), or null.
+    // The unit entry i ran on, as its row names it (T.modules.unitName; a nested pipeline's pass: its
+    // executions, "8 functions, 3 changed", T.executions.summary), or null.
     unitName(i) {
       const e = this.model.entries[i];
-      return T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang);
+      return T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang) || T.executions.summary(e);
     }
 
     // The search's index of entry i's row: its label and the unit it ran on (a function name finds its passes).

@@ -286,6 +286,7 @@
     renderNotices(e) {
       clear(this.notices);
       const m = this.model;
+      T.executions.notice(this, this.notices); // a nested pipeline's pass: its executions (61_executions.js)
       if (e.status === STATUS.FAILED || e.error) {
         this.notices.appendChild(el('div', { class: 'error-box', role: 'alert' },
           el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),

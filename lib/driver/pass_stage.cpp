@@ -296,6 +296,12 @@ void PassStage::Write(Item* it) {
   if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
     for (const std::string& k : p.unit_keys) e.unit_keys.push_back(DisplayText(k));
   }
+  for (const PassExecution& x : p.executions) {
+    bool changed = std::any_of(e.diff.functions.begin(), e.diff.functions.end(), [&](const FunctionDiff& f) {
+      return f.key == x.key && f.status != FunctionStatus::kMoved && f.status != FunctionStatus::kSame;
+    });
+    e.executions.push_back(Execution{DisplayText(x.key), DisplayText(x.dump), changed});
+  }
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
   entry_of_pass_[p.number] = entries_written_++;
   if (e.status != EntryStatus::kChanged) return;

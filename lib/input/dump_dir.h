@@ -45,6 +45,14 @@ struct DumpFile {
 };
 
 // A numbered pass snapshot.
+// One execution of a pass of a nested pipeline (an MLIR log's `func.func(cse)` runs cse once per function):
+// the operation it ran on and the log line of its dump.
+struct PassExecution {
+  std::string key;   // the operation's section key (the symbol without '@')
+  size_t line = 0;   // 1-based line of its dump's banner in the log
+  std::string dump;  // what names that dump: "<log> line N", or its file in a tree directory
+};
+
 struct DumpPass {
   unsigned long number = 0;  // NN of NN_after_*, >= 1, compared as a number
   std::string pass_name;     // the text between "_after_" and the last dot, verbatim
@@ -64,6 +72,9 @@ struct DumpPass {
   // loop; for kWhole, its last module dump with no function changed since): the pass changed nothing, and
   // its file need not be read or diffed.
   bool unchanged = false;
+  // A nested pipeline's pass read from an MLIR log (input/mlir_pipeline.h): its executions, in log order;
+  // `file` holds the module after all of them. Empty for every other pass.
+  std::vector<PassExecution> executions;
 };
 
 // Where a generated source runs: codegen_device* or kernels/** (device), codegen_host* or

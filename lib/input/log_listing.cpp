@@ -179,17 +179,21 @@ DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string
   }
   DumpListing listing = read(dir, log);
   const std::string prefix = dir + " line ";
+  auto file_of = [&](std::string* name) {
+    if (name->rfind(prefix, 0) != 0) return false;
+    auto at = file_at.upper_bound(std::stoul(name->substr(prefix.size())));
+    if (at == file_at.begin()) return false;
+    *name = std::prev(at)->second;
+    return true;
+  };
   auto rename = [&](DumpFile* f) {
-    if (f->name.rfind(prefix, 0) != 0) return;
-    auto at = file_at.upper_bound(std::stoul(f->name.substr(prefix.size())));
-    if (at == file_at.begin()) return;
-    f->name = std::prev(at)->second;
-    if (f->log) f->log_name = f->name;
+    if (file_of(&f->name) && f->log) f->log_name = f->name;
   };
   rename(&listing.frontend);
   for (DumpPass& p : listing.passes) {
     rename(&p.file);
     if (p.before) rename(&*p.before);
+    for (PassExecution& x : p.executions) file_of(&x.dump);
   }
   listing.sources.clear();
   for (const std::string& f : rel) listing.sources.push_back((std::filesystem::path(dir) / f).string());
@@ -293,6 +297,8 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
     p.number = k + 1;
     p.pass_name = steps[k].pass;
     p.notes = std::move(steps[k].notes);
+    p.executions = std::move(steps[k].executions);
+    for (PassExecution& x : p.executions) x.dump = name + " line " + std::to_string(x.line);
     if (steps[k].before) {
       DumpFile b;
       b.name = steps[k].before_name;

@@ -25,6 +25,7 @@ struct LogStep {
   std::vector<std::string> notes;  // facts about it (shown as the entry's notes)
   std::optional<std::string> before;  // its own before-dump when that is not the previous step's text
   std::string before_name;         // what names that before-dump ("<log> line N", ...)
+  std::vector<PassExecution> executions;  // a nested pipeline's pass: its runs (DumpPass::executions)
 };
 
 // The lines of `text`, each with its '\n' (a last line without one kept as it is).

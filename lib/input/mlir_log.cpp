@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "input/log_listing.h"
+#include "input/mlir_pipeline.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
 #include "util/line_index.h"
@@ -93,6 +94,7 @@ struct Dump {
   bool truncated = false;  // the log ends (or the next banner comes) before the operation is closed
   bool skipped = false;  // printed with --mlir-print-skip-regions: its first line ends in `{...}`
   std::string sym;       // a nested operation's symbol (from the banner or its first line)
+  std::string note;      // a before-dump turned into its pass's result (ShiftBeforeDumps): what the log lacks
 };
 
 bool IsBlank(std::string_view s) { return s.find_first_not_of(" \t\r") == std::string_view::npos; }
@@ -315,51 +317,80 @@ std::string RespellAliases(const std::string& module, const Aliases& aliases, co
   return top + body + end;
 }
 
-// Merges the nested dumps between two module dumps: per function, its dumps are the k-th run of each
-// pass name; those (name, k) keys are merged into one sequence keeping every function's order (functions
-// taken by name, so the order in which a threaded run interleaved them does not matter). The snapshot after
-// merged pass m holds each function's latest dump at or before m.
-// `aliases`, `trailing`: the spelling of the module dump after the segment (RespellAliases), nullopt to keep
-// the text's own.
+// The text of function `sym` in `module` (a module-scope dump), unindented, its aliases spelt out with
+// the module's own (`own`); "" when the module does not split into functions or lacks it.
+std::string CutFunction(const std::string& module, const std::string& sym, const Aliases& own) {
+  LineIndex index(module, '\n');
+  Scope scope = SplitFunctions(ScopeLanguage::kMlir, index);
+  for (const Section& s : scope.sections) {
+    if (s.key != sym) continue;
+    std::vector<std::string> lines = SplitKeepingBreaks(module);
+    size_t indent = lines[s.begin].find_first_not_of(" \t");
+    std::string out;
+    for (size_t k = s.begin; k < s.end && k < lines.size(); ++k) {
+      size_t lead = std::min(indent, lines[k].find_first_not_of(" \t"));
+      out += lines[k].substr(lead == std::string::npos ? 0 : lead);
+    }
+    std::vector<std::pair<std::string, std::string>> by_name(own.begin(), own.end());
+    std::sort(by_name.begin(), by_name.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    for (const auto& [name, value] : by_name) out = ReplaceToken(out, name, value, true);
+    return out;
+  }
+  return "";
+}
+
+// The nested dumps between two module-level dumps, as the pipeline's passes (input/mlir_pipeline.h): each
+// pass is its executions, a function's text after it the one its own execution printed (the rest of the
+// module as before). Op scope: the snapshot is the module spliced from the function dumps, spelt with
+// `aliases` (the module dump after the segment's: RespellAliases; nullopt keeps the text's own). Module
+// scope (each dump the whole module after one execution): the last execution's module with every other
+// function as its own latest execution printed it (byte for byte the log's, when their aliases agree).
 void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::vector<LogStep>* steps,
                   const std::optional<Aliases>& aliases, const Aliases& trailing = {}) {
   if (segment->empty()) return;
-  std::map<std::string, std::vector<const Dump*>> by_sym;
-  for (const Dump* d : *segment) by_sym[d->sym].push_back(d);
-  segment->clear();
-  using Key = std::pair<std::string, int>;  // pass name, its occurrence in the function's sequence
-  std::vector<Key> merged;
-  std::map<const Dump*, Key> key_of;
-  for (const auto& [sym, dumps] : by_sym) {
-    std::map<std::string, int> seen;
-    size_t after = 0;  // a key not merged yet goes after the function's previous key
-    for (const Dump* d : dumps) {
-      Key key{d->banner.pass, seen[d->banner.pass]++};
-      key_of[d] = key;
-      auto it = std::find(merged.begin(), merged.end(), key);
-      if (it == merged.end())
-        it = merged.insert(merged.begin() + static_cast<long>(std::min(after, merged.size())), key);
-      after = static_cast<size_t>(it - merged.begin()) + 1;
-    }
-  }
-  std::map<const Dump*, size_t> slot;
-  for (const auto& [d, key] : key_of)
-    slot[d] = static_cast<size_t>(std::find(merged.begin(), merged.end(), key) - merged.begin());
-  std::vector<std::vector<const Dump*>> at(merged.size());
-  for (const auto& [d, s] : slot) at[s].push_back(d);
-  for (size_t m = 0; m < merged.size(); ++m) {
+  std::vector<MlirRun> runs;
+  for (const Dump* d : *segment) runs.push_back(MlirRun{d->banner.pass, d->sym});
+  std::map<std::string, const Dump*> latest;  // module scope: each function's latest execution so far
+  for (const std::vector<size_t>& pass : GroupNestedRuns(runs)) {
     LogStep step;
-    step.pass = merged[m].first;
-    std::sort(at[m].begin(), at[m].end(), [](const Dump* a, const Dump* b) { return a->line < b->line; });
-    for (const Dump* d : at[m]) {
-      state->SetFunction(d->sym, d->text);
+    step.pass = (*segment)[pass.front()]->banner.pass;
+    const Dump* last = nullptr;
+    for (size_t i : pass) {
+      const Dump* d = (*segment)[i];
+      if (!d->module) state->SetFunction(d->sym, d->text);
+      latest[d->sym] = d;
       step.line = std::max(step.line, d->line);
       step.failed = step.failed || d->banner.failed;
       step.log += d->between;
+      if (!d->note.empty() && std::find(step.notes.begin(), step.notes.end(), d->note) == step.notes.end())
+        step.notes.push_back(d->note);
+      step.executions.push_back(PassExecution{d->sym, d->line});
+      if (!last || d->line > last->line) last = d;
     }
-    step.text = aliases ? RespellAliases(state->Text(), *aliases, trailing) : state->Text();
+    if (!last->module) {
+      step.text = aliases ? RespellAliases(state->Text(), *aliases, trailing) : state->Text();
+    } else {
+      SplicedModule module(ScopeLanguage::kMlir);
+      module.SetModule(last->text);
+      bool spliced = false;
+      for (const auto& [sym, d] : latest) {
+        if (d == last || !d->module) continue;
+        size_t header = 0;
+        std::string text = CutFunction(d->text, sym, HeaderAliases(SplitKeepingBreaks(d->text), &header));
+        if (text.empty()) continue;
+        module.SetFunction(sym, std::move(text));
+        spliced = true;
+      }
+      size_t header = 0;
+      step.text = spliced ? RespellAliases(module.Text(), HeaderAliases(SplitKeepingBreaks(last->text), &header))
+                          : last->text;
+    }
     steps->push_back(std::move(step));
   }
+  const Dump* end = *std::max_element(segment->begin(), segment->end(),
+                                      [](const Dump* a, const Dump* b) { return a->line < b->line; });
+  if (end->module) state->SetModule(end->text);
+  segment->clear();
 }
 
 // The symbols a module dump defines: the `@name` (or generic `sym_name = "name"`) on the first line of each
@@ -393,6 +424,12 @@ void FrameByFirstModule(const std::vector<Dump>& dumps, SplicedModule* state) {
   for (const Dump& d : dumps) {
     if (!d.module) continue;
     std::vector<std::string> lines = SplitKeepingBreaks(d.text);
+    if (d.skipped) {  // `module {...}`: its own line opened (`module {`) and closed, the module's lines unknown
+      std::string first = lines.empty() ? "" : lines.front();
+      size_t dots = first.rfind("...}");
+      if (dots != std::string::npos) state->SetFrame(first.substr(0, dots) + "\n", "}\n", {});
+      return;
+    }
     auto header = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
       std::string_view v = TrimCr(std::string_view(l).substr(0, l.size() - (EndsWith(l, "\n") ? 1 : 0)));
       return StartsWith(v, "module") && EndsWith(v, "{");
@@ -403,30 +440,90 @@ void FrameByFirstModule(const std::vector<Dump>& dumps, SplicedModule* state) {
   }
 }
 
-// Turns a log of before-dumps into after-dumps (AfterPassOfBeforeDumps). The first run is the input:
-// `input` gets it as one dump (its functions spliced together when it holds several).
-std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* last_pass) {
-  std::vector<std::string> passes;
-  for (const Dump& d : dumps) passes.push_back(d.banner.pass);
-  std::vector<std::string> after = AfterPassOfBeforeDumps(passes, last_pass);
-  std::vector<Dump> out;
+// The IR before the first pass of a log whose first dump is a before-dump: that dump when it prints the
+// module, else each function's first before-dump before the first module dump, framed by that dump.
+Dump InputFromBefores(const std::vector<Dump>& dumps) {
+  Dump input = dumps.front();
+  if (input.module) return input;
   SplicedModule first(ScopeLanguage::kMlir);
   FrameByFirstModule(dumps, &first);
-  for (size_t i = 0; i < dumps.size(); ++i) {
-    if (after[i].empty()) {
-      if (dumps[i].module) first.SetModule(dumps[i].text);
-      else first.SetFunction(dumps[i].sym, dumps[i].text);
-      if (!*input) *input = dumps[i];
+  std::set<std::string> seen;
+  for (size_t i = 0; i < dumps.size() && !dumps[i].module; ++i) {
+    if (dumps[i].banner.before && seen.insert(dumps[i].sym).second) first.SetFunction(dumps[i].sym, dumps[i].text);
+  }
+  input.text = first.Text();
+  input.module = true;
+  return input;
+}
+
+// Whether dump `d` is of the module (a module-level pass's), not of one nested operation.
+bool ModuleLevel(const Dump& d) { return d.module && (d.banner.op.empty() || d.banner.op == "builtin.module"); }
+
+// Turns a log of before-dumps into the results of their passes (input/mlir_pipeline.h NextDumpOfUnit):
+// "Before P on u" becomes P's run on u, its text the next dump of u (a function cut out of the next module
+// dump; a function that dump lacks keeps its text: its removal is the module pass's), in the order the
+// results were printed (a pass run inside another, the inliner's canonicalize, before it). A run whose
+// result no later dump shows keeps its own text, with a note. `input`: the IR before the first pass (the
+// first dump when it is a module, else each function's first dump before the first module dump).
+std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>* input, std::string* last_pass) {
+  std::vector<MlirDumpUnit> units;
+  for (const Dump& d : dumps) units.push_back(MlirDumpUnit{ModuleLevel(d) ? "" : d.sym, ModuleLevel(d)});
+  std::vector<size_t> next = NextDumpOfUnit(units);
+  *input = InputFromBefores(dumps);
+  const size_t kNone = static_cast<size_t>(-1);
+  // A module pass followed by function dumps: its result is the module at the next dump (the functions as
+  // their next dumps print them), but for the Inliner, which runs its pipeline (canonicalize) on each
+  // function: those dumps are inside it, its result the next module dump.
+  std::vector<std::string> composed(dumps.size());
+  for (size_t i = 0; i + 1 < dumps.size(); ++i) {
+    if (!units[i].module || units[i + 1].module || (dumps[i].banner.pass == "Inliner" && next[i] != kNone)) continue;
+    next[i] = i + 1;
+    if (dumps[i + 1].module) {
+      composed[i] = dumps[i + 1].text;  // module scope: the whole module
       continue;
     }
-    Dump d = std::move(dumps[i]);
-    d.banner.pass = after[i];
-    d.banner.before = false;
-    out.push_back(std::move(d));
+    SplicedModule m(ScopeLanguage::kMlir);
+    m.SetModule(dumps[i].text);
+    std::set<std::string> seen;
+    for (size_t j = i + 1; j < dumps.size() && !dumps[j].module; ++j) {
+      if (seen.insert(dumps[j].sym).second) m.SetFunction(dumps[j].sym, dumps[j].text);
+    }
+    composed[i] = m.Text();
   }
-  if (*input) {
-    (*input)->text = first.Text();
-    (*input)->module = true;
+  std::vector<size_t> order(dumps.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // By the dump showing the result; a run inside another (its before-dump later) first; the unshown last.
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (next[a] != next[b]) return next[a] < next[b];
+    return next[a] == kNone ? a < b : a > b;
+  });
+  std::vector<Dump> out;
+  for (size_t i : order) {
+    Dump d = dumps[i];
+    d.banner.before = false;
+    if (!composed[i].empty()) {
+      d.text = composed[i];
+      d.line = dumps[i + 1].line;
+      out.push_back(std::move(d));
+      continue;
+    }
+    if (next[i] == kNone) {
+      d.note = "the log holds only before-dumps and none after this pass's: its result is not in the log";
+      *last_pass = d.banner.pass;
+      out.push_back(std::move(d));
+      continue;
+    }
+    const Dump& n = dumps[next[i]];
+    d.line = n.line;
+    if (!n.module || d.module) {
+      d.text = n.text;
+      d.module = n.module;
+    } else {
+      size_t header = 0;
+      std::string cut = CutFunction(n.text, d.sym, HeaderAliases(SplitKeepingBreaks(n.text), &header));
+      if (!cut.empty()) d.text = std::move(cut);
+    }
+    out.push_back(std::move(d));
   }
   return out;
 }
@@ -510,7 +607,7 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   std::string unfinished;
   bool any_after = std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return !d.banner.before; });
   if (any_after) {
-    if (dumps.front().banner.before) input = dumps.front();
+    if (dumps.front().banner.before) input = InputFromBefores(dumps);
     dumps.erase(std::remove_if(dumps.begin(), dumps.end(), [](const Dump& d) { return d.banner.before; }), dumps.end());
   } else {
     dumps = ShiftBeforeDumps(std::move(dumps), &input, &unfinished);
@@ -518,54 +615,36 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
 
   SplicedModule state(ScopeLanguage::kMlir);
   FrameByFirstModule(dumps, &state);
-  bool merge_next = false;  // the last step is a module-scope dump of a nested operation
-  std::set<std::string> merged_syms;  // the operations the last step's dumps ran on (one pass, each once)
   std::vector<LogStep> steps;
-  std::vector<const Dump*> segment;
+  std::vector<const Dump*> segment;  // the nested dumps since the last module-level one
   const Dump* last_module = nullptr;
   for (const Dump& d : dumps) {
-    bool module_scope_nested = !d.banner.op.empty() && d.banner.op != "builtin.module";
-    if (!d.module) {
+    // Module scope prints the whole module after a pass ran on one nested operation: that is a nested run.
+    bool module_scope_nested = d.module && !d.banner.op.empty() && d.banner.op != "builtin.module";
+    if (!d.module || (module_scope_nested && !d.skipped)) {
       segment.push_back(&d);
       continue;
     }
     size_t header = 0, tail = 0;
     FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header),
                  TrailingAliases(SplitKeepingBreaks(d.text), &tail));
+    LogStep step;
+    step.pass = d.banner.pass;
+    step.line = d.line;
+    step.failed = d.banner.failed;
+    step.log = d.between;
+    if (!d.note.empty()) step.notes.push_back(d.note);
     if (d.skipped) {  // `module {...}` shows nothing of the module: the pass is listed, charged with nothing
-      LogStep step;
-      step.pass = d.banner.pass;
       step.text = state.Text();
-      step.line = d.line;
-      step.failed = d.banner.failed;
-      step.log = d.between;
       step.notes.push_back(
           "its dump prints the module without its regions (module {...}): what it changed is not in the log");
       steps.push_back(std::move(step));
-      merge_next = false;
       continue;
     }
     state.SetModule(d.text);
     last_module = &d;
-    // Module scope prints the whole module after the pass ran on each function: one pass, its last dump.
-    if (module_scope_nested && !steps.empty() && merge_next && steps.back().pass == d.banner.pass &&
-        !steps.back().failed && !merged_syms.count(d.banner.sym)) {
-      merged_syms.insert(d.banner.sym);
-      steps.back().text = d.text;
-      steps.back().line = d.line;
-      steps.back().failed = d.banner.failed;
-      steps.back().log += d.between;
-      continue;
-    }
-    LogStep step;
-    step.pass = d.banner.pass;
     step.text = d.text;
-    step.line = d.line;
-    step.failed = d.banner.failed;
-    step.log = d.between;
     steps.push_back(std::move(step));
-    merge_next = module_scope_nested;
-    merged_syms = {d.banner.sym};
   }
   size_t header = 0, tail = 0;
   FlushSegment(&segment, &state, &steps,

@@ -317,6 +317,17 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
     }
     w->EndArray();
   }
+  if (!e.executions.empty()) {
+    w->Key("executions").BeginArray();
+    for (const Execution& x : e.executions) {
+      w->BeginObject();
+      w->Key("key").String(x.key);
+      w->Key("dump").String(x.dump);
+      w->Key("changed").Bool(x.changed);
+      w->EndObject();
+    }
+    w->EndArray();
+  }
   if (e.base_num >= 0) w->Key("base_num").Int(e.base_num);
   if (e.head_num >= 0) w->Key("head_num").Int(e.head_num);
   if (e.unit != IrUnit::kWhole) {

@@ -38,6 +38,15 @@ struct LogNote {
   std::vector<long> from;              // entry indices, ascending
 };
 
+// One execution of a nested pipeline's pass (the payload's "executions", lib/report/PAYLOAD.md): the operation
+// it ran on (its section key), the dump that printed it, and whether that operation's text changed in the
+// pass (its function changed, added or removed; a pass run twice on it: changed by the pass as a whole).
+struct Execution {
+  std::string key;   // valid UTF-8
+  std::string dump;  // valid UTF-8
+  bool changed = false;
+};
+
 // One row of the report's list. Field meanings follow the payload schema in lib/report/PAYLOAD.md.
 struct Entry {
   EntryKind kind = EntryKind::kPass;
@@ -61,6 +70,7 @@ struct Entry {
   IrUnit unit = IrUnit::kWhole;           // what `before` and `after` hold (input/dump_dir.h)
   std::vector<std::string> unit_keys;     // kFunction, kScc: the functions' keys (valid UTF-8)
   std::vector<LogNote> log_notes;         // written as "log_notes" when not empty
+  std::vector<Execution> executions;      // written as "executions" when not empty
 };
 
 // Builds a pass entry from its diff and its .log text (`log_text` empty when none). A log with a line
