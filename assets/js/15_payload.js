@@ -36,7 +36,7 @@
     // Entry "unit" (schema 4): the IR unit a pass ran on, whose text alone its snapshots hold; an entry
     // without one holds the whole module (or file). FIELD: the entry fields that say so ("unit_keys": the
     // section keys of the function or SCC's functions; absent for a loop).
-    const UNIT = Object.freeze({ FUNCTION: 'function', SCC: 'scc', LOOP: 'loop' });
+    const UNIT = Object.freeze({ FUNCTION: 'function', SCC: 'scc', LOOP: 'loop', MACHINE: 'machine' });
     const FIELD = Object.freeze({ UNIT: 'unit', UNIT_KEYS: 'unit_keys' });
     // The line LLVM prints above a define, outside its section (the module view keeps one of them).
     const ATTRS_PREFIX = '; Function Attrs:';

@@ -207,7 +207,9 @@
       if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del)) titleParts.push('real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0));
       const opt = el('div', {
         role: 'option', 'aria-selected': 'false', 'data-entry': i, id: 'entry-' + i,
-        class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : ''), title: titleParts.join(' \u00b7 '),
+        // A machine pass (the backend's MIR) is marked apart from the IR passes.
+        class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : '') + (T.payload.unitOf(e) === T.payload.UNIT.MACHINE ? ' mir' : ''),
+        title: titleParts.join(' \u00b7 '),
       });
       opt.appendChild(el('span', { class: 'dot', 'aria-hidden': 'true' }));
       const name = el('span', { class: 'name' });

@@ -19,6 +19,7 @@
     if (u === UNIT.FUNCTION) return 'function ' + (keys[0] || '?');
     if (u === UNIT.SCC) return 'SCC (' + keys.join(', ') + ')';
     if (u === UNIT.LOOP) return 'loop';
+    if (u === UNIT.MACHINE) return 'machine code of ' + (keys[0] || '?');
     return u;
   }
 
@@ -32,6 +33,7 @@
     const keys = P.unitKeys(e);
     if (u === UNIT.FUNCTION) return at + (keys[0] || '?');
     if (u === UNIT.SCC) return '(' + keys.join(', ') + ')';
+    if (u === UNIT.MACHINE) return 'MIR @' + (keys[0] || '?'); // an LLVM function's machine code
     const loop = P.loopOf(e);
     return loop ? 'loop ' + loop.header + ' in ' + at + loop.fn : u;
   }
@@ -61,10 +63,12 @@
       this.fnCache = new Map(); // entry index -> functions offered in its module view
     }
 
-    // Whether entry i has a module view of its own to show: a pass that ran on one IR unit.
+    // Whether entry i has a module view of its own to show: a pass that ran on one IR unit (not a machine
+    // pass: machine code is no part of the IR module).
     has(i) {
       const e = this.model.entries[i];
-      return !!e && e.kind === KIND.PASS && !e.crashed && P.unitOf(e) !== null;
+      const u = e ? P.unitOf(e) : null;
+      return !!e && e.kind === KIND.PASS && !e.crashed && u !== null && u !== UNIT.MACHINE;
     }
 
     // The module view after entry i (codec moduleView), cached; i < 0: empty.
@@ -144,6 +148,10 @@
   function unitChip(e) {
     const unit = unitLabel(e);
     if (unit === null) return null;
+    if (P.unitOf(e) === UNIT.MACHINE) {
+      return T.util.el('span', { class: 'chip unit-chip mir', title: 'A machine pass (the backend): its before and after hold ' + unit +
+        ' as the log printed it (MIR), the after side its dump after this pass, the before side its previous machine dump' }, 'MIR: ' + unit);
+    }
     return T.util.el('span', { class: 'chip unit-chip', title: 'This pass ran on one IR unit: its before and after hold only ' + unit +
       ', as the log printed it, not the whole module (Whole module, m, shows the module around it)' }, unit);
   }

@@ -293,7 +293,7 @@ void PassStage::Write(Item* it) {
   if (!p.file.log_warning.empty()) e.warnings.push_back(DisplayText(p.file.log_warning));
   if (!p.phase.empty()) e.phase = DisplayText(p.phase);
   e.unit = p.unit;
-  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
+  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc || p.unit == IrUnit::kMachine) {
     for (const std::string& k : p.unit_keys) e.unit_keys.push_back(DisplayText(k));
   }
   for (const PassExecution& x : p.executions) {
@@ -301,6 +301,11 @@ void PassStage::Write(Item* it) {
       return f.key == x.key && f.status != FunctionStatus::kMoved && f.status != FunctionStatus::kSame;
     });
     e.executions.push_back(Execution{DisplayText(x.key), DisplayText(x.dump), changed});
+  }
+  for (const DumpPass::LogNote& n : p.log_notes) {
+    LogNote note{n.kind, n.text, {}, {}};
+    for (const std::string& f : n.functions) note.functions.push_back(DisplayText(f));
+    e.log_notes.push_back(std::move(note));
   }
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
   entry_of_pass_[p.number] = entries_written_++;

@@ -230,6 +230,12 @@ UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const 
     run.push_back(std::move(now));
     return step;
   }
+  if (p.unit == IrUnit::kMachine) {
+    auto it = machine_.find(p.unit_keys.at(0));
+    if (it != machine_.end()) *base = it->second;
+    machine_[p.unit_keys.at(0)] = step.after;
+    return step;
+  }
   if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
     if (Find(p.unit_keys.at(0), &piece)) *base = piece.in;
     TakeLoopChanges(&p.unit_keys);
@@ -262,6 +268,16 @@ UnitStep UnitTracks::Step(const DumpPass& p, std::shared_ptr<const Snapshot> aft
   auto hold = [&] { return Hold(std::move(after)); };
   UnitStep step;
   if (p.unit == IrUnit::kLoop) return LoopStep(p, std::move(after), name);
+  if (p.unit == IrUnit::kMachine) {
+    // The function's previous machine dump; its first one (instruction selection's) against nothing.
+    const std::string& fn = p.unit_keys.at(0);
+    auto it = machine_.find(fn);
+    if (it != machine_.end()) step.before = UnitBefore{it->second, false, {}};
+    else step.before = Maker().Make(name + ": no machine code before this pass");
+    step.after = p.unchanged ? step.before.held : hold();
+    machine_[fn] = step.after;
+    return step;
+  }
   if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) {
     step.before = Functions(p.unit_keys, name + ": before this pass");
     step.after = p.unchanged ? step.before.held : hold();

@@ -62,7 +62,7 @@ class UnitTracks {
  public:
   // Pass `p` (without an own before-dump), its snapshot `after` loaded (null when p.unchanged): finds its
   // before side by its IR unit (a loop's blocks as they stood: LoopStep; a function's or an SCC's current
-  // text; the module as it stands) and makes `after` that unit's latest text. `name` names a snapshot made
+  // text; a function's previous machine dump, or an empty snapshot before its first; the module as it stands) and makes `after` that unit's latest text. `name` names a snapshot made
   // here. The one rule the converter and --terminal share.
   UnitStep Step(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name);
   // Pass `p` with its own before-dump (DumpPass::before, loaded as `before`; `after` its snapshot): its
@@ -125,6 +125,8 @@ class UnitTracks {
   std::unordered_map<std::string, size_t> whole_sections_;  // key -> index in whole_'s sections (built lazily)
   bool whole_sections_built_ = false;
   std::map<std::string, Piece> pieces_;  // functions dumped since whole_, by key (byte order)
+  // function key -> its last machine dump (IrUnit::kMachine: never part of the module)
+  std::unordered_map<std::string, std::shared_ptr<HeldSnapshot>> machine_;
 };
 
 // Walks `listing`'s passes in order (not its stream) for a job that shows each pass by itself: reads the

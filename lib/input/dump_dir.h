@@ -17,8 +17,9 @@ inline Error DumpError(const std::string& message) { return Error(message, ExitC
 
 // What a pass's snapshot holds: the whole module (or file), or one IR unit of it as an LLVM function-scope
 // log prints it (input/llvm_log.h): one function with the "; Function Attrs:" line above its define, an
-// SCC's functions (a blank line between them), a loop's blocks.
-enum class IrUnit { kWhole, kFunction, kScc, kLoop };
+// SCC's functions (a blank line between them), a loop's blocks, or one function's machine code (a backend
+// pass's dump, input/llvm_machine.h: not IR, never part of the module).
+enum class IrUnit { kWhole, kFunction, kScc, kLoop, kMachine };
 
 // One snapshot file of the dump, named relative to the dump directory.
 struct DumpFile {
@@ -65,7 +66,7 @@ struct DumpPass {
   std::optional<DumpFile> before;
   // What `file` holds (kWhole but for an LLVM function-scope log's passes), and for kFunction and kScc the
   // functions' section keys (the names as the IR spells them: the banner's `a"b` is a\22b), for kLoop the
-  // banner's unit ("loop %x in function f") and the function's key.
+  // banner's unit ("loop %x in function f") and the function's key, for kMachine the function's key.
   IrUnit unit = IrUnit::kWhole;
   std::vector<std::string> unit_keys;
   // The reader found `file` byte for byte the unit's previous dump (its last dump of the same function or
@@ -75,6 +76,13 @@ struct DumpPass {
   // A nested pipeline's pass read from an MLIR log (input/mlir_pipeline.h): its executions, in log order;
   // `file` holds the module after all of them. Empty for every other pass.
   std::vector<PassExecution> executions;
+  // What the log cannot show about this pass, as data (the payload's "log_notes", lib/report/PAYLOAD.md): its
+  // kind ("not_in_log"), one sentence, and the functions (keys) it concerns (none: the module-level lines).
+  struct LogNote {
+    std::string kind, text;
+    std::vector<std::string> functions;
+  };
+  std::vector<LogNote> log_notes;
 };
 
 // Where a generated source runs: codegen_device* or kernels/** (device), codegen_host* or

@@ -8,6 +8,9 @@
 
 #include <xxhash.h>
 
+#include "input/llvm_blocks.h"
+#include "input/llvm_changed_diff.h"
+#include "input/llvm_machine.h"
 #include "input/log_listing.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
@@ -28,6 +31,8 @@ struct Banner {
   std::vector<std::string> funcs;  // function: [name]; SCC: its functions; loop: [its function] (as IrKey)
   bool invalidated = false;        // "(invalidated)": the module is printed
   std::string counter;             // "97" of "97-SimplifyCFGPass" (-print-after-pass-number), else ""
+  bool backend = false;            // a legacy IR or machine pass's banner (input/llvm_machine.h): no unit named,
+  bool machine = false;            // its dump says which (machine: one function's machine code)
 };
 
 std::string_view TrimCr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
@@ -105,6 +110,15 @@ bool SplitOn(std::string_view s, Banner* b) {
 }
 
 std::optional<Banner> ParseBanner(std::string_view raw) {
+  if (std::optional<BackendBanner> bb = ParseBackendBanner(raw)) {
+    Banner b;
+    b.kind = bb->before ? Kind::kBefore : Kind::kAfter;
+    b.pass = std::move(bb->pass);
+    b.unit = Unit::kFunction;  // until its dump says (MakePass)
+    b.backend = true;
+    b.machine = bb->machine;
+    return b;
+  }
   std::string_view line = TrimCr(raw);
   if (StartsWith(line, "; ")) line.remove_prefix(2);
   if (!StartsWith(line, "*** IR ") || line.size() < 11 || line.substr(line.size() - 4) != " ***") return std::nullopt;
@@ -188,7 +202,7 @@ class DumpScanner {
 
  private:
   static std::optional<Banner> BannerOf(std::string_view l) {
-    if (l.empty() || (l[0] != ';' && l[0] != '*')) return std::nullopt;
+    if (l.empty() || (l[0] != ';' && l[0] != '*' && l[0] != '#')) return std::nullopt;
     return ParseBanner(l);
   }
 
@@ -197,24 +211,22 @@ class DumpScanner {
   size_t banner_line_ = 0;
 };
 
-// -print-changed=diff and =cdiff print a diff under each changed pass, not its IR: every line of such a
-// dump starts with ' ', '+' or '-' (=cdiff colours them with escape sequences). Stops at the first line
-// that is not a diff's, so an IR dump costs one line.
-void RefuseDiffForm(const Dump& d) {
-  if (d.banner.kind != Kind::kAfter || d.text.empty()) return;
-  bool any_change = false;
-  for (size_t at = 0; at < d.text.size();) {
-    size_t nl = d.text.find('\n', at);
-    char c = nl == at ? '\n' : d.text[at];
-    if (c == '+' || c == '-') any_change = true;
-    else if (c != ' ' && c != '\n' && c != '\x1b') return;
-    at = nl + 1;
-  }
+// -print-changed=diff and =cdiff print a diff under each changed pass, not its IR (input/llvm_changed_diff.h):
+// true for such a dump. Its first line that is no diff's ends the look, so an IR dump costs one line.
+bool IsDiffDump(const Dump& d) {
+  if (d.banner.kind != Kind::kAfter || d.banner.backend || d.text.empty()) return false;
+  char c = d.text[0];
+  if (c != ' ' && c != '+' && c != '-' && c != '\x1b' && c != '*') return false;
+  return LooksLikeChangedDiff(d.text);
+}
+
+// =diff-quiet and =cdiff-quiet print the diffs without the start they apply to: refused.
+void RefuseDiffWithoutStart(const Dump& d) {
   bool colour = d.text.find("\x1b[") != std::string::npos;
-  if (!any_change && !colour) return;
   throw DumpError(std::string("this is -print-changed=") + (colour ? "cdiff" : "diff") +
-                  " output, diffs rather than the IR after each pass: run with -print-changed (or "
-                  "-print-after-all) instead");
+                  "-quiet output: its diffs lack the module they apply to ('*** IR Dump At Start ***' is not "
+                  "printed): run with -print-changed=" +
+                  (colour ? "cdiff" : "diff") + " (or -print-changed) instead");
 }
 
 // The functions of a function or SCC dump, each with the "; Function Attrs:" line above it: key -> text.
@@ -261,7 +273,7 @@ class LlvmPassStream : public PassStream {
     std::vector<Dump> befores;  // before-dumps while no after-dump was seen: their text is not kept
     Dump d;
     while (!first_ && scanner_.Next(&d)) {
-      RefuseDiffForm(d);
+      if (!input && IsDiffDump(d)) RefuseDiffWithoutStart(d);
       const Banner& b = d.banner;
       if (b.kind == Kind::kStart) {
         if (!input) input = std::move(d);
@@ -287,6 +299,7 @@ class LlvmPassStream : public PassStream {
       StartBeforeOnly(std::move(befores), &input, listing);
     }
     DumpFile front;
+    if (input && input->banner.kind == Kind::kStart) diff_start_ = input->text;  // in case it is =diff's
     if (input) {
       front = InMemoryFile(*input);
       Apply(*input);
@@ -321,7 +334,6 @@ class LlvmPassStream : public PassStream {
         d.banner.kind = Kind::kAfter;
       } else {
         if (!scanner_.Next(&d)) return End(p);
-        RefuseDiffForm(d);
       }
       const Banner& b = d.banner;
       if (b.kind == Kind::kBefore && !before_only_) {
@@ -426,8 +438,13 @@ class LlvmPassStream : public PassStream {
   }
 
   DumpPass MakePass(Dump& d) {
+    if (d.banner.backend) BackendUnit(&d);
+    std::vector<DumpPass::LogNote> diff_notes;
+    bool rebuilt = IsDiffDump(d);  // its text is made here, not the log's
+    if (rebuilt) ApplyDiff(&d, &diff_notes);
     const Banner& b = d.banner;
     DumpPass p;
+    p.log_notes = std::move(diff_notes);
     p.before = TakeOwnBefore(d);
     p.number = ++count_;
     p.pass_name = b.pass;
@@ -436,7 +453,8 @@ class LlvmPassStream : public PassStream {
     if (!b.counter.empty()) p.notes.push_back("LLVM's pass number " + b.counter + " (-print-after-pass-number)");
     p.file.name = name_ + " line " + std::to_string(d.line);
     p.file.extension = "ll";
-    bool whole = IsWholeModule(d) && b.kind != Kind::kOmitted;
+    if (b.backend) p.phase = kBackendPhase;
+    bool whole = IsWholeModule(d) && b.kind != Kind::kOmitted && !b.machine;
     if (b.kind == Kind::kOmitted) {
       p.notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
       p.unchanged = true;
@@ -455,6 +473,8 @@ class LlvmPassStream : public PassStream {
       bool same = module_current_ && Hash(d.text) == module_hash_;
       Apply(d);
       p.unchanged = same;
+    } else if (b.machine) {
+      MachinePass(d, &p);
     } else if (b.unit == Unit::kLoop) {
       // Its before side is the loop's blocks as they stood (driver/unit_tracks.h LoopStep); here only a
       // dump byte for byte the function's last dump, this loop's, is known to be a no-op.
@@ -491,7 +511,11 @@ class LlvmPassStream : public PassStream {
     if (!p.unchanged && (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc)) module_current_ = false;
     // A pass with its own before-dump is diffed against it, whatever the unit's last dump was.
     if (p.before) p.unchanged = false;
-    if (!p.unchanged) {
+    if (!p.unchanged && rebuilt) {
+      auto held = std::make_shared<const std::string>(d.text);
+      p.file.load = [held] { return *held; };
+      p.file.load_bytes = held->size();
+    } else if (!p.unchanged) {
       std::shared_ptr<const LogText> log = log_;
       uint64_t offset = d.offset;
       size_t size = d.text.size();
@@ -509,6 +533,86 @@ class LlvmPassStream : public PassStream {
       p.file.text = last_text_;
     }
     return p;
+  }
+
+  // A -print-changed=diff dump (input/llvm_changed_diff.h): its text becomes the IR it rebuilds, its unit's
+  // after the pass (a function pass's and a loop pass's: the function; a module or SCC pass's: the module),
+  // and what the form does not print is noted.
+  void ApplyDiff(Dump* d, std::vector<DumpPass::LogNote>* notes) {
+    if (!diff_) {
+      if (!diff_start_) RefuseDiffWithoutStart(*d);
+      diff_ = std::make_unique<ChangedDiffModule>(*diff_start_);
+      diff_start_.reset();
+    }
+    Banner& b = d->banner;
+    ChangedDiffModule::Applied a;
+    std::vector<std::string> concerned;
+    std::string form = d->text.find("\x1b[") != std::string::npos ? "-print-changed=cdiff" : "-print-changed=diff";
+    if (b.unit == Unit::kFunction || b.unit == Unit::kLoop) {
+      a = diff_->ApplyFunction(b.funcs.at(0), d->text);
+      concerned = {b.funcs.at(0)};
+      if (b.unit == Unit::kLoop) {
+        pending_.push_back("a loop pass on " + b.ir + ": " + form + " prints its whole function");
+        b.unit = Unit::kFunction;
+        b.ir = b.funcs.at(0);
+      }
+    } else {
+      a = diff_->ApplyModule(d->text);
+      concerned = diff_->FunctionKeys();
+      b.unit = Unit::kModule;
+    }
+    d->text = std::move(a.text);
+    for (std::string& n : a.notes) notes->push_back(DumpPass::LogNote{"not_in_log", std::move(n), concerned});
+    notes->push_back(DumpPass::LogNote{
+        "not_in_log", form + " prints no define line and no \"; Function Attrs:\" line: a change to them shows nowhere",
+        concerned});
+    notes->push_back(DumpPass::LogNote{
+        "not_in_log",
+        form + " prints no module-level lines after the start: a change to globals, declarations, attribute groups "
+               "or metadata shows nowhere",
+        {}});
+  }
+
+  // A backend dump's unit, from its text (its banner names none, input/llvm_machine.h): a machine dump its
+  // function's machine code; a legacy IR dump the module ("; ModuleID"), the function it defines, or else a
+  // loop of the last function a legacy dump defined, named as a loop banner would ("loop %H in function f").
+  void BackendUnit(Dump* d) {
+    Banner& b = d->banner;
+    if (b.machine) {
+      std::optional<std::string> fn = MachineFunctionOf(d->text);
+      b.ir = fn ? *fn : "";
+      b.funcs = {IrKey(b.ir)};
+      return;
+    }
+    if (IsWholeModule(*d)) return;
+    std::vector<std::string> keys;
+    for (auto& [key, text] : DumpedFunctions(d->text)) keys.push_back(key);
+    if (keys.size() == 1) {
+      b.unit = Unit::kFunction;
+      b.ir = keys[0];
+      b.funcs = keys;
+      legacy_function_ = keys[0];
+      return;
+    }
+    LineIndex index(d->text, '\n');
+    std::string header = LoopHeaderOf(SplitLoopDump(index, 0, index.size()));
+    b.unit = Unit::kLoop;
+    b.ir = "loop %" + (header.empty() ? std::string("<unnamed loop>") : header) + " in function " + legacy_function_;
+    b.funcs = {legacy_function_};
+  }
+
+  // A machine pass on one function (BackendUnit): diffed against that function's previous machine dump
+  // (driver/unit_tracks.h), a no-op when byte for byte the same.
+  void MachinePass(const Dump& d, DumpPass* p) {
+    const std::string& fn = d.banner.funcs.at(0);
+    p->unit = IrUnit::kMachine;
+    p->unit_keys = {fn};
+    p->file.extension = "mir";
+    if (d.banner.ir.empty()) p->notes.push_back("the machine dump names no function ('# Machine code for function')");
+    uint64_t h = Hash(d.text);
+    auto it = machine_hash_.find(fn);
+    p->unchanged = it != machine_hash_.end() && it->second == h;
+    machine_hash_[fn] = h;
   }
 
   // After the last dump: a log of one dump only is that one pass too; the notes found at the end.
@@ -554,6 +658,10 @@ class LlvmPassStream : public PassStream {
   std::unordered_map<std::string, uint64_t> func_hash_;  // function -> hash of its last function dump
   // function -> the unit and hash of its last dump when that was a loop dump
   std::unordered_map<std::string, std::pair<std::string, uint64_t>> loop_last_;
+  std::unordered_map<std::string, uint64_t> machine_hash_;  // function -> hash of its last machine dump
+  std::string legacy_function_;           // the function the last legacy IR dump defined (its loops' function)
+  std::optional<std::string> diff_start_;  // "At Start"'s text until the first diff dump
+  std::unique_ptr<ChangedDiffModule> diff_;  // a -print-changed=diff log's module as rebuilt
   uint64_t module_hash_ = 0;              // hash of the last module dump
   bool module_current_ = false;           // no function changed since it: it is the module as it stands
   bool before_only_ = false;

@@ -43,8 +43,14 @@ bool LooksLikeLlvmLog(std::string_view head);
 //   (driver/unit_tracks.h), never spliced as a function. A loop dump byte for byte the function's last
 //   dump, when that was this loop's, is unchanged.
 // - -print-changed: "At Start" is the first entry; "omitted because no change" an unchanged pass;
-//   "ignored" and "invalidated" lines become notes on the next pass. Its =diff and =cdiff forms carry no
-//   whole IR: DumpError naming the form and the option to use instead.
+//   "ignored" and "invalidated" lines become notes on the next pass. Its =diff and =cdiff forms are applied
+//   to the unit's last text from "At Start" (input/llvm_changed_diff.h): a function or loop pass holds its
+//   function (kFunction), a module or SCC pass the module (kWhole), each with DumpPass::log_notes for what
+//   the form does not print; =diff-quiet and =cdiff-quiet (no "At Start"): DumpError naming =diff.
+// - A whole compile's backend (input/llvm_machine.h), in phase "backend": a legacy IR dump is the module,
+//   the function it defines, or a loop (kLoop) of the last function a legacy dump defined; a machine dump
+//   is IrUnit::kMachine (unit_keys: its function's key, extension "mir"), unchanged when byte for byte the
+//   function's previous machine dump.
 // - With after-dumps, a before-dump followed by the after-dump of the same pass and unit (printing as much)
 //   is that pass's own before-dump (DumpPass::before); other before-dumps are dropped (the first is the
 //   first entry when there is no "At Start");

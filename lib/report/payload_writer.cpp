@@ -331,7 +331,10 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
   if (e.base_num >= 0) w->Key("base_num").Int(e.base_num);
   if (e.head_num >= 0) w->Key("head_num").Int(e.head_num);
   if (e.unit != IrUnit::kWhole) {
-    w->Key("unit").String(e.unit == IrUnit::kFunction ? "function" : e.unit == IrUnit::kScc ? "scc" : "loop");
+    w->Key("unit").String(e.unit == IrUnit::kFunction  ? "function"
+                          : e.unit == IrUnit::kScc     ? "scc"
+                          : e.unit == IrUnit::kMachine ? "machine"
+                                                       : "loop");
     if (e.unit != IrUnit::kLoop) {
       w->Key("unit_keys").BeginArray();
       for (const std::string& k : e.unit_keys) w->String(k);

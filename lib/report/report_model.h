@@ -68,7 +68,7 @@ struct Entry {
   long head_num = -1;          // did not run it; likewise in HEAD
   int failed_in[2] = {0, 0};   // compare reports: the pass failed or crashed in BASE ([0]), in HEAD ([1])
   IrUnit unit = IrUnit::kWhole;           // what `before` and `after` hold (input/dump_dir.h)
-  std::vector<std::string> unit_keys;     // kFunction, kScc: the functions' keys (valid UTF-8)
+  std::vector<std::string> unit_keys;     // kFunction, kScc, kMachine: the functions' keys (valid UTF-8)
   std::vector<LogNote> log_notes;         // written as "log_notes" when not empty
   std::vector<Execution> executions;      // written as "executions" when not empty
 };

@@ -678,7 +678,7 @@ test('the codec: "lines" snapshots, a delta from a "lines" snapshot and from an 
   assert.deepEqual(P.applyLines([[0, 1, 3], 'x', [1, 0, 1]], (j) => [[10, 11, 12], [20]][j], (t, i) => t + i), [11, 12, 'x2', 20]);
   const model = new T.model.Model(data);
   snaps.forEach((s, i) => assert.deepEqual(model.lines(i), P.snapshotLines(snaps, i), `snapshot ${i}: cached as uncached`));
-  assert.deepEqual(Object.values(P.UNIT), ['function', 'scc', 'loop']);
+  assert.deepEqual(Object.values(P.UNIT), ['function', 'scc', 'loop', 'machine']);
   assert.deepEqual(P.FIELD, { UNIT: 'unit', UNIT_KEYS: 'unit_keys' });
   assert.deepEqual(data.entries.map((e) => P.unitOf(e)), [null, 'function', 'function', 'scc', 'loop', null, 'function']);
   assert.deepEqual(P.unitKeys(data.entries[3]), ['f', 'h']);
@@ -705,6 +705,13 @@ test('the codec: the module view after an entry (base, pieces, attrs lines, new 
   assert.deepEqual(view(3).lines, VIEW4);
   assert.deepEqual(view(3).sections, [['f', 3, 6], ['g', 8, 11], ['h', 12, 15]]);
   assert.deepEqual(view(4), view(3), 'a loop entry adds nothing');
+  // A machine entry (a backend pass's MIR of one function) adds nothing either, and is no base.
+  const machine = unitPayload();
+  machine.entries[4].unit = 'machine';
+  machine.entries[4].unit_keys = ['f'];
+  const mm = new T.model.Model(machine);
+  const mview = (e) => P.moduleView(machine, e, (j) => mm.lines(j), (j) => mm.sections(j));
+  assert.deepEqual(mview(4), view(3), 'a machine entry adds nothing to the module view');
   assert.equal(view(4).base, 0);
   // The runs say where each line comes from (the "lines" format): blame and the page read them.
   assert.deepEqual(P.applyLines(view(4).runs, (j) => model.lines(j)), VIEW4);

@@ -2,7 +2,7 @@
 // dumps placed at the pass they follow), for compare.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ABSENT, TOP, blocks, hash, moduleKeys, parseUnit, splitLog, splitModule } from './llvm.mjs';
+import { ABSENT, TOP, blocks, defineKey, hash, moduleKeys, parseUnit, splitLog, splitModule } from './llvm.mjs';
 import { Knowledge } from './compare.mjs';
 
 import { fileLines } from './lines.mjs';
@@ -23,6 +23,9 @@ export function llvmTruth(logFile, inputFile) {
   };
   const input = readLines(inputFile);
   const passes = [{ name: null, unit: null, fn: null, keys: moduleKeys(input, true), raw: rawOf(input) }];
+  // The legacy pass manager runs every codegen pass on one function before the next: a legacy loop pass's
+  // banner (`(loop: %x)`) names no function, it is one of the function the last `(function: f)` named.
+  let legacyFn = null;
   for (const d of splitLog(fileLines(logFile))) {
     const b = d.banner;
     if (b.when !== 'after') continue;
@@ -37,8 +40,9 @@ export function llvmTruth(logFile, inputFile) {
     }
     const u = parseUnit(b.unit);
     const ir = hasIr(d.body);
+    if (b.legacy && b.fn) legacyFn = b.fn;
     passes.push({
-      name: b.name, unit: b.unit, fn: u.fn || b.fn || null,
+      name: b.name, unit: b.legacy && b.loop ? 'loop' : b.unit, fn: u.fn || b.fn || (b.legacy && b.loop ? legacyFn : null),
       keys: ir ? moduleKeys(d.body, true) : prev.keys, raw: ir ? rawOf(d.body) : prev.raw,
     });
   }
@@ -83,6 +87,63 @@ function loopShows(truth, fn, t0, t, body, printed) {
   return rest.length === before.length && rest.every((l, k) => l === before[k]);
 }
 
+// -print-changed=diff / =cdiff (LLVM 19's InLineChangePrinter): a dump's lines marked ' ', '-', '+' (cdiff
+// in ANSI colours), no define line or closing brace; a module or SCC pass every defined function, each
+// under `*** IR for function UNIT ***`, in the module's order.
+const SECTION = '*** IR for function ';
+const unmark = (l) => l.replace(/^\x1b\[3[12]m/, '').replace(/\x1b\[0m$/, '');
+export function isDiffBody(body) {
+  let marked = false;
+  for (const raw of body) {
+    const l = unmark(raw);
+    if (raw.startsWith('\x1b[') || l.startsWith('-') || l.startsWith('+')) marked = true;
+    else if (!(l === '' || l.startsWith(' ') || l.startsWith(SECTION))) return false;
+  }
+  return marked;
+}
+// One side of a diff section ('-': before, '+': after), blank lines at its ends dropped.
+function side(lines, mark) {
+  const out = lines.map(unmark).filter((l) => l.startsWith(' ') || l.startsWith(mark)).map((l) => l.slice(1));
+  while (out.length && out[0].trim() === '') out.shift();
+  while (out.length && out[out.length - 1].trim() === '') out.pop();
+  return out;
+}
+// What a diff log shows: the start's functions, each diff's after side put under the function's head (its
+// `; Function Attrs:` and define lines as last shown: the form never prints them again).
+class DiffShown {
+  constructor(lines) {
+    const { fns, order } = splitModule(lines);
+    this.fns = new Map();
+    for (const k of order) {
+      const f = fns.get(k), d = f.findIndex((l) => l.startsWith('define '));
+      this.fns.set(k, { head: f.slice(0, d + 1), body: f.slice(d + 1, f.length - 1) });
+    }
+  }
+  text(k) { const f = this.fns.get(k); return [...f.head, ...f.body, '}']; }
+  // Applies a dump's diff; returns [[key, lines | null (removed)]].
+  apply(unitFn, body) {
+    if (unitFn !== null) {
+      if (!this.fns.has(unitFn)) return [];
+      this.fns.get(unitFn).body = side(body, '+');
+      return [[unitFn, this.text(unitFn)]];
+    }
+    const sections = [];
+    for (const l of body) { if (l.startsWith(SECTION)) sections.push([]); else if (sections.length) sections[sections.length - 1].push(l); }
+    const keys = [...this.fns.keys()], out = [];
+    let next = 0;
+    for (const sec of sections) {
+      const before = side(sec, '-').filter((l) => l.trim() !== ''), after = side(sec, '+');
+      if (!before.length) continue; // an added function: its name is not printed
+      const k = keys[next++];
+      if (k === undefined) break;
+      if (!after.some((l) => l.trim() !== '')) { this.fns.delete(k); out.push([k, null]); continue; }
+      this.fns.get(k).body = after;
+      out.push([k, this.text(k)]);
+    }
+    return out;
+  }
+}
+
 // Takes a form's log lines, the truth and the keys the form can print (universe). Returns a Knowledge:
 // each dump placed at the truth pass its banner names (an after dump of pass j at j, a before dump at j - 1,
 // each banner matched in order to the next truth pass of that name and unit); a module dump shows every
@@ -109,6 +170,8 @@ export function llvmKnowledge(lines, truth, universe) {
     return -1;
   };
   const point = (k, t, v) => { if (universe.has(k)) { K.add(k, t, v); printed.delete(k); } };
+  let legacyFn = null; // a legacy loop dump's function: the last one a legacy IR dump defined
+  let diff = null; // a -print-changed=diff log: the start's module as its diffs rebuild it
   for (const d of splitLog(lines)) {
     const b = d.banner;
     let t;
@@ -124,13 +187,26 @@ export function llvmKnowledge(lines, truth, universe) {
       continue;
     } else continue;
     if (b.omitted || b.invalidated || !hasIr(d.body)) continue;
+    if (b.when === 'start') diff = new DiffShown(d.body);
+    else if (diff && b.when === 'after' && isDiffBody(d.body)) {
+      const u = parseUnit(b.unit);
+      for (const [k, fl] of diff.apply(u.kind === 'function' || u.kind === 'loop' ? u.fn : null, d.body)) {
+        point(k, t, fl ? moduleKeys(fl, false).get(k) : { c: ABSENT, e: ABSENT });
+      }
+      continue;
+    }
     if (b.machine) {
       const m = machineKeys(d.body);
       if (m && universe.has(m.key)) K.add(m.key, t, m.v);
       continue;
     }
-    const u = b.when === 'start' ? { kind: 'module' } : parseUnit(b.unit);
+    let u = b.when === 'start' ? { kind: 'module' } : parseUnit(b.unit);
     const isModule = u.kind === 'module' || d.body.some((l) => l.startsWith('; ModuleID'));
+    if (b.legacy && !isModule) {
+      const def = d.body.find((l) => l.startsWith('define '));
+      if (def) legacyFn = defineKey(def);
+      else u = { kind: 'loop', fn: legacyFn };
+    }
     if (u.kind === 'loop' && !d.body.some((l) => l.startsWith('define '))) {
       const last = K.latest(u.fn, t);
       const seen = printed.get(u.fn) || new Set();
