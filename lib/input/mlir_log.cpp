@@ -420,7 +420,8 @@ bool LooksLikeMlirLog(std::string_view head) {
   return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
-DumpListing ReadMlirLog(const std::string& name, const std::string& text, const std::optional<std::string>& part) {
+DumpListing ReadMlirLog(const std::string& name, const std::string& text, const std::optional<std::string>& part,
+                        const std::string* given) {
   LineIndex lines(text, '\n');
   std::string trailing;
   std::vector<Dump> dumps = SplitDumps(lines, &trailing);
@@ -443,7 +444,8 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   }
 
   SplicedModule state(ScopeLanguage::kMlir);
-  FrameByFirstModule(dumps, &state);
+  if (given && !input) state.SetModule(*given);  // --input: the module the function dumps change
+  else FrameByFirstModule(dumps, &state);
   bool merge_next = false;  // the last step is a module-scope dump of a nested operation
   std::set<std::string> merged_syms;  // the operations the last step's dumps ran on (one pass, each once)
   std::vector<LogStep> steps;
