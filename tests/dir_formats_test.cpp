@@ -25,20 +25,22 @@ std::vector<std::string> Names(const DumpListing& l) {
   return out;
 }
 
-TEST_CASE("tvm_dir: NNN_<pass>.py files in counter order, the first shown whole", "[dir_formats]") {
+TEST_CASE("tvm_dir: NNN_<pass>.py files in counter order, the first pass 1 shown whole", "[dir_formats]") {
   std::string dir = std::string(IRTRACE_SOURCE_DIR) + "/testdata/tvm_dump";
   CHECK(LooksLikeTvmDir(dir));
   DumpListing l = ListInput(dir, InputFormat::kAuto, {});
-  CHECK(Names(l) ==
-        std::vector<std::string>{"tir.InjectPrefetch", "tir.LoopPartition", "tir.Simplify", "tir.VectorizeLoop"});
-  CHECK(l.passes[0].file.name == "001_tir.LoopPartition.py");
+  // The first pass is a pass: the directory holds no IR before it (an empty first entry).
+  CHECK(Names(l) == std::vector<std::string>{"input (not in the log)", "tir.InjectPrefetch", "tir.LoopPartition",
+                                             "tir.Simplify", "tir.VectorizeLoop"});
+  CHECK(l.passes[0].file.name == "000_tir.InjectPrefetch.py");
+  CHECK(l.passes[1].file.name == "001_tir.LoopPartition.py");
   CHECK(l.ignored == std::vector<std::string>{"README.md"});
   // Counters past 999 sort by number; a counter twice is an error.
   TempDir t;
   WriteFile(t / "d/999_A.py", "x = 1\n");
   WriteFile(t / "d/1000_B.py", "x = 2\n");
   WriteFile(t / "d/0998_Z.py", "x = 0\n");
-  CHECK(Names(ListTvmDir(t / "d")) == std::vector<std::string>{"Z", "A", "B"});
+  CHECK(Names(ListTvmDir(t / "d")) == std::vector<std::string>{"input (not in the log)", "Z", "A", "B"});
   WriteFile(t / "d/998_Y.py", "x = 0\n");
   CHECK_THROWS_WITH(ListTvmDir(t / "d"), "counter 998 appears twice: '0998_Z.py' and '998_Y.py'");
   // A numbered dump is never read as one.
@@ -47,7 +49,7 @@ TEST_CASE("tvm_dir: NNN_<pass>.py files in counter order, the first shown whole"
   CHECK_FALSE(LooksLikeTvmDir(t / "n"));
   test::CliResult r = test::RunMain({dir, "-o", t / "tvm.html"});
   CHECK(r.code == 0);
-  CHECK(r.err == "wrote " + t / "tvm.html" + ": 3 passes, 2 changed, 0 warnings\n");
+  CHECK(r.err == "wrote " + t / "tvm.html" + ": 4 passes, 3 changed, 0 warnings\n");
 }
 
 TEST_CASE("mlir_tree: a real --mlir-print-ir-tree-dir tree reads as the log of the same run", "[dir_formats]") {
@@ -123,8 +125,10 @@ TEST_CASE("llvm_dump_dir: a real -ir-dump-directory reads as the log of the same
     CHECK(a.unit_keys == b.unit_keys);
     if (!a.unchanged) CHECK(a.file.load() == b.file.load());
   }
-  CHECK(dir.passes[0].file.name.find("-module-ForceFunctionAttrsPass-after.ll") != std::string::npos);
-  CHECK(dir.sources.size() == dir.passes.size() + 1);
+  // The first pass is a pass: the directory's first file is pass 1's.
+  CHECK(dir.passes[0].file.name.find("-module-Annotation2MetadataPass-after.ll") != std::string::npos);
+  CHECK(dir.passes[1].file.name.find("-module-ForceFunctionAttrsPass-after.ll") != std::string::npos);
+  CHECK(dir.sources.size() == dir.passes.size());
 }
 
 TEST_CASE("tilelang_runs: the latest run, phases, own _before, a failed pass, device codegen", "[dir_formats]") {

@@ -57,22 +57,27 @@ TEST_CASE("llvm_log: module, function and SCC dumps each hold their IR unit, the
       "[module] ***\n" +
       Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20"));
   DumpListing l = ReadLlvmLog("o.log", log);
+  // The first pass is a pass: the log holds no IR before it (an empty first entry).
   CHECK(Names(l) ==
-        std::vector<std::string>{"Annotation2MetadataPass", "InstCombinePass", "SROAPass", "InlinerPass",
+        std::vector<std::string>{"input (not in the log)", "Annotation2MetadataPass", "InstCombinePass", "SROAPass",
+                                 "InlinerPass",
                                  "RequireAnalysisPass<llvm::GlobalsAA, llvm::Module, llvm::AnalysisManager<Module>>"});
-  REQUIRE(l.passes.size() == 4);
-  CHECK(l.passes[0].file.extension == "ll");
+  REQUIRE(l.passes.size() == 5);
+  CHECK(l.frontend.text->empty());
+  CHECK(l.passes[0].unit == IrUnit::kWhole);
+  CHECK(l.passes[0].notes == std::vector<std::string>{kNoInputNote});
+  CHECK(l.passes[1].file.extension == "ll");
   // A function dump is that function, a no-op one (byte for byte its last dump) is not read again.
-  CHECK(l.passes[0].unit == IrUnit::kFunction);
-  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"f"});
-  CHECK(l.passes[0].file.load() == f10);
-  CHECK_FALSE(l.passes[0].unchanged);
-  CHECK(l.passes[1].unchanged);
-  CHECK(l.passes[2].unit == IrUnit::kScc);
-  CHECK(l.passes[2].unit_keys == std::vector<std::string>{"g", "h"});
-  CHECK(l.passes[2].file.load() == Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30"));
-  CHECK(l.passes[3].unit == IrUnit::kWhole);
-  CHECK(l.passes[3].file.load() == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
+  CHECK(l.passes[1].unit == IrUnit::kFunction);
+  CHECK(l.passes[1].unit_keys == std::vector<std::string>{"f"});
+  CHECK(l.passes[1].file.load() == f10);
+  CHECK_FALSE(l.passes[1].unchanged);
+  CHECK(l.passes[2].unchanged);
+  CHECK(l.passes[3].unit == IrUnit::kScc);
+  CHECK(l.passes[3].unit_keys == std::vector<std::string>{"g", "h"});
+  CHECK(l.passes[3].file.load() == Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30"));
+  CHECK(l.passes[4].unit == IrUnit::kWhole);
+  CHECK(l.passes[4].file.load() == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
 
   // The report: each pass diffed against its unit's last text; the module pass against the module with
   // the functions dumped since put in their places (the function's "; Function Attrs:" line replaces the
@@ -81,24 +86,27 @@ TEST_CASE("llvm_log: module, function and SCC dumps each hold their IR unit, the
   nlohmann::json p = Convert(t, log);
   CHECK(p["schema"] == 4);
   const nlohmann::json& e = p["entries"];
-  REQUIRE(e.size() == 5);
-  CHECK(e[1]["unit"] == "function");
-  CHECK(e[1]["unit_keys"] == nlohmann::json::array({"f"}));
-  CHECK(test::SnapshotText(p, e[1]["before"]) == "; Function Attrs: nounwind\n" + Fn("f", "ret i32 1"));
-  CHECK(test::SnapshotText(p, e[1]["after"]) == f10);
-  CHECK(e[2]["status"] == "noop");
-  CHECK(e[2]["before"] == e[1]["after"]);
-  CHECK(e[2]["after"] == e[1]["after"]);  // no snapshot of its own
-  CHECK(e[3]["unit"] == "scc");
-  CHECK(test::SnapshotText(p, e[3]["before"]) == Fn("g", "ret i32 2") + "\n");  // g, then h: nothing yet
-  CHECK(e[4].find("unit") == e[4].end());
-  CHECK(p["snapshots"][e[4]["before"].get<int>()].contains("lines"));
-  CHECK(test::SnapshotText(p, e[4]["before"]) == "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n" + f10 + "\n" +
+  REQUIRE(e.size() == 6);
+  CHECK(e[0]["name"] == kNoInputLabel);
+  CHECK(e[1]["num"] == 1);
+  CHECK(e[1]["status"] == "changed");  // its output against nothing: shown whole
+  CHECK(e[2]["unit"] == "function");
+  CHECK(e[2]["unit_keys"] == nlohmann::json::array({"f"}));
+  CHECK(test::SnapshotText(p, e[2]["before"]) == "; Function Attrs: nounwind\n" + Fn("f", "ret i32 1"));
+  CHECK(test::SnapshotText(p, e[2]["after"]) == f10);
+  CHECK(e[3]["status"] == "noop");
+  CHECK(e[3]["before"] == e[2]["after"]);
+  CHECK(e[3]["after"] == e[2]["after"]);  // no snapshot of its own
+  CHECK(e[4]["unit"] == "scc");
+  CHECK(test::SnapshotText(p, e[4]["before"]) == Fn("g", "ret i32 2") + "\n");  // g, then h: nothing yet
+  CHECK(e[5].find("unit") == e[5].end());
+  CHECK(p["snapshots"][e[5]["before"].get<int>()].contains("lines"));
+  CHECK(test::SnapshotText(p, e[5]["before"]) == "; ModuleID = 'm'\nsource_filename = \"m.c\"\n\n" + f10 + "\n" +
                                                      Fn("g", "ret i32 20") + "\n" + Fn("h", "ret i32 30") +
                                                      "\nattributes #0 = { nounwind }\n");
-  CHECK(test::SnapshotText(p, e[4]["after"]) == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
-  CHECK(e[4]["del"] == 5);  // h's lines and its blank line, and f's "; Function Attrs:" line
-  CHECK(e[4]["ins"] == 1);
+  CHECK(test::SnapshotText(p, e[5]["after"]) == Module(Fn("f", "ret i32 10"), Fn("g", "ret i32 20")));
+  CHECK(e[5]["del"] == 5);  // h's lines and its blank line, and f's "; Function Attrs:" line
+  CHECK(e[5]["ins"] == 1);
 }
 
 TEST_CASE("llvm_log: loop dumps are never spliced, and -print-changed's omitted, ignored and invalidated lines",
@@ -154,19 +162,19 @@ TEST_CASE("llvm_log: a loop's previous dump in its run is found by its header, n
                     "; *** IR Dump After L2 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3) +
                     "; *** IR Dump After L3 on loop %<unnamed loop> in function f ***\n" + loop("outer", 3);
   DumpListing l = ReadLlvmLog("l.log", log);
-  REQUIRE(l.passes.size() == 4);
-  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"loop %<unnamed loop> in function f", "f"});
-  CHECK(l.passes[1].unit_keys == l.passes[0].unit_keys);
-  CHECK(l.passes[3].unchanged);  // byte for byte the loop's dump just before
+  REQUIRE(l.passes.size() == 5);
+  CHECK(l.passes[1].unit_keys == std::vector<std::string>{"loop %<unnamed loop> in function f", "f"});
+  CHECK(l.passes[2].unit_keys == l.passes[1].unit_keys);
+  CHECK(l.passes[4].unchanged);  // byte for byte the loop's dump just before
   TempDir t;
   nlohmann::json p = Convert(t, log);
   const nlohmann::json& e = p["entries"];
   // The outer loop's first dump is not read against the inner loop's blocks; its second against its first.
-  CHECK(test::SnapshotText(p, e[2]["before"]).find("inner:") == std::string::npos);
-  CHECK(e[3]["before"] == e[2]["after"]);  // the very snapshot: nothing else changed its blocks since
-  CHECK(e[3]["status"] == "changed");
-  CHECK(e[4]["status"] == "noop");
-  CHECK(test::SnapshotText(p, e[3]["after"]).find("add i32 3") != std::string::npos);
+  CHECK(test::SnapshotText(p, e[3]["before"]).find("inner:") == std::string::npos);
+  CHECK(e[4]["before"] == e[3]["after"]);  // the very snapshot: nothing else changed its blocks since
+  CHECK(e[4]["status"] == "changed");
+  CHECK(e[5]["status"] == "noop");
+  CHECK(test::SnapshotText(p, e[4]["after"]).find("add i32 3") != std::string::npos);
 }
 
 TEST_CASE("llvm_log: only 'ignored' lines is no dump, trailing ones go on the last pass, a cut dump is noted",

@@ -191,6 +191,7 @@ int TerminalMain(const TerminalFlags& f, const RunOptions& run, bool report, std
   TerminalOptions t;
   t.dump_dir = run.convert.dump_dir;
   t.format = run.convert.format;
+  t.input = run.convert.input;
   t.passes = f.passes;
   if (!f.functions.empty()) t.function = f.functions[0];
   t.style.context = run.convert.context;
@@ -502,6 +503,14 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
       ->type_name("latest|-K|TIME")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  std::vector<std::string> given_inputs;  // one FILE, as --find takes one ROOT
+  app.add_option("--input", given_inputs,
+                 "The IR the compiler was handed (one dump only): the first entry of a log that holds no IR "
+                 "before its first pass (after-only llvm-log, llvm-dir, mlir-log, mlir-tree, tvm-dir), so pass 1 "
+                 "is diffed like any other; a warning when its functions (ModuleID, MLIR symbols) disagree with "
+                 "the first dump")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
   std::string format = "auto";
   app.add_option("--format", format,
                  "What the input is: auto (default: a directory is a numbered dump, a file or - is detected from "
@@ -576,6 +585,15 @@ int Main(int argc, const char* const* argv, std::ostream& out, std::FILE* err) {
     run.out_dir = options.output;
   } else {
     options.dump_dir = run.dumps[0];
+  }
+  if (given_inputs.size() > 1) return usage_error("--input takes one FILE (see ir-trace --help)");
+  if (!given_inputs.empty()) {
+    if (given_inputs[0].empty()) return usage_error("--input is an empty path (see ir-trace --help)");
+    if (given_inputs[0] == "-") return usage_error("--input takes a file, not standard input (see ir-trace --help)");
+    if (run.batch)
+      return usage_error(
+          "--input FILE is the IR before pass 1 of one dump: not with several dumps, --find or -o OUTDIR/");
+    options.input = given_inputs[0];
   }
   if (baselines.size() > 1) return usage_error("--baseline takes one ROOT2 (see ir-trace --help)");
   if (!baselines.empty()) {

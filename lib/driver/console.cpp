@@ -77,6 +77,7 @@ ConvertObserver Console::Observer() {
       log_->debug(EscapeControls(line));
     };
   }
+  o.warning = [this](const std::string& message) { Warning(message); };
   if (terminal_ && !quiet_) o.progress = [this](size_t done, size_t total) { Progress(done, total); };
   return o;
 }
@@ -114,6 +115,11 @@ void Console::Line(const std::string& line) {
 void Console::Error(const std::string& message) {
   ClearProgress();
   std::fprintf(err_, "ir-trace: error: %s\n", EscapeControls(message).c_str());
+}
+
+void Console::Warning(const std::string& message) {
+  ClearProgress();
+  std::fprintf(err_, "ir-trace: warning: %s\n", EscapeControls(message).c_str());
 }
 
 bool Console::Verbose() const { return verbose_; }

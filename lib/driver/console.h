@@ -43,6 +43,9 @@ class Console {
   void Line(const std::string& line);
   // "ir-trace: error: <message>" as one line (control characters escaped, see EscapeControls).
   void Error(const std::string& message);
+  // "ir-trace: warning: <message>" as one line, even when quiet (what the input says is doubtful: --input
+  // disagreeing with the first dump).
+  void Warning(const std::string& message);
   // True when -v diagnostics are printed.
   bool Verbose() const;
   // A -v diagnostic "ir-trace: <line>", or nothing without -v.

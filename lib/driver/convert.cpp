@@ -138,9 +138,12 @@ bool ParseJobs(const std::string& text, unsigned* jobs) {
 ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver& observer) {
   Clock::time_point start = Clock::now();
   DumpListing listing =
-      ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part, options.all_runs);
+      ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part, options.all_runs, options.input);
   if (observer.diagnostic) {
     for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
+  }
+  if (observer.warning) {
+    for (const std::string& w : listing.warnings) observer.warning(w);
   }
   std::optional<OutputTarget> target;
   if (options.write_report) {

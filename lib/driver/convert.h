@@ -18,6 +18,7 @@ struct ConvertOptions {
   InputFormat format = InputFormat::kAuto;  // --format (input/input_format.h)
   std::string part;                       // one of InputParts(dump_dir): the report of that part ("" for all)
   bool all_runs = false;                  // --all-runs: every TileLang run a part (input/input_format.h)
+  std::string input;                      // --input FILE: the IR before the first pass ("" none)
   std::string output = "ir_trace.html";   // report path (see ResolveOutput in util/output_file.h): a
                                           // regular file or new name (its directory must exist), a
                                           // symbolic link, a character device, a FIFO; "-" = standard output
@@ -53,6 +54,9 @@ struct ConvertObserver {
   std::function<void(const std::string& line)> diagnostic;
   // `done` of `total` snapshots (frontend and passes) converted; called after each batch.
   std::function<void(size_t done, size_t total)> progress;
+  // One warning about the input as a whole, also in the report (DumpListing::warnings: --input disagreeing
+  // with the first dump), once it is listed; the message without prefix.
+  std::function<void(const std::string& message)> warning;
 };
 
 // Converts and writes the report: it appears complete or not at all (util/output_file.h). Throws Error

@@ -259,6 +259,7 @@ void PassStage::Write(Item* it) {
     const std::string& log_warning = listing_->frontend.log_warning;
     if (!log_warning.empty()) entries_->back().warnings.push_back(DisplayText(log_warning));
     for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
+    for (const std::string& w : listing_->warnings) entries_->back().warnings.push_back(DisplayText(w));
     return;
   }
   if (it->own_before_held) {

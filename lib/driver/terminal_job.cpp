@@ -62,7 +62,7 @@ std::string ResolveFunction(const std::string& name, const std::vector<DumpFunct
 }
 
 TerminalJob::TerminalJob(const TerminalOptions& options) : options_(options) {
-  listing_ = ListInput(options_.dump_dir, options_.format, {});
+  listing_ = ListInput(options_.dump_dir, options_.format, {}, "", false, options_.input);
   ListAllPasses(&listing_);  // --pass and --function choose among them all
   files_.push_back(&listing_.frontend);
   for (const DumpPass& p : listing_.passes) files_.push_back(&p.file);
@@ -233,6 +233,7 @@ int RunTerminal(const TerminalOptions& options, Console* console, const std::fun
   };
   JobFailure failed = CatchFailure(options.dump_dir, [&] {
     TerminalJob job(options);
+    for (const std::string& w : job.Warnings()) console->Warning(w);
     OutputSink* out = open();
     opened = true;
     job.Run(out);

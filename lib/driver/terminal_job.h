@@ -22,6 +22,7 @@ namespace irtrace {
 
 struct TerminalOptions {
   std::string dump_dir;                 // the pass dump to read, as given
+  std::string input;                    // --input FILE ("" none: input/input_format.h ListInput)
   InputFormat format = InputFormat::kAuto;  // --format (input/input_format.h)
   std::vector<std::string> passes;      // --pass: each a number (all digits) or a pass name; a name selects
                                         // every pass of that name; empty: every pass
@@ -57,6 +58,9 @@ class TerminalJob {
   // last snapshot) its [FAILED] block with its log and the last snapshot. Passes with nothing to show are
   // left out, unless --pass named them ("pass 2 B: no change"). Throws Error as LoadFile does, or as `out`.
   void Run(OutputSink* out);
+
+  // The warnings about the input as a whole (DumpListing::warnings: --input disagreeing with the first dump).
+  const std::vector<std::string>& Warnings() const { return listing_.warnings; }
 
  private:
   void SelectPasses();

@@ -134,6 +134,8 @@ struct DumpListing {
   std::string frontend_label = "frontend";  // the first entry's name (a log's first dump: its pass's name)
   std::vector<std::string> sources;   // the files read that are not a DumpFile's path (the log itself)
   std::vector<std::string> notes;     // facts about the whole input, shown on the first entry
+  std::vector<std::string> warnings;  // warnings about the whole input (--input disagreeing with the first
+                                      // dump: input/given_input.h), the first entry's warnings
   std::vector<DumpPhase> phases;      // from phases.txt, `first` strictly ascending; empty without one
   std::string phases_path;            // the phases.txt read (dump dir joined), "" when none was used
   // A log too large to list (input/llvm_log.h): `passes` is empty and the passes come from here, read as

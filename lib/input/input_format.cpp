@@ -6,8 +6,10 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
+#include "input/given_input.h"
 #include "input/llvm_dump_dir.h"
 #include "input/llvm_log.h"
 #include "input/log_text.h"
@@ -114,8 +116,11 @@ std::vector<std::string> InputParts(const std::string& input, InputFormat format
   return {};
 }
 
-DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
-                      const std::string& part, bool all_runs) {
+namespace {
+
+// ListInput without --input; `given`: its text for the MLIR readers (ReadMlirLog), or null.
+DumpListing ListFormat(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
+                       const std::string& part, bool all_runs, const std::string* given) {
   std::error_code ec;
   // Without --format a directory (or anything that is not a regular file: ListDump names what it is) is a
   // numbered dump; a file or standard input is read and its content decides.
@@ -139,7 +144,7 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
       format == InputFormat::kTileLang || format == InputFormat::kXla) {
     if (!fs::is_directory(input, ec)) throw Error(Shown(input) + ": the dump is not a directory");
     switch (format) {
-      case InputFormat::kMlirTree: return ListMlirTree(input);
+      case InputFormat::kMlirTree: return ListMlirTree(input, given);
       case InputFormat::kTvmDir: return ListTvmDir(input);
       case InputFormat::kLlvmDir: return ListLlvmDumpDir(input);
       case InputFormat::kXla: return ListXlaDump(input, part);
@@ -169,9 +174,20 @@ DumpListing ListInput(const std::string& input, InputFormat format, const std::v
   // Standard input is always one compilation (it cannot be read again for a second report).
   DumpListing listing = format == InputFormat::kMlirLog
                             ? ReadMlirLog(Shown(input), log->Read(0, log->size()),
-                                          input == "-" ? std::nullopt : std::optional<std::string>(part))
+                                          input == "-" ? std::nullopt : std::optional<std::string>(part), given)
                             : ListLlvmLog(Shown(input), log);
   if (input != "-") listing.sources.push_back(input);
+  return listing;
+}
+
+}  // namespace
+
+DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
+                      const std::string& part, bool all_runs, const std::string& given_input) {
+  std::optional<GivenInput> given;
+  if (!given_input.empty()) given = ReadGivenInput(given_input);
+  DumpListing listing = ListFormat(input, format, codegen_dirs, part, all_runs, given ? &given->text : nullptr);
+  if (given) UseGivenInput(&listing, *given, Shown(input));
   return listing;
 }
 

@@ -56,8 +56,11 @@ bool IsDumpFileName(const std::string& name);
 // `part`: one of InputParts(input, format, all_runs), for an input that yields several reports; "" otherwise,
 // and then an input that yields several is Error (ExitCode::kUsage) naming them (log_listing.h
 // SeveralReports), found as the input is read (a log is read and split once).
+// `given_input` (--input FILE, "" none): the IR before the first pass of a log that lacks it, made its first
+// entry (input/given_input.h UseGivenInput; an MLIR log's function dumps spliced into it); throws as
+// ReadGivenInput and UseGivenInput do.
 DumpListing ListInput(const std::string& input, InputFormat format, const std::vector<std::string>& codegen_dirs,
-                      const std::string& part = "", bool all_runs = false);
+                      const std::string& part = "", bool all_runs = false, const std::string& given_input = "");
 
 // The reports an input yields when it yields several (an XLA directory's modules: "module_0001.jit_f",
 // ..., sorted; an MLIR log of several compilations, Triton's: their kernels, in order); empty when it

@@ -298,27 +298,19 @@ class LlvmPassStream : public PassStream {
     } else if (!input) {
       StartBeforeOnly(std::move(befores), &input, listing);
     }
-    DumpFile front;
+    std::string program;
     if (input && input->banner.kind == Kind::kStart) diff_start_ = input->text;  // in case it is =diff's
     if (input) {
-      front = InMemoryFile(*input);
+      listing->frontend = InMemoryFile(*input);
       Apply(*input);
+      program = ProgramName(*listing->frontend.text, "ll");
     } else {
-      // The log starts after its first pass: that pass's output is shown whole, as the first entry.
-      listing->frontend_label = first_->banner.pass;
-      listing->notes.push_back("the log starts after this pass: this is its output, shown whole");
-      for (std::string& n : pending_) listing->notes.push_back(std::move(n));
-      pending_.clear();
-      front = InMemoryFile(*first_);
-      Apply(*first_);
-      last_text_ = std::make_shared<const std::string>(std::move(first_->text));
-      first_.reset();
-      sole_ = front;
-      sole_name_ = listing->frontend_label;
+      // The log starts after its first pass: the first pass is a pass, its output shown whole.
+      SetNoInput(listing, name_, "ll");
+      no_input_ = true;
+      program = ProgramName(first_->text, "ll");
     }
-    std::string program = ProgramName(*front.text, "ll");
     listing->title = program.empty() ? LogStem(name_) : program;
-    listing->frontend = std::move(front);
   }
 
   bool Next(DumpPass* p) override {
@@ -450,6 +442,7 @@ class LlvmPassStream : public PassStream {
     p.pass_name = b.pass;
     p.notes = std::move(pending_);
     pending_.clear();
+    if (no_input_ && count_ == 1) p.notes.insert(p.notes.begin(), kNoInputNote);
     if (!b.counter.empty()) p.notes.push_back("LLVM's pass number " + b.counter + " (-print-after-pass-number)");
     p.file.name = name_ + " line " + std::to_string(d.line);
     p.file.extension = "ll";
@@ -615,17 +608,8 @@ class LlvmPassStream : public PassStream {
     machine_hash_[fn] = h;
   }
 
-  // After the last dump: a log of one dump only is that one pass too; the notes found at the end.
-  bool End(DumpPass* p) {
-    if (count_ == 0 && sole_) {
-      ++count_;
-      *p = DumpPass();
-      p->number = 1;
-      p->pass_name = sole_name_;
-      p->file = *sole_;
-      sole_.reset();
-      return true;
-    }
+  // After the last dump: the notes found at the end.
+  bool End(DumpPass*) {
     std::vector<std::string>& notes = count_ ? last_notes_ : input_notes_;
     for (std::string& n : pending_) notes.push_back(std::move(n));
     pending_.clear();
@@ -648,8 +632,7 @@ class LlvmPassStream : public PassStream {
     size_t size = 0;
   };
   std::optional<OwnBefore> before_;       // the last before-dump, until the next after-dump
-  std::optional<DumpFile> sole_;          // the first dump when it is shown whole as the first entry
-  std::string sole_name_;
+  bool no_input_ = false;                 // the log holds no IR before its first pass (SetNoInput)
   std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
   std::vector<std::string> last_notes_, input_notes_;
   std::shared_ptr<const std::string> last_text_;  // the last dump's text (is the log cut short inside it?)

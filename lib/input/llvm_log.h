@@ -56,6 +56,9 @@ bool LooksLikeLlvmLog(std::string_view head);
 //   first entry when there is no "At Start");
 //   a log of before-dumps only reads the dump before pass k+1 as the one after pass k (the last pass is
 //   left out with a note).
+// - A log of after-dumps only holds no IR before its first pass: the first entry is empty (log_listing.h
+//   SetNoInput, until --input FILE gives it) and the first dump is pass 1, its output shown whole, with
+//   kNoInputNote.
 // Throws DumpError (names relative to the log) when it holds no IR dump, and Error when it cannot be read.
 DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log);
 

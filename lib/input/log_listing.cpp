@@ -263,6 +263,15 @@ std::string LogStem(const std::string& name) {
   return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
 }
 
+void SetNoInput(DumpListing* listing, const std::string& name, const std::string& ext) {
+  // The first pass is a pass: the IR it was handed is not in the log, so its before is empty.
+  listing->frontend = DumpFile();
+  listing->frontend.name = name + " (the IR before pass 1: not in the log)";
+  listing->frontend.extension = ext;
+  listing->frontend.text = std::make_shared<const std::string>();
+  listing->frontend_label = kNoInputLabel;
+}
+
 DumpListing MakeLogListing(const std::string& name, const std::string& ext, std::optional<LogStep> input,
                            std::vector<LogStep> steps, std::vector<std::string> notes, const std::string& title) {
   DumpListing listing;
@@ -284,11 +293,7 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
   if (input) {
     listing.frontend = file(*input);
   } else {
-    // The first pass is a pass: the IR it was handed is not in the log, so its before is empty.
-    listing.frontend.name = name + " (the IR before pass 1: not in the log)";
-    listing.frontend.extension = ext;
-    listing.frontend.text = std::make_shared<const std::string>();
-    listing.frontend_label = kNoInputLabel;
+    SetNoInput(&listing, name, ext);
     if (!steps.empty()) steps[0].notes.insert(steps[0].notes.begin(), kNoInputNote);
   }
   for (std::string& n : notes) listing.notes.push_back(std::move(n));

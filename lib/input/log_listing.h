@@ -64,6 +64,12 @@ class SplicedModule {
 inline constexpr const char* kNoInputLabel = "input (not in the log)";
 inline constexpr const char* kNoInputNote = "the log holds no IR before this pass: its output is shown whole";
 
+// Makes `listing`'s first entry the one of a log without the IR before its first pass: an empty snapshot
+// named "<name> (the IR before pass 1: not in the log)" with extension `ext`, labelled kNoInputLabel. The
+// reader puts kNoInputNote on its first pass (the first pass is a pass: its output is shown whole), and
+// --input FILE (input/given_input.h) replaces both. Throws nothing.
+void SetNoInput(DumpListing* listing, const std::string& name, const std::string& ext);
+
 // Builds the listing of a log named `name` (as given), its snapshots' extension `ext`: the frontend from
 // `input` (the IR before the first pass) when the log has it, else an empty snapshot labelled "input (not
 // in the log)" (the first pass is a pass: its output shown whole, a note on it saying so); then one pass per

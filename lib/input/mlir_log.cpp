@@ -591,7 +591,8 @@ bool LooksLikeMlirLog(std::string_view head) {
   return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
 }
 
-DumpListing ReadMlirLog(const std::string& name, const std::string& text, const std::optional<std::string>& part) {
+DumpListing ReadMlirLog(const std::string& name, const std::string& text, const std::optional<std::string>& part,
+                        const std::string* given) {
   LineIndex lines(text, '\n');
   std::string trailing;
   std::vector<Dump> dumps = SplitDumps(lines, &trailing);
@@ -614,7 +615,8 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   }
 
   SplicedModule state(ScopeLanguage::kMlir);
-  FrameByFirstModule(dumps, &state);
+  if (given && !input) state.SetModule(*given);  // --input: the module the function dumps change
+  else FrameByFirstModule(dumps, &state);
   std::vector<LogStep> steps;
   std::vector<const Dump*> segment;  // the nested dumps since the last module-level one
   const Dump* last_module = nullptr;

@@ -54,8 +54,11 @@ bool LooksLikeMlirLog(std::string_view head);
 // `part`: with several compilations (MlirLogParts), the one to read (its title is its name); "" reads the
 // only one, and a log of several is SeveralReports (ExitCode::kUsage); nullopt reads the log as one
 // compilation whatever it holds (standard input, an IR tree).
+// `input`: the IR the pipeline was handed (--input FILE, input/given_input.h), or null: before the first
+// module dump, function dumps are spliced into it (its order, its frame, the functions not dumped yet as it
+// has them) rather than assembled as above.
 DumpListing ReadMlirLog(const std::string& name, const std::string& text,
-                        const std::optional<std::string>& part = std::nullopt);
+                        const std::optional<std::string>& part = std::nullopt, const std::string* input = nullptr);
 
 // One compilation of a stream that holds several (Triton with MLIR_ENABLE_DUMP=1 prints every kernel's
 // pipeline into one stderr stream, at module scope, with before-dumps).

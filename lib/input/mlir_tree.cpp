@@ -307,13 +307,13 @@ bool LooksLikeMlirTree(const std::string& dir) {
   return false;
 }
 
-DumpListing ListMlirTree(const std::string& dir) {
+DumpListing ListMlirTree(const std::string& dir, const std::string* input) {
   std::vector<TreeFile> files = TreeFiles(dir, -1);
   if (files.empty()) throw DumpError("no MLIR dump file (N_<pass>.mlir, as --mlir-print-ir-tree-dir writes)");
   std::vector<std::string> rel;
   for (const TreeFile& f : files) rel.push_back(f.rel);
-  DumpListing listing = ReadFilesAsLog(dir, rel, [](const std::string& name, const std::string& text) {
-    return ReadMlirLog(name, text);  // one compilation, however it looks
+  DumpListing listing = ReadFilesAsLog(dir, rel, [input](const std::string& name, const std::string& text) {
+    return ReadMlirLog(name, text, std::nullopt, input);  // one compilation, however it looks
   });
   // A tree holds no diagnostics: a Failed dump's error says so.
   auto no_diagnostics = [](DumpFile* f) {

@@ -23,6 +23,7 @@ bool LooksLikeMlirTree(const std::string& dir);
 // its file's path inside DIR. A tree holds no diagnostics: a `Failed` dump is a failed pass whose error says
 // so. Symbolic links are not followed. Throws DumpError (names inside DIR) for a tree without such a file,
 // or one that cannot be read.
-DumpListing ListMlirTree(const std::string& dir);
+// `input`: as ReadMlirLog's (--input FILE's text), or null.
+DumpListing ListMlirTree(const std::string& dir, const std::string* input = nullptr);
 
 }  // namespace irtrace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "input/given_input.h"
 #include "input/log_listing.h"
 #include "input/mlir_tree.h"
 
@@ -42,9 +43,9 @@ bool HasRegularFile(const fs::path& dir) {
 // entry go to the first pass, but the one saying that the log starts after it.
 std::vector<DumpPass> TreePasses(DumpListing tree, DumpFile* tree_before) {
   std::vector<DumpPass> out;
-  // The tree holds no IR before ptoas's first pass (its frontend is MakeLogListing's empty one): the .pto,
-  // which AddUnit gives as the before side, is that IR, so the empty frontend and its note go.
-  bool no_input = tree.frontend_label == kNoInputLabel;
+  // The tree holds no IR before ptoas's first pass: AddUnit gave it the .pto (UseGivenInput), which it
+  // also gives as the first pass's before side, so that frontend goes.
+  bool no_input = tree.frontend_label == kNoInputLabel || tree.frontend_label == kGivenInputLabel;
   bool first_is_pass = !no_input && tree.frontend_label != "frontend";
   bool sole = tree.passes.size() == 1 && tree.passes[0].file.name == tree.frontend.name;
   if (first_is_pass && !sole) {
@@ -97,11 +98,16 @@ void AddUnit(const std::string& dir, const std::string& unit, DumpListing* listi
     listing->notes.push_back(tree_rel + " is empty: ptoas dumped no pass of " + unit);
   } else if (fs::is_directory(tree, ec)) {
     DumpListing read;
+    GivenInput input = ReadGivenInput((fs::path(dir) / pto).string());
+    input.path = pto;  // named inside the build directory
     try {
-      read = ListMlirTree(tree.string());
+      read = ListMlirTree(tree.string(), &input.text);
     } catch (const Error& e) {
       throw InPart(tree_rel, e);
     }
+    // The .pto is the IR ptoas was handed: the tree's input, as --input FILE gives a log's.
+    if (read.frontend_label == kNoInputLabel) UseGivenInput(&read, input, tree_rel);
+    for (std::string& w : read.warnings) listing->warnings.push_back(tree_rel + ": " + w);
     for (std::string& s : read.sources) listing->sources.push_back(std::move(s));
     DumpFile tree_before;
     std::vector<DumpPass> passes = TreePasses(std::move(read), &tree_before);

@@ -64,19 +64,17 @@ DumpListing ListTvmDir(const std::string& dir) {
   }
   if (files.empty()) throw DumpError("no TVM pass dump (NNN_<pass>.py)");
   std::sort(listing.ignored.begin(), listing.ignored.end());
-  auto first = files.begin();
-  listing.frontend = first->second;
-  listing.frontend_label = names[first->first];
-  listing.notes.push_back("TVM's DumpIR writes only after-dumps: this is the first pass's output, shown whole");
+  // TVM's DumpIR writes only after-dumps: the first file is the first pass's output (SetNoInput).
+  SetNoInput(&listing, dir, "py");
   unsigned long n = 0;
-  for (auto f = std::next(first); f != files.end(); ++f) {
+  for (auto f = files.begin(); f != files.end(); ++f) {
     DumpPass p;
     p.number = ++n;
     p.pass_name = names[f->first];
     p.file = f->second;
     listing.passes.push_back(std::move(p));
   }
-  AddSoleDumpAsPass(&listing);
+  listing.passes[0].notes.push_back(kNoInputNote);
   listing.title = DumpDirectoryTitle(dir);
   return listing;
 }
