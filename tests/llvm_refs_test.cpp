@@ -60,7 +60,8 @@ TEST_CASE("llvm_refs: references and definitions are told from names", "[llvm_re
   CHECK_FALSE(HoldsIrRefDefinitions(*Ll("define void @f() #0 {\n  ret void\n}\n")));
 }
 
-TEST_CASE("llvm_refs: a module pass that deletes a function renumbers the rest: only the deletion changed", "[llvm_refs]") {
+TEST_CASE("llvm_refs: a module pass that deletes a function renumbers the rest: only the deletion changed",
+          "[llvm_refs]") {
   // GlobalDCE-like: f is gone, the printer renumbers g's node !6 -> !2 and its type node !7 -> !3.
   std::string after =
       "; ModuleID = 'x.c'\n"
@@ -99,8 +100,12 @@ TEST_CASE("llvm_refs: a module pass that deletes a function renumbers the rest: 
 
 TEST_CASE("llvm_refs: a function dump renumbered by the printer is a no-op", "[llvm_refs]") {
   // The same function printed in a function dump (its own numbering) after a module dump's cut.
-  auto a = Ll("; Function Attrs: nounwind\ndefine void @g(ptr %p) #0 {\n  store float 1.0, ptr %p, align 4, !tbaa !6\n  ret void\n}\n");
-  auto b = Ll("; Function Attrs: nounwind\ndefine void @g(ptr %p) #3 {\n  store float 1.0, ptr %p, align 4, !tbaa !17\n  ret void\n}\n");
+  auto a =
+      Ll("; Function Attrs: nounwind\ndefine void @g(ptr %p) #0 {\n  store float 1.0, ptr %p, align 4, !tbaa !6\n  ret "
+         "void\n}\n");
+  auto b =
+      Ll("; Function Attrs: nounwind\ndefine void @g(ptr %p) #3 {\n  store float 1.0, ptr %p, align 4, !tbaa !17\n  "
+         "ret void\n}\n");
   PassDiff d = DiffPass(*a, *b);
   REQUIRE(d.whole.meaning);
   CHECK(d.whole.meaning->Empty());

@@ -364,7 +364,8 @@ std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, con
   std::vector<bool> taken(raw.size(), false);
   std::vector<FunctionDiff> out;
   for (FunctionDiff& f : by_meaning) {
-    if (f.key.empty() && f.status == FunctionStatus::kChanged && OutsideMeaning(a, ma) == OutsideMeaning(b, mb)) continue;
+    if (f.key.empty() && f.status == FunctionStatus::kChanged && OutsideMeaning(a, ma) == OutsideMeaning(b, mb))
+      continue;
     auto it = raw_at.find(f.key);
     FunctionDiff merged = std::move(f);
     EditScript m = std::move(merged.diff.script);
@@ -374,7 +375,8 @@ std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, con
       taken[it->second] = true;
       merged.diff = std::move(raw[it->second].diff);
     }
-    if (merged.status == FunctionStatus::kChanged && m.ops != merged.diff.script.ops) merged.diff.meaning = std::move(m);
+    if (merged.status == FunctionStatus::kChanged && m.ops != merged.diff.script.ops)
+      merged.diff.meaning = std::move(m);
     out.push_back(std::move(merged));
   }
   for (size_t k = 0; k < raw.size(); ++k) {

@@ -19,7 +19,8 @@ bool Prints(const BeforeDumpUnit& d, const BeforeDumpUnit& u) {
   switch (u.kind) {
     case BeforeDumpUnit::kModule: return d.whole;
     case BeforeDumpUnit::kLoop:
-      return (d.kind == BeforeDumpUnit::kLoop && d.ir == u.ir) || (d.kind != BeforeDumpUnit::kLoop && HoldsFunctions(d, u));
+      return (d.kind == BeforeDumpUnit::kLoop && d.ir == u.ir) ||
+             (d.kind != BeforeDumpUnit::kLoop && HoldsFunctions(d, u));
     default: return HoldsFunctions(d, u);
   }
 }
