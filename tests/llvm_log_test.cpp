@@ -204,15 +204,29 @@ TEST_CASE("llvm_log: -print-changed=diff-quiet and =cdiff-quiet are refused nami
 }
 
 TEST_CASE("llvm_log: a log of before-dumps only", "[llvm_log]") {
+  // "Before P on u" is P's own before; P's result is the next dump that prints u (issue 18 point 3).
   std::string log = "*** IR Dump Before A on [module] ***\n" + Module(Fn("f", "ret i32 0"), Fn("g", "ret i32 0")) +
-                    "*** IR Dump Before B on f ***\n" + Fn("f", "ret i32 1") + "*** IR Dump Before C on f ***\n" +
-                    Fn("f", "ret i32 2");
+                    "*** IR Dump Before B on f ***\n" + Fn("f", "ret i32 1") + "*** IR Dump Before C on g ***\n" +
+                    Fn("g", "ret i32 5") + "*** IR Dump Before D on f ***\n" + Fn("f", "ret i32 2") +
+                    "*** IR Dump Before E on g ***\n" + Fn("g", "ret i32 6");
   DumpListing l = ReadLlvmLog("b.log", log);
-  // The dump before B (on f) is the IR after A; the one before C, after B.
-  CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B"});
+  // Each pass named from its own banner, the last ones too.
+  CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B", "C", "D", "E"});
+  // A (a module pass) is shown as far as the next dump prints the module: f.
+  CHECK(l.passes[0].unit == IrUnit::kFunction);
   CHECK(l.passes[0].file.load().find("ret i32 1") != std::string::npos);
+  // B on f: from its own before-dump to the next dump of f (D's before), not to C's dump of g.
+  REQUIRE(l.passes[1].before);
+  CHECK(l.passes[1].before->load().find("ret i32 1") != std::string::npos);
   CHECK(l.passes[1].file.load().find("ret i32 2") != std::string::npos);
-  CHECK(l.notes.back() == "the log holds only before-dumps: the result of its last pass, C, is not in it");
+  CHECK(l.passes[1].unit_keys == std::vector<std::string>{"f"});
+  // C on g: to E's before-dump of g.
+  CHECK(l.passes[2].file.load().find("ret i32 6") != std::string::npos);
+  // D and E: no later dump prints their unit.
+  for (size_t k : {3, 4}) {
+    CHECK(l.passes[k].unchanged);
+    CHECK(l.passes[k].notes.back().rfind("its result is not in the log", 0) == 0);
+  }
 }
 
 // Real opt 19 logs of a C program at -O2 (Debian clang-19 and llvm-19).

@@ -219,6 +219,35 @@ TEST_CASE("llvm_log truth: with before- and after-dumps each pass is diffed agai
   CHECK(wrong == "");
 }
 
+// -print-before-all alone: "Before P on g" is P's own before-dump, and P's result the next dump that prints
+// g, so every pass is named from its own banner (issue 18 point 3), and a function pass that changed its
+// function is said to change it.
+TEST_CASE("llvm_log truth: a before-only log names every pass from its own banner", "[llvm_log][truth]") {
+  TempDir t;
+  Compile(t);
+  Shell(t, "opt-19 -O2 -print-before-all p.ll -o /dev/null 2>b.log");
+  Shell(t, "opt-19 -O2 -print-after-all -print-module-scope p.ll -o /dev/null 2>ms.log");
+  DumpListing b = ListInput(t / "b.log", InputFormat::kAuto, {});
+  ListAllPasses(&b);
+  auto truth = Truth(t / "ms.log");
+  auto reported = Reported(t, "b.log", b);
+  // The module-scope log starts after its first pass; this one lists it as pass 1.
+  REQUIRE(truth.size() + 1 == reported.size());
+  CHECK(reported[0].name == "Annotation2MetadataPass");
+  size_t exact = 0, changed = 0;
+  for (size_t k = 0; k < truth.size(); ++k) {
+    INFO("pass " << k + 2);
+    CHECK(reported[k + 1].name == truth[k].first);
+    const DumpPass& p = b.passes[k + 1];
+    if (p.unit != IrUnit::kFunction || !p.before) continue;
+    const std::string& fn = p.unit_keys.at(0);
+    changed += truth[k].second.count(fn);
+    exact += truth[k].second.count(fn) && reported[k + 1].changed.count(fn);
+  }
+  CHECK(changed > 50);
+  CHECK(exact == changed);  // a function pass with its own before-dump and result: its change is its own
+}
+
 // -print-pass-numbers prints " Running pass N Name on unit" before each pass: not IR. With it the report
 // says what the same run's plain -print-after-all report says, pass for pass (issue 18 point 8).
 TEST_CASE("llvm_log truth: -print-pass-numbers lines are not IR, pass-number banners name the pass",

@@ -74,6 +74,9 @@
       this.choiceCache = new WeakMap(); // entry -> its function selector choices
       this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
       this.overlay = null; // entry index -> the entry as shown under a normalisation (see shown)
+      // LLVM IR: a diff's "meaning" (its ops with #N / !N references compared by what they name) is shown
+      // unless this is set ("Show renumbering", 58_analysis.js): the raw ops then.
+      this.showRenumbering = false;
     }
 
     // Entry i as the pass list and the header show it: the entry itself, or under a normalisation
@@ -209,24 +212,31 @@
       };
     }
 
+    // The ops of diff d as shown: its "meaning" (LLVM renumbering hidden) unless showRenumbering, else
+    // its "ops"; {ops, pairs, renumbered: true when the meaning's}.
+    shownOps(d, left, right) {
+      if (d && Array.isArray(d.meaning) && !this.showRenumbering) {
+        return { ops: d.meaning, pairs: d.meaning.length ? T.intraline.pairBlocks(d.meaning, left, right) : [], renumbered: true };
+      }
+      const ops = (d && d.ops) || [];
+      return { ops, pairs: pairsOf(d, ops, left, right), renumbered: false };
+    }
+
     // Everything the diff view needs for entry e and function key (null = whole file):
-    // {left, right, leftNums, rightNums, ops, pairs, leftFile, rightFile, single}
+    // {left, right, leftNums, rightNums, ops, pairs, leftFile, rightFile, single, renumbered (the ops
+    // compare #N / !N by meaning: equal rows may differ in their text)}
     view(e, key) {
       // A crashed pass ("crashed": its before and after are the last snapshot written) shows that one side.
       const hasBefore = e.kind === KIND.PASS && Number.isInteger(e.before) && !e.crashed;
       const fn = key === null ? null : this.functions(e).find((f) => f.key === key) || null;
       const right = this.section(e.after, fn ? fn.key : null);
       const left = hasBefore ? this.section(e.before, fn ? fn.key : null) : { lines: [], nums: [] };
-      let ops, pairs;
+      let ops, pairs, renumbered = false;
       if (!hasBefore) {
         ops = P.appendBlock([], 0, 0, right.lines.length);
         pairs = [];
-      } else if (!fn) {
-        ops = (e.diff && e.diff.ops) || [];
-        pairs = pairsOf(e.diff, ops, left.lines, right.lines);
-      } else if (fn.diff) {
-        ops = fn.diff.ops || [];
-        pairs = pairsOf(fn.diff, ops, left.lines, right.lines);
+      } else if (!fn || fn.diff) {
+        ({ ops, pairs, renumbered } = this.shownOps(fn ? fn.diff : e.diff, left.lines, right.lines));
       } else if (fn.status === FN_STATUS.ADDED) {
         ops = P.appendBlock([], 0, 0, right.lines.length);
         pairs = [];
@@ -246,6 +256,7 @@
         leftLang: hasBefore ? (this.snapshots[e.before] || {}).lang : null,
         rightLang: (this.snapshots[e.after] || {}).lang,
         single: !hasBefore,
+        renumbered,
         leftNoEol: hasBefore ? P.noEol(this.snapshots[e.before]) : 0,
         rightNoEol: P.noEol(this.snapshots[e.after]),
       };

@@ -36,8 +36,12 @@
       this.blameBtn = btn('Blame', () => this.toggleBlame(), 'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)', this.blameOn);
       this.wsBtn = btn('Ignore whitespace', () => this.toggleNorm('ws'), 'Compare lines with all whitespace removed, like diff -w (w)', false);
       this.ssaBtn = btn('Ignore SSA numbering', () => this.toggleNorm('ssa'), 'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)', false);
+      // LLVM IR: diffs whose renumbering of #N / !N is hidden (their "meaning"): the raw text on request.
+      this.hasRenumbering = m.entries.some((e) => e.diff && Array.isArray(e.diff.meaning));
+      this.rawBtn = btn('Show renumbering', () => this.toggleRenumbering(), 'Show the raw text: LLVM attribute groups #N and metadata !N as each dump numbers them (by default a change that only renumbers them is hidden, as the pass list counts it)', false);
+      this.rawBtn.hidden = !this.hasRenumbering;
       if (T.runs.of(m)) Object.assign(this.blameBtn, { disabled: true, title: 'Blame follows the passes of one run: open either run\u2019s own report' });
-      this.group = el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn, this.ssaBtn);
+      this.group = el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn, this.ssaBtn, this.rawBtn);
       this.status = el('span', { class: 'norm-status', role: 'status', 'aria-live': 'polite' });
       this.pending = false; // the view shown waits for its pass's normalised result
     }
@@ -87,13 +91,33 @@
     notes(e) {
       // A compare report's "same" is no no-op: 59_two_runs.js says what it is.
       const noop = T.runs.of(this.app.model) ? [] : ['No-op: this pass did not change the IR.'];
-      if (!e.raw) return e.status === STATUS.NOOP ? noop : [];
+      const renum = this.renumberingNote(e);
+      if (!e.raw) return (e.status === STATUS.NOOP ? noop : []).concat(renum);
       const ignoring = N.modeText(this.norm);
       const real = ' (the real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0) + ')';
       if (e.raw.status === STATUS.NOOP) return noop;
       if (e.status === STATUS.NOOP) return ['No-op when ignoring ' + ignoring + real + '.'];
       if (e.raw.ins !== e.ins || e.raw.del !== e.del) return ['Compared ignoring ' + ignoring + real + '.'];
       return ['Compared ignoring ' + ignoring + ': the same lines change as in the real diff.'];
+    }
+
+    // The note on an entry whose diff hides renumbering (its "meaning"): [] or [text].
+    renumberingNote(e) {
+      if (!e.diff || !Array.isArray(e.diff.meaning)) return [];
+      let ins = 0, del = 0;
+      const ops = e.diff.ops || [];
+      for (let k = 0; k + 2 < ops.length; k += 3) { del += ops[k + 1]; ins += ops[k + 2]; }
+      const raw = 'the raw text: +' + ins + ' -' + del;
+      if (this.app.model.showRenumbering) return ['Showing renumbering: attribute groups #N and metadata !N as each dump numbers them (' + raw + '); the counts compare them by what they name.'];
+      return ['Renumbering of attribute groups #N and metadata !N by the printer is hidden (' + raw + '; Show renumbering shows it).'];
+    }
+
+    // "Show renumbering": the raw ops of diffs that hide renumbering (Model.showRenumbering).
+    toggleRenumbering() {
+      const m = this.app.model;
+      m.showRenumbering = !m.showRenumbering;
+      this.rawBtn.setAttribute('aria-pressed', String(m.showRenumbering));
+      this.reshow();
     }
 
     // The view of entry e (index i), function fnKey: Model.view, under a normalisation its result once in
@@ -112,7 +136,7 @@
     // row whose two lines differ in their text.
     decor(v) {
       const gutter = this.blameOn ? this.gutter(v) : null;
-      const marks = v && v.normalized ? this.marks() : null;
+      const marks = v && (v.normalized || v.renumbered) ? this.marks() : null;
       if (!gutter && !marks) return null;
       const diff = this.app.diff;
       return {

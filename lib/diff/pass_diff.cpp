@@ -7,6 +7,7 @@
 
 #include "diff/line_intern.h"
 #include "diff/longest_run.h"
+#include "input/llvm_refs.h"
 #include "input/snapshot.h"
 
 namespace irtrace {
@@ -269,6 +270,138 @@ std::vector<std::string> Notes(const Snapshot& a, const Snapshot& b, const EditS
   return notes;
 }
 
+bool AttrsComment(std::string_view l);
+
+// True when a line the script deletes or inserts holds a `#N` / `!N` reference or is a "; Function Attrs:"
+// line: otherwise the references run the same on both sides (the equal lines are equal, in order), and
+// comparing by meaning changes nothing.
+bool ChangesTouchRefs(const EditScript& script, const Snapshot& a, const Snapshot& b) {
+  bool any = false;
+  auto touches = [](std::string_view l) { return HasIrRef(l) || AttrsComment(l); };
+  ForEachBlock(script, [&](const EditBlock& k) {
+    for (size_t i = k.before; i < k.before + k.del && !any; ++i) any = touches(a.KeyOf(i));
+    for (size_t j = k.after; j < k.after + k.ins && !any; ++j) any = touches(b.KeyOf(j));
+  });
+  return any;
+}
+
+bool FunctionKeysHave(const Snapshot& s, const std::string& key) {
+  for (const Section& sec : s.scope.sections)
+    if (sec.key == key) return true;
+  return false;
+}
+
+// Dense ids of the two sides' hashes (equal hashes, equal ids).
+void InternHashes(const std::vector<uint64_t>& ha, const std::vector<uint64_t>& hb, std::vector<uint32_t>* ia,
+                  std::vector<uint32_t>* ib) {
+  std::unordered_map<uint64_t, uint32_t> ids;
+  ids.reserve(ha.size() + hb.size());
+  auto id = [&](uint64_t h) { return ids.emplace(h, static_cast<uint32_t>(ids.size())).first->second; };
+  ia->resize(ha.size());
+  ib->resize(hb.size());
+  for (size_t i = 0; i < ha.size(); ++i) (*ia)[i] = id(ha[i]);
+  for (size_t j = 0; j < hb.size(); ++j) (*ib)[j] = id(hb[j]);
+}
+
+bool AttrsComment(std::string_view l) { return l.rfind("; Function Attrs:", 0) == 0; }
+
+// The lines outside every function of `s` that are not blank, no definition (IsIrRefDefinition) and no
+// function's "; Function Attrs:" line (which belongs to the function below it), by their ids: a module pass
+// that deletes a function leaves one blank line fewer, which is no change of the module-level lines.
+std::vector<uint32_t> OutsideMeaning(const Snapshot& s, const std::vector<uint32_t>& ids) {
+  std::vector<uint32_t> out;
+  for (uint32_t i : OutsideLines(s))
+    if (!s.KeyOf(i).empty() && !IsIrRefDefinition(s.KeyOf(i)) && !AttrsComment(s.KeyOf(i))) out.push_back(ids[i]);
+  return out;
+}
+
+// Each function's "; Function Attrs:" line (the line right above its define) in `s`: key -> its id.
+std::unordered_map<std::string, uint32_t> AttrsLines(const Snapshot& s, const std::vector<uint32_t>& ids) {
+  std::unordered_map<std::string, uint32_t> out;
+  for (const Section& sec : s.scope.sections)
+    if (sec.begin > 0 && AttrsComment(s.KeyOf(sec.begin - 1))) out.emplace(sec.key, ids[sec.begin - 1]);
+  return out;
+}
+
+// The functions whose "; Function Attrs:" line changed while their own lines did not: changed (the line
+// belongs to them, not to the lines outside every function).
+void AddAttrsChanges(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ma,
+                     const std::vector<uint32_t>& mb, std::vector<FunctionDiff>* out) {
+  std::unordered_map<std::string, uint32_t> before = AttrsLines(a, ma), after = AttrsLines(b, mb);
+  std::unordered_map<std::string, size_t> at;
+  for (size_t k = 0; k < out->size(); ++k) at.emplace((*out)[k].key, k);
+  for (const Section& sec : b.scope.sections) {
+    auto x = before.find(sec.key), y = after.find(sec.key);
+    if (x == before.end() && y == after.end()) continue;
+    if (x != before.end() && y != after.end() && x->second == y->second) continue;
+    auto f = at.find(sec.key);
+    if (f == at.end()) {
+      // Its own lines are as they were: changed, with no line of its own to count.
+      if (FunctionKeysHave(a, sec.key)) out->push_back(Listed(sec.key, FunctionStatus::kChanged, 0, 0));
+      continue;
+    }
+    FunctionDiff& d = (*out)[f->second];
+    if (d.status != FunctionStatus::kSame) continue;
+    d.status = FunctionStatus::kChanged;  // its raw diff shown and counted
+    d.ins = d.diff.script.Inserted();
+    d.del = d.diff.script.Deleted();
+    d.diff.meaning.reset();
+  }
+}
+
+// The touched functions by meaning (ids `ma`, `mb`; `meaning` the whole-file script by meaning), each with
+// its raw diff from `raw` (and its meaning script where that differs), then the functions only renumbering
+// changed (kSame). The lines outside every function are compared without the definition lines.
+std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ma,
+                                       const std::vector<uint32_t>& mb, const EditScript& meaning,
+                                       std::vector<FunctionDiff> raw) {
+  DiffData whole;
+  whole.script = meaning;
+  whole.paired = false;
+  std::vector<FunctionDiff> by_meaning = DiffFunctions(a, b, ma, mb, whole);
+  std::unordered_map<std::string, size_t> raw_at;
+  for (size_t k = 0; k < raw.size(); ++k) raw_at.emplace(raw[k].key, k);
+  std::vector<bool> taken(raw.size(), false);
+  std::vector<FunctionDiff> out;
+  for (FunctionDiff& f : by_meaning) {
+    if (f.key.empty() && f.status == FunctionStatus::kChanged && OutsideMeaning(a, ma) == OutsideMeaning(b, mb))
+      continue;
+    auto it = raw_at.find(f.key);
+    FunctionDiff merged = std::move(f);
+    EditScript m = std::move(merged.diff.script);
+    merged.diff = DiffData();
+    merged.diff.paired = false;
+    if (it != raw_at.end()) {
+      taken[it->second] = true;
+      merged.diff = std::move(raw[it->second].diff);
+    }
+    if (merged.status == FunctionStatus::kChanged && m.ops != merged.diff.script.ops)
+      merged.diff.meaning = std::move(m);
+    out.push_back(std::move(merged));
+  }
+  for (size_t k = 0; k < raw.size(); ++k) {
+    if (taken[k] || raw[k].status != FunctionStatus::kChanged) continue;
+    FunctionDiff same = std::move(raw[k]);
+    same.status = FunctionStatus::kSame;
+    same.ins = same.del = 0;
+    same.diff.meaning = EditScript();
+    out.push_back(std::move(same));
+  }
+  AddAttrsChanges(a, b, ma, mb, &out);
+  return out;
+}
+
+// Compares the pass again by meaning (DiffPass's header) and records where that differs.
+void CompareByMeaning(const Snapshot& a, const Snapshot& b, PassDiff* out) {
+  bool content = !a.mixed_numbering && !b.mixed_numbering && HoldsIrRefDefinitions(a) && HoldsIrRefDefinitions(b);
+  IrRefMode mode = content ? IrRefMode::kByContent : IrRefMode::kCanonical;
+  std::vector<uint32_t> ma, mb;
+  InternHashes(IrRefKeyHashes(a, mode), IrRefKeyHashes(b, mode), &ma, &mb);
+  EditScript meaning = DiffLines(ma, mb);
+  if (out->by_function) out->functions = MergeMeaning(a, b, ma, mb, meaning, std::move(out->functions));
+  if (meaning.ops != out->whole.script.ops) out->whole.meaning = std::move(meaning);
+}
+
 }  // namespace
 
 std::vector<std::string> FunctionKeys(const Snapshot& s) {
@@ -309,6 +442,10 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines
   out.notes = Notes(before, after, out.whole.script);
 
   if (out.by_function) out.functions = DiffFunctions(before, after, ids_a, ids_b, out.whole);
+  if (before.lang == ScopeLanguage::kLlvm && after.lang == ScopeLanguage::kLlvm &&
+      ChangesTouchRefs(out.whole.script, before, after)) {
+    CompareByMeaning(before, after, &out);
+  }
   return out;
 }
 

@@ -29,7 +29,12 @@ class Maker {
   const std::string& Text() const { return text_; }
   UnitBefore Make(const std::string& name) {
     UnitBefore b;
-    b.held = Hold(MakeSnapshot(name, "ll", std::move(text_)));
+    std::unique_ptr<Snapshot> s = MakeSnapshot(name, "ll", std::move(text_));
+    std::set<const HeldSnapshot*> sources;
+    for (const HeldRun& r : runs_)
+      if (r.from) sources.insert(r.from.get());
+    s->mixed_numbering = sources.size() > 1;
+    b.held = Hold(std::move(s));
     b.made = true;
     b.runs = std::move(runs_);
     return b;

@@ -8,6 +8,7 @@
 
 #include <xxhash.h>
 
+#include "input/llvm_before_dumps.h"
 #include "input/llvm_blocks.h"
 #include "input/llvm_changed_diff.h"
 #include "input/llvm_machine.h"
@@ -156,6 +157,7 @@ struct Dump {
   uint64_t offset = 0;  // where `text` starts in the log
   std::string text;     // its lines, each with '\n' (one the log lacks at its end added)
   size_t size = 0;      // the text's size as read (kept where the text is dropped, to read it again)
+  bool whole = false;   // a before-dump whose text is dropped: it printed the whole module (IsWholeModule)
 };
 
 // " Running pass 97 SimplifyCFGPass on f" (-print-pass-numbers, LLVM 19 PrintPassInstrumentation): a line
@@ -279,6 +281,7 @@ class LlvmPassStream : public PassStream {
         if (!input) input = std::move(d);
       } else if (b.kind == Kind::kBefore) {
         if (!input) {
+          d.whole = IsWholeModule(d);
           d.text.clear();
           d.text.shrink_to_fit();
           befores.push_back(d);
@@ -320,10 +323,7 @@ class LlvmPassStream : public PassStream {
         d = std::move(*first_);
         first_.reset();
       } else if (before_only_) {
-        if (replay_ >= befores_.size()) return End(p);
-        d = Reload(befores_[replay_]);
-        d.banner.pass = after_pass_[replay_++];
-        d.banner.kind = Kind::kAfter;
+        return NextBeforeOnly(p);
       } else {
         if (!scanner_.Next(&d)) return End(p);
       }
@@ -374,17 +374,23 @@ class LlvmPassStream : public PassStream {
     return f;
   }
 
-  // A log of before-dumps only (AfterPassOfBeforeDumps): the first run of one pass is the input (its
-  // dumps spliced into one text), every later dump the IR after the pass of the run before it; the last
-  // run's pass is left out, with a note.
+  // A log of before-dumps only (input/llvm_before_dumps.h): the first run of one pass is the input (its
+  // dumps spliced into one text); each dump "Before P on u" is pass P's own before-dump, and P's result is
+  // the next dump that prints u (cut down to u); a pass whose result no later dump prints is listed with a
+  // note and no change.
   void StartBeforeOnly(std::vector<Dump> befores, std::optional<Dump>* input, DumpListing* listing) {
-    std::vector<std::string> passes;
-    for (const Dump& d : befores) passes.push_back(d.banner.pass);
-    std::string unfinished;
-    std::vector<std::string> after = AfterPassOfBeforeDumps(passes, &unfinished);
+    std::vector<BeforeDumpUnit> units;
+    for (const Dump& d : befores) {
+      BeforeDumpUnit u;
+      u.kind = static_cast<BeforeDumpUnit::Kind>(static_cast<int>(d.banner.unit));  // the same order
+      u.ir = d.banner.ir;
+      u.funcs = d.banner.funcs;
+      u.whole = d.whole;
+      units.push_back(std::move(u));
+    }
+    after_dump_ = AfterDumpOfBeforeDumps(units);
     SplicedModule first_run(ScopeLanguage::kLlvm);
-    size_t k = 0;
-    for (; k < befores.size() && after[k].empty(); ++k) {
+    for (size_t k = 0; k < befores.size() && befores[k].banner.pass == befores[0].banner.pass; ++k) {
       Dump d = Reload(befores[k]);
       if (IsWholeModule(d)) first_run.SetModule(d.text);
       else
@@ -393,11 +399,85 @@ class LlvmPassStream : public PassStream {
     }
     (*input)->text = first_run.Text();
     before_only_ = true;
-    befores_.assign(befores.begin() + static_cast<long>(k), befores.end());
-    after_pass_.assign(after.begin() + static_cast<long>(k), after.end());
+    befores_ = std::move(befores);
     replay_ = 0;
-    listing->notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished +
-                             ", is not in it");
+    listing->notes.push_back(
+        "the log holds only before-dumps: each pass is shown from its own before-dump to the next dump that "
+        "prints its unit; the result of a pass that no later dump prints is not in the log");
+  }
+
+  // `f` holds `text` (a unit cut out of a dump: no range of the log), also as what its load reads.
+  static void GiveText(DumpFile* f, std::string text) {
+    auto held = std::make_shared<const std::string>(std::move(text));
+    f->load_bytes = held->size();
+    f->text = held;
+    f->load = [held] { return *held; };
+  }
+
+  // The next pass of a before-only log (StartBeforeOnly); false after the last.
+  bool NextBeforeOnly(DumpPass* p) {
+    if (replay_ >= befores_.size()) return End(p);
+    size_t i = replay_++;
+    const Dump& own = befores_[i];
+    const Banner& b = own.banner;
+    DumpPass q;
+    q.number = ++count_;
+    q.pass_name = b.pass;
+    q.notes = std::move(pending_);
+    pending_.clear();
+    q.file.extension = "ll";
+    bool loop = b.unit == Unit::kLoop;
+    q.unit = own.whole || b.unit == Unit::kModule ? IrUnit::kWhole
+             : loop                               ? IrUnit::kLoop
+             : b.unit == Unit::kScc               ? IrUnit::kScc
+                                                  : IrUnit::kFunction;
+    q.unit_keys = loop ? std::vector<std::string>{b.ir, b.funcs.at(0)} : b.funcs;
+    size_t j = after_dump_[i];
+    if (j == kNoAfterDump) {
+      q.file.name = name_ + " line " + std::to_string(own.line);
+      q.unchanged = true;
+      if (loop) q.unit_keys = {b.funcs.at(0)}, q.unit = IrUnit::kFunction;
+      q.notes.push_back("its result is not in the log: no dump after its before-dump (line " +
+                        std::to_string(own.line) + ") prints " + b.ir);
+      *p = std::move(q);
+      return true;
+    }
+    Dump after = Reload(befores_[j]);
+    q.file.name = name_ + " line " + std::to_string(after.line);
+    std::string text = std::move(after.text);
+    if (q.unit == IrUnit::kWhole && !IsWholeModule(after)) {
+      // A module pass followed by function or SCC passes: each function as its first dump after it prints
+      // it, the module-level lines as they were before it (the log prints them next in a module dump).
+      // A module pass followed by a function or SCC pass: the log shows only that unit after it.
+      q.unit = after.banner.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
+      q.unit_keys = after.banner.funcs;
+      q.notes.push_back("the log shows the module after this pass only as far as the next dump prints it: " +
+                        after.banner.ir);
+      GiveText(&q.file, std::move(text));
+      *p = std::move(q);
+      return true;
+    }
+    if (q.unit != IrUnit::kWhole && !(loop && after.banner.unit == Unit::kLoop)) {
+      text = CutFunctions(b.funcs, DumpedFunctions(text));
+      if (loop) q.unit = IrUnit::kFunction, q.unit_keys = {b.funcs.at(0)};
+    }
+    // Its own before-dump, when it prints as much as its result (a loop's result read from its function's
+    // dump has none: it is diffed against the function's latest text).
+    if (!(loop && q.unit != IrUnit::kLoop)) {
+      DumpFile f;
+      f.name = name_ + " line " + std::to_string(own.line);
+      f.extension = "ll";
+      std::shared_ptr<const LogText> log = log_;
+      uint64_t offset = own.offset;
+      size_t size = own.size;
+      f.load = [log, offset, size] { return ReadRange(*log, offset, size); };
+      f.load_bytes = size;
+      q.before = std::move(f);
+    }
+    GiveText(&q.file, std::move(text));
+    if (q.unit == IrUnit::kWhole) module_current_ = false;
+    *p = std::move(q);
+    return true;
   }
 
   // The hashes the reader keeps of each unit's last dump: a dump equal to it is an unchanged pass.
@@ -648,8 +728,8 @@ class LlvmPassStream : public PassStream {
   uint64_t module_hash_ = 0;              // hash of the last module dump
   bool module_current_ = false;           // no function changed since it: it is the module as it stands
   bool before_only_ = false;
-  std::vector<Dump> befores_;             // a before-only log's dumps after the input's run (no text)
-  std::vector<std::string> after_pass_;   // the pass each of those is the IR after
+  std::vector<Dump> befores_;             // a before-only log's dumps (no text)
+  std::vector<size_t> after_dump_;        // the dump each one's result is in (AfterDumpOfBeforeDumps)
   size_t replay_ = 0;
   unsigned long count_ = 0;               // passes handed out
   bool ended_ = false;

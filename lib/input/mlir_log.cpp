@@ -364,7 +364,7 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
       step.log += d->between;
       if (!d->note.empty() && std::find(step.notes.begin(), step.notes.end(), d->note) == step.notes.end())
         step.notes.push_back(d->note);
-      step.executions.push_back(PassExecution{d->sym, d->line});
+      step.executions.push_back(PassExecution{d->sym, d->line, {}});
       if (!last || d->line > last->line) last = d;
     }
     if (!last->module) {
@@ -381,8 +381,10 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
         module.SetFunction(sym, std::move(text));
         spliced = true;
       }
-      size_t header = 0;
-      step.text = spliced ? RespellAliases(module.Text(), HeaderAliases(SplitKeepingBreaks(last->text), &header))
+      size_t header = 0, tail = 0;
+      std::vector<std::string> last_lines = SplitKeepingBreaks(last->text);
+      step.text = spliced ? RespellAliases(module.Text(), HeaderAliases(last_lines, &header),
+                                           TrailingAliases(last_lines, &tail))
                           : last->text;
     }
     steps->push_back(std::move(step));

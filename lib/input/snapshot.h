@@ -44,6 +44,8 @@ class Snapshot {
   std::vector<std::string> warnings;    // decoding warnings, naming the file and 1-based line
   std::vector<std::string> notes;       // facts about the whole file ("decoded from UTF-16LE ...")
   Scope scope;                          // functions (SplitFunctions for lang)
+  bool mixed_numbering = false;         // made of several printings (a module with function dumps put in
+                                        // it): its `#N` / `!N` are numbered by more than one printer
 
   // The comparison key of line i (0-based): the line without a trailing '\r', and line 0 without a
   // leading U+FEFF. So LF, CRLF and CR-only files, with or without a byte-order mark, compare equal.

@@ -262,6 +262,7 @@ void PayloadWriter::EndSnapshots() {
 void PayloadWriter::WriteDiff(JsonWriter* w, const DiffData& d) {
   w->BeginObject();
   w->Key("ops").IntArray(d.script.ops);
+  if (d.meaning) w->Key("meaning").IntArray(d.meaning->ops);
   if (!d.paired) {  // (schema 4) the viewer pairs the blocks itself
     w->EndObject();
     return;
@@ -354,7 +355,7 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
       w->Key("status").String(Spelling(f.status));
       w->Key("ins").Int(static_cast<int64_t>(f.ins));
       w->Key("del").Int(static_cast<int64_t>(f.del));
-      if (f.status == FunctionStatus::kChanged) {
+      if (f.status == FunctionStatus::kChanged || f.diff.meaning) {
         w->Key("diff");
         WriteDiff(w, f.diff);
       }

@@ -38,9 +38,11 @@ Entry MakePassEntry(long num, const std::string& pass_name, int before, int afte
   e.name = pass_name;
   e.before = before;
   e.after = after;
-  e.ins = diff.whole.script.Inserted();
-  e.del = diff.whole.script.Deleted();
-  e.status = diff.whole.script.Empty() ? EntryStatus::kNoop : EntryStatus::kChanged;
+  // LLVM IR: by meaning, where renumbering by the printer made the raw script differ (DiffData::meaning).
+  const EditScript& script = diff.whole.meaning ? *diff.whole.meaning : diff.whole.script;
+  e.ins = script.Inserted();
+  e.del = script.Deleted();
+  e.status = script.Empty() ? EntryStatus::kNoop : EntryStatus::kChanged;
   e.notes = diff.notes;
   e.warnings = after_snap.warnings;
   e.diff = std::move(diff);

@@ -172,19 +172,21 @@ std::string FunctionLabel(const std::string& key, ScopeLanguage lang) {
 
 bool WritePassDiff(const TerminalPass& pass, const Snapshot& before, const Snapshot& after, const PassDiff& diff,
                    const TerminalStyle& style, const std::optional<std::string>& function, std::string* out) {
-  if (diff.whole.script.Empty()) return false;
+  // LLVM IR: a pass whose every change is renumbering of `#N` / `!N` changes nothing (DiffData::meaning).
+  const EditScript& counted = diff.whole.meaning ? *diff.whole.meaning : diff.whole.script;
+  if (counted.Empty()) return false;
   bool by_function = diff.by_function && !diff.functions.empty();
   if (function && by_function) {
     auto f = std::find_if(diff.functions.begin(), diff.functions.end(),
                           [&](const FunctionDiff& fd) { return fd.key == *function; });
-    if (f == diff.functions.end()) return false;
+    if (f == diff.functions.end() || f->status == FunctionStatus::kSame) return false;
     Line(out, style, kBold, VisibleText(pass.title) + Counts(f->ins, f->del));
     WriteFunction(out, style, pass, before, after, *f);
     return true;
   }
   // A whole-file diff asked for one function: shown when either side has it, since the change may be there.
   if (function && !HasSection(before, *function) && !HasSection(after, *function)) return false;
-  Line(out, style, kBold, VisibleText(pass.title) + Counts(diff.whole.script.Inserted(), diff.whole.script.Deleted()));
+  Line(out, style, kBold, VisibleText(pass.title) + Counts(counted.Inserted(), counted.Deleted()));
   if (by_function) {
     for (const FunctionDiff& f : diff.functions) WriteFunction(out, style, pass, before, after, f);
     return true;
