@@ -1,7 +1,7 @@
 // ir-trace viewer: shared helpers. Every module registers into the one namespace window.IrTrace.
 // Security rule for the whole viewer: data from the payload is only ever inserted with textContent or
 // attribute setters; never innerHTML, insertAdjacentHTML or document.write.
-(function () {
+window.IrTrace.define('10_util', function () {
   'use strict';
   const T = (window.IrTrace = window.IrTrace || {});
 
@@ -48,7 +48,7 @@
       try {
         window.localStorage.setItem('ir-trace.' + key, String(value));
       } catch (e) {
-        /* storage denied: the setting lasts for this page only */
+        // storage denied: the setting lasts for this page only
       }
     },
   };
@@ -77,7 +77,7 @@
         return true;
       }
     } catch (e) {
-      /* fall through to the legacy path */
+      // fall through to the legacy path
     }
     const ta = el('textarea', { class: 'offscreen', 'aria-hidden': 'true' });
     ta.value = text;
@@ -198,4 +198,4 @@
   }
 
   T.util = { Lru, el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, blobWorker, plural, grouped, trapFocus };
-})();
+});

@@ -10,7 +10,7 @@
 // payloadCodec uses nothing outside itself (no window, no DOM), so find across passes puts its source into
 // the Blob its Worker runs (65_find.js). Reading the page's data block and inflating it is page-only and
 // lives beside it (read).
-(function () {
+window.IrTrace.define('15_payload', function () {
   'use strict';
   const T = window.IrTrace;
 
@@ -498,4 +498,4 @@
 
   // source: the codec's factory, whose toString() a Worker's Blob embeds: `(source)()` gives the codec.
   T.payload = Object.freeze(Object.assign({ source: payloadCodec, read }, codec));
-})();
+});

@@ -2,7 +2,7 @@
 // session's report holds while the session runs (lib/record/live_report.h), its chunks checked and
 // inflated one by one (a torn last chunk left out), the payload assembled from them, and the status line
 // the page shows for it. The C++ side is lib/report/payload_writer.cpp (BeginChunk, EndChunk, ChunkFrame).
-(function () {
+window.IrTrace.define('16_live', function () {
   'use strict';
   const T = window.IrTrace;
 
@@ -88,4 +88,4 @@
   }
 
   T.live = Object.freeze({ CHUNKS_MAGIC, crc32, parseChunks, assembleChunks, liveText, read });
-})();
+});

@@ -2,7 +2,7 @@
 // 15_payload.js) with an LRU cache, sections resolved likewise, function lines, the functions of an entry
 // and the selector's choices (with split, merged and renamed functions read across names), and the view of
 // one diff.
-(function () {
+window.IrTrace.define('20_model', function () {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -273,4 +273,4 @@
   }
 
   T.model = { viewNoEol, extendsName, acrossChoices, ACROSS, Model };
-})();
+});

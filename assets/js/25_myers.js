@@ -5,7 +5,7 @@
 //
 // myersCore uses nothing outside itself but the payload codec it is given, so a Worker can run it: the
 // normalised views (57_normalize.js) put its source into their worker's Blob, as find does with the codec.
-(function () {
+window.IrTrace.define('25_myers', function () {
   'use strict';
   const T = window.IrTrace;
 
@@ -127,7 +127,9 @@
   // Synchronous diff for small inputs (tokens of a line: opts.exact). Returns {ops, capped}.
   function diffSync(a, b, maxD, opts) {
     const job = createDiff(a, b, Object.assign({ maxD }, opts));
-    while (!job.step()) { /* small */ }
+    while (!job.step()) {
+// small
+}
     return job.result();
   }
 
@@ -146,4 +148,4 @@
 
   // source: the core's factory, whose toString() a Worker's Blob embeds: `(source)(codec)` gives the core.
   T.myers = { source: myersCore, intern, createDiff, diffSync, diffAsync, toOps };
-})();
+});

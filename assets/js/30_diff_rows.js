@@ -1,7 +1,7 @@
 // ir-trace viewer: turns a diff (ops triples + the C++ side's pairs) into rows, folds unchanged runs,
 // and lays rows out side by side or stacked; finds the row and item of an after-side line. Also writes the
 // unified-diff text for "Copy diff".
-(function () {
+window.IrTrace.define('30_diff_rows', function () {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -237,4 +237,4 @@
     EQUAL, DELETE, INSERT, REPLACE, KIND_NAMES, buildRows, singleRows, buildFolds, hiddenCount, layout, changeStarts,
     afterRow, afterItem, afterLineAt, eolMissing, unifiedDiff,
   };
-})();
+});

@@ -1,6 +1,6 @@
 // ir-trace viewer: intra-line highlight of replace rows (word level, character fallback), computed on
 // render from the C++ side's pairing; and the C++ side's pairing rule itself, for diffs made in the page.
-(function () {
+window.IrTrace.define('40_intraline', function () {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -301,4 +301,4 @@
   }
 
   T.intraline = { MAX_LINE, tokenize, highlight, similarity, definedName, pairBlocks };
-})();
+});

@@ -1,7 +1,7 @@
 // ir-trace viewer: small per-language tokenizers for syntax highlighting (Python-like IR, MLIR, LLVM IR,
 // C/C++). They see one line at a time and are applied to rendered rows only; a construct that spans
 // lines (a triple-quoted string, a /* */ comment) is highlighted on its first line only.
-(function () {
+window.IrTrace.define('45_syntax', function () {
   'use strict';
   const T = window.IrTrace;
 
@@ -98,4 +98,4 @@
   }
 
   T.syntax = { spans };
-})();
+});

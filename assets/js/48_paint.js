@@ -1,6 +1,6 @@
 // ir-trace viewer: painting one line of code. Merges highlight layers (syntax, intra-line, find) into
 // text nodes and spans, and measures display columns (tabs, wide characters) for horizontal scrolling.
-(function () {
+window.IrTrace.define('48_paint', function () {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -177,4 +177,4 @@
   }
 
   T.paint = { paint, columns, widest, hasControls, graphemeFloor };
-})();
+});

@@ -2,7 +2,7 @@
 // role "table" of such rows): named by its line numbers and change, so a screen reader reads "before line
 // 12, after line 13, changed" and the code, not one run of text. Also the mark at a code cell's edge when
 // its intra-line highlight lies off screen sideways (markEdges).
-(function () {
+window.IrTrace.define('49_row_label', function () {
   'use strict';
   const T = window.IrTrace;
 
@@ -59,4 +59,4 @@
   }
 
   T.rowLabel = { labelRow, KIND_WORDS, hlSpan, markEdges, column };
-})();
+});

@@ -2,7 +2,7 @@
 // carries both sides, so vertical scrolling is shared by construction and horizontal scrolling is one
 // offset (--sx) applied to every code cell. Only the rows on screen plus a margin are in the DOM, however
 // short the view: a few hundred rows laid out on each pass step cost more than the step itself.
-(function () {
+window.IrTrace.define('50_render', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, grouped } = T.util;
@@ -514,4 +514,4 @@
   }
 
   T.render = { DiffView, TRUNC_SHOW };
-})();
+});

@@ -1,7 +1,7 @@
 // ir-trace viewer: bringing a place in a line into view sideways. n/p reveal the first changed characters
 // of a change; find reveals its match. Both scroll the diff view (50_render.js) horizontally only when the
 // place is off screen.
-(function () {
+window.IrTrace.define('52_reveal', function () {
   'use strict';
   const T = window.IrTrace;
   const R = T.rows;
@@ -44,4 +44,4 @@
   }
 
   T.reveal = { column, change };
-})();
+});

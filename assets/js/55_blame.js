@@ -17,7 +17,7 @@
 // loop's blocks, so the next dump of the function shows the loop passes' changes as its own diff: a line
 // that diff inserts which a loop pass since the function's last text printed is blamed on that loop pass
 // (loopLines), the pass the module-scope log gives.
-(function () {
+window.IrTrace.define('55_blame', function () {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -299,4 +299,4 @@
   }
 
   T.blame = { Blame, hue, sameUnit, HEADER };
-})();
+});

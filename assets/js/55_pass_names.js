@@ -1,7 +1,7 @@
 // ir-trace viewer: pass names as words. A name's words (CamelCase pieces, pieces between `-`, `_`, `::`,
 // spaces and other punctuation, digit runs), the ranked match of the "Filter passes" search over them, and
 // a name rendered with line-break opportunities only between words.
-(function () {
+window.IrTrace.define('55_pass_names', function () {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -113,4 +113,4 @@
   }
 
   T.names = { TIER, words, index, parseQuery, tier, rank, breakable };
-})();
+});

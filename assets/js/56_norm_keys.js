@@ -5,7 +5,7 @@
 // exactly which names. Keys are computed one function (scope) at a time, when a diff first needs them.
 //
 // normKeysCore uses nothing outside itself, so the normalisation worker embeds its source.
-(function () {
+window.IrTrace.define('56_norm_keys', function () {
   'use strict';
   const T = window.IrTrace;
 
@@ -278,4 +278,4 @@
 
   // source: the factory, whose toString() the normalisation worker's Blob embeds.
   T.normKeys = Object.freeze(Object.assign({ source: normKeysCore }, normKeysCore()));
-})();
+});

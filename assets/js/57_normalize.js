@@ -11,7 +11,7 @@
 // the functions the pass touched, not the file. All passes are computed on demand in a Worker (the
 // current one first), made from a Blob of normalizerCore with the codec, the Myers core and the keys (it
 // uses nothing else); without a Worker the same job runs on the page in time slices.
-(function () {
+window.IrTrace.define('57_normalize', function () {
   'use strict';
   const T = window.IrTrace;
   const { runSliced } = T.util;
@@ -43,7 +43,9 @@
         for (let j = 0; j < rd; j++) A[j] = id(keyA(rx + j));
         for (let j = 0; j < rn; j++) B[j] = id(keyB(ry + j));
         const job = M.createDiff(A, B);
-        while (!job.step()) { /* one region */ }
+        while (!job.step()) {
+// one region
+}
         const walk = P.forEachBlock(job.result().ops, (e2, d2, n2) => {
           eq += e2;
           if (d2 + n2 === 0) return;
@@ -230,7 +232,9 @@
     function loop() {
       const t0 = Date.now();
       let done = false;
-      while (!(done = running.step()) && Date.now() - t0 < 40) { /* one slice */ }
+      while (!(done = running.step()) && Date.now() - t0 < 40) {
+// one slice
+}
       self.postMessage({ type: 'results', list: running.take(), progress: running.progress(), done });
       if (!done) setTimeout(loop, 0);
     }
@@ -485,4 +489,4 @@
   }
 
   T.normalize = { Normalizer, modeKey, modeText, core, workerSource };
-})();
+});

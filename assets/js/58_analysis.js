@@ -6,7 +6,7 @@
 //
 // Blame is a way of looking: stored like the layout. The normalisations change what the page says changed,
 // so they live in the deep link only: a report opened afresh shows the real diff.
-(function () {
+window.IrTrace.define('58_analysis', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, store } = T.util;
@@ -358,4 +358,4 @@
   }
 
   T.analysis = { Analysis };
-})();
+});

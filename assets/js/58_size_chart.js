@@ -8,7 +8,7 @@
 // module view to measure it would cost the whole report at load). A chosen function's line goes on through
 // unit entries: its size in the unit's snapshot where the unit holds it, else unchanged from the entry
 // before (the module view changes only the unit's functions).
-(function () {
+window.IrTrace.define('58_size_chart', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, clamp } = T.util;
@@ -174,4 +174,4 @@
   }
 
   T.chart = { SizeChart };
-})();
+});

@@ -2,7 +2,7 @@
 // the two runs, the statuses such a report adds (added, removed) and the names it gives the others (a pass
 // after which the runs' IR differs or is the same), its notes, and the entry it opens on: the first
 // divergence. Plain reports get their usual names from the same functions.
-(function () {
+window.IrTrace.define('59_two_runs', function () {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -91,4 +91,4 @@
   }
 
   T.runs = { of, statuses, word, first, opening, where, banner, notes };
-})();
+});

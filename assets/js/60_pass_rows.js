@@ -3,7 +3,7 @@
 // are in the DOM: a report of 150,000 passes opens as fast as a small one. Rows are measured once rendered
 // (a long name wraps onto more lines) and estimated before; the Sidebar (60_sidebar.js) says what the
 // rows are and builds them.
-(function () {
+window.IrTrace.define('60_pass_rows', function () {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -174,4 +174,4 @@
   }
 
   T.passRows = { PassRows };
-})();
+});

@@ -2,7 +2,7 @@
 // passes, status filters with counts, "Warnings only", "Only passes that change it" (shown by the App),
 // the ranked "Filter passes" search (55_pass_names.js), phase tabs, the IR size chart (58_size_chart.js),
 // and the resizable / collapsible width.
-(function () {
+window.IrTrace.define('60_sidebar', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, clamp } = T.util;
@@ -484,4 +484,4 @@
   }
 
   T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings, noopRuns };
-})();
+});

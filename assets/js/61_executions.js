@@ -3,7 +3,7 @@
 // (15_payload.js executionsOf): its row says "8 functions, 3 changed" (60_sidebar.js), and the pass's
 // notices hold the list of its executions, each a button that shows that execution (its function's diff
 // in this pass; 70_app.js). Every field is untrusted text (textContent only).
-(function () {
+window.IrTrace.define('61_executions', function () {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -67,4 +67,4 @@
   }
 
   T.executions = { summary, panel, notice };
-})();
+});

@@ -4,7 +4,7 @@
 // layout and ignore=ws,ssa (the normalisations on: they change what the page claims changed, so a link keeps
 // them, and a page opened without one shows the real diff) (ARCHITECTURE.md "Automation contract"). DeepLinks writes and reads fragments for one model and updates
 // the address bar; the App owns one and acts on what it reads (App.applyFragment).
-(function () {
+window.IrTrace.define('62_links', function () {
   'use strict';
   const T = window.IrTrace;
   const { KIND } = T.payload;
@@ -50,7 +50,7 @@
         try {
           if (location.hash !== '#' + frag) history.replaceState(history.state, '', '#' + frag);
         } catch (e) {
-          /* some file:// contexts refuse: the link just is not updated */
+          // some file:// contexts refuse: the link just is not updated
         }
       }, 120);
     }
@@ -137,4 +137,4 @@
   }
 
   T.links = { DeepLinks, LinkNote, query };
-})();
+});

@@ -2,7 +2,7 @@
 // choices across names: a split, merged or renamed function read against another) and titles, and which
 // choice a sticky wish picks on a pass. The App owns the <select> (70_app.js); the choices come from the
 // model (20_model.js functionChoices).
-(function () {
+window.IrTrace.define('63_functions', function () {
   'use strict';
   const T = window.IrTrace;
   const { FN_STATUS } = T.payload;
@@ -55,4 +55,4 @@
   }
 
   T.functions = { labels, title, pickChoice };
-})();
+});

@@ -4,7 +4,7 @@
 // (codec moduleView: the last module dump with every function dumped since put in its place), diffed in the
 // page like a comparison. Views are built on demand, only for the pass shown, and cached: a report with
 // 100,000 unit entries costs nothing here until one is opened. WholeModule is the App's toggle for it.
-(function () {
+window.IrTrace.define('64_module_views', function () {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -218,4 +218,4 @@
   }
 
   T.modules = { ModuleViews, WholeModule, unitLabel, unitName, unitChip, viewSection };
-})();
+});

@@ -2,7 +2,7 @@
 // passes (counts matches per snapshot from the stored deltas and lists the passes where the count
 // changes). The user's regex runs in a Worker made from a Blob (stopped when a pattern is too slow),
 // in bounded steps; the page only hands it the lines, in slices.
-(function () {
+window.IrTrace.define('65_find', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, compileRegex, escapeRegex, runSliced } = T.util;
@@ -186,7 +186,9 @@
   // On the page, in one go: for tests and small views; the find bar uses a worker.
   function findInView(view, rows, re) {
     const job = findRows(view.left, view.right, rows, re, MAX_MATCHES, limits);
-    while (!job.step()) { /* all at once */ }
+    while (!job.step()) {
+// all at once
+}
     return toMatches(job.out);
   }
 
@@ -489,4 +491,4 @@
   }
 
   T.find = { pattern, eachMatch, findInView, FindBar, AcrossPanel, countJob, changes, limits, workerSource };
-})();
+});

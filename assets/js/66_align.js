@@ -2,7 +2,7 @@
 // on the right that should face it, by click or by keys (a cursor moved with the arrows, picked with Enter);
 // the App then re-diffs with that pair as an anchor (68_compare.js). The diff view only draws the state it
 // is handed (DiffView.setPicking) and reports clicks.
-(function () {
+window.IrTrace.define('66_align', function () {
   'use strict';
   const T = window.IrTrace;
   const R = T.rows;
@@ -122,4 +122,4 @@
   }
 
   T.align = { LinePick, lineAt };
-})();
+});

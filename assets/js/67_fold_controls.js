@@ -2,7 +2,7 @@
 // (Expand all / Collapse all, Whole module, Blame and the normalisations) go behind a "More…" button
 // (aria-expanded), so the toolbar takes one or two rows and the IR starts in the top third of the window;
 // their keys (Shift+E, m, b, w, i) work either way. From 1,000 px every control shows and the button hides.
-(function () {
+window.IrTrace.define('67_fold_controls', function () {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -29,4 +29,4 @@
   }
 
   T.foldControls = { attach };
-})();
+});

@@ -1,6 +1,6 @@
 // ir-trace viewer: diffs made in the page. Compare any two snapshots, and F7 manual alignment (the
 // diff re-computed so chosen left/right lines face each other). Both use T.myers in time slices.
-(function () {
+window.IrTrace.define('68_compare', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear } = T.util;
@@ -157,4 +157,4 @@
   }
 
   T.compare = { anchoredDiff, addAnchor, CompareDialog, progressLine };
-})();
+});

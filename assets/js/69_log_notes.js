@@ -2,7 +2,7 @@
 // optional "log_notes": [{kind, text, functions, from}], ARCHITECTURE.md Entry): a badge on the pass's row
 // (60_sidebar.js), the notes in the pass's notices (70_app.js), and one list of every note in the report,
 // filtered by a search box, each linking its pass (NotesPanel). Every field is untrusted text.
-(function () {
+window.IrTrace.define('69_log_notes', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear } = T.util;
@@ -108,4 +108,4 @@
   }
 
   T.logNotes = { logNotes, noteLine, lines, NotesPanel, attach };
-})();
+});

@@ -1,7 +1,7 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
 // notices (warnings, notes, error box), copy actions, compare and F7 alignment; Whole module through its
 // toggle (64_module_views.js), blame and the normalised views through the analysis toggles (58_analysis.js).
-(function () {
+window.IrTrace.define('70_app', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, plural, grouped, copyText } = T.util;
@@ -66,7 +66,7 @@
       this.whole = new T.modules.WholeModule(this);
       this.analysis = new T.analysis.Analysis(this);
       const toolbar = el('div', { class: 'toolbar' },
-        el('label', { class: 'fn-label', for: 'fn-select' }, 'Function'), this.fnSelect,
+        el('label', { class: 'fn-label', 'for': 'fn-select' }, 'Function'), this.fnSelect,
         el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
         el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.whole.button, this.analysis.group, this.analysis.status,
         this.resetAlign, this.closeCompare);
@@ -516,4 +516,4 @@
   }
 
   T.app = { App };
-})();
+});

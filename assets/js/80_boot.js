@@ -1,5 +1,5 @@
 // ir-trace viewer: keyboard, theme, help, and start-up (deep links: 62_links.js, used by the App).
-(function () {
+window.IrTrace.define('80_boot', function () {
   'use strict';
   const T = window.IrTrace;
   const { el, store, isTyping } = T.util;
@@ -197,4 +197,4 @@
   });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
-})();
+});
