@@ -2,7 +2,7 @@
 // as a table, sortable by each column, filtered by a search box and "Problems only". Every name, path
 // and error is untrusted: the DOM is built with textContent only, and a link's href is the report's
 // file name percent-encoded (a name holds %XX escapes that must reach the file system as they are).
-(function () {
+(() => {
   'use strict';
   // First: the plain paragraph saying the script was blocked (index.html) goes, since it was not.
   const blocked = document.getElementById('ir-trace-blocked');
