@@ -119,7 +119,8 @@ TEST_CASE("mlir_log: a log of before-dumps: the dump before pass k+1 is the one 
   CHECK(Text(l.passes[1].file) == mod("x.two"));
   CHECK(Text(l.passes[2].file) == mod("x.two"));
   CHECK(l.passes[2].notes ==
-        std::vector<std::string>{"the log holds only before-dumps and none after this pass's: its result is not in the log"});
+        std::vector<std::string>{
+            "the log holds only before-dumps and none after this pass's: its result is not in the log"});
   CHECK(l.notes ==
         std::vector<std::string>{"the log holds only before-dumps: the result of its last pass, C, is not in it"});
 }
@@ -237,8 +238,8 @@ TEST_CASE("mlir_log: module scope, a nest running one pass twice is two passes, 
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @a) //----- //\n" + kModuleA +
                     "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" + kModuleA;
-  DumpListing two = ReadMlirLog("m.log", log + "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" +
-                                             kModuleA);
+  DumpListing two =
+      ReadMlirLog("m.log", log + "// -----// IR Dump After C (c) ('func.func' operation: @b) //----- //\n" + kModuleA);
   CHECK(Names(two) == std::vector<std::string>{"input (not in the log)", "A", "C", "C"});
   REQUIRE(two.passes.size() == 3);
   CHECK(two.passes[1].executions.size() == 2);

@@ -23,8 +23,8 @@ std::vector<std::string> Passes(const std::vector<MlirRun>& runs) {
 
 TEST_CASE("mlir_pipeline: a nest's k-th pass over every function is one pass", "[mlir_pipeline]") {
   // func.func(cse,canonicalize) on a, b, c, threads off: each function runs the nest in turn.
-  std::vector<MlirRun> runs{{"CSE", "a"}, {"Canonicalizer", "a"}, {"CSE", "b"},
-                            {"Canonicalizer", "b"}, {"CSE", "c"}, {"Canonicalizer", "c"}};
+  std::vector<MlirRun> runs{{"CSE", "a"},           {"Canonicalizer", "a"}, {"CSE", "b"},
+                            {"Canonicalizer", "b"}, {"CSE", "c"},           {"Canonicalizer", "c"}};
   CHECK(Passes(runs) == std::vector<std::string>{"CSE:a,b,c", "Canonicalizer:a,b,c"});
 }
 
@@ -38,13 +38,12 @@ TEST_CASE("mlir_pipeline: the same pass name twice in one nest is two passes", "
 TEST_CASE("mlir_pipeline: the inliner's canonicalize run again on a function is one more execution",
           "[mlir_pipeline]") {
   // func.func(cse), then inline's dynamic canonicalize: once on a, twice on b (it inlined a call).
-  std::vector<MlirRun> runs{{"CSE", "a"},           {"CSE", "b"},           {"Canonicalizer", "a"},
-                            {"Canonicalizer", "b"}, {"Canonicalizer", "b"}};
+  std::vector<MlirRun> runs{
+      {"CSE", "a"}, {"CSE", "b"}, {"Canonicalizer", "a"}, {"Canonicalizer", "b"}, {"Canonicalizer", "b"}};
   CHECK(Passes(runs) == std::vector<std::string>{"CSE:a,b", "Canonicalizer:a,b,b"});
 }
 
-TEST_CASE("mlir_pipeline: passes a log omits on some functions merge in every function's order",
-          "[mlir_pipeline]") {
+TEST_CASE("mlir_pipeline: passes a log omits on some functions merge in every function's order", "[mlir_pipeline]") {
   // --mlir-print-ir-after-change: a printed cse and canonicalize, b only canonicalize.
   std::vector<MlirRun> runs{{"CSE", "a"}, {"Canonicalizer", "a"}, {"Canonicalizer", "b"}};
   CHECK(Passes(runs) == std::vector<std::string>{"CSE:a", "Canonicalizer:a,b"});
@@ -59,8 +58,7 @@ TEST_CASE("mlir_pipeline: every interleaving of the functions' runs gives the sa
     per_fn.push_back({{"CSE", f}, {"Canonicalizer", f}, {"SCCP", f}, {"Canonicalizer", f}});
   }
   per_fn[2].push_back({"Canonicalizer", "c"});
-  std::vector<std::string> want{"CSE:a,b,c,d", "Canonicalizer:a,b,c,d", "SCCP:a,b,c,d",
-                                "Canonicalizer:a,b,c,c,d"};
+  std::vector<std::string> want{"CSE:a,b,c,d", "Canonicalizer:a,b,c,d", "SCCP:a,b,c,d", "Canonicalizer:a,b,c,c,d"};
   std::mt19937 rng(20);
   for (int k = 0; k < 50; ++k) {
     std::vector<size_t> tickets;

@@ -58,10 +58,13 @@
   ];
   // --baseline: the first divergence from the baseline run, linking its compare report. Sorted: errors,
   // divergences (by where), the same, no baseline.
-  const BASELINE_COLUMN = ['baseline', 'First divergence', (d) => {
-    const b = d.baseline || { status: 'missing' };
-    return ({ error: 0, diverged: 1, same: 2 }[b.status] ?? 3) + '\u0000' + (b.divergence || '');
-  }];
+  const BASELINE_COLUMN = [
+    'baseline', 'First divergence',
+    (d) => {
+      const b = d.baseline || { status: 'missing' };
+      return ({ error: 0, diverged: 1, same: 2 }[b.status] ?? 3) + '\u0000' + (b.divergence || '');
+    }
+  ];
 
   // A link to a report in the index's directory (a merged index's "../shard1/<name>.html" too): each
   // segment is encoded, the '/' between them kept. `text`: the link's text (default: the name).
@@ -71,9 +74,12 @@
 
   function baselineCell(d) {
     const b = d.baseline || { status: 'missing' };
-    if (b.status === 'error') return el('td', {}, el('span', { class: 'st-invalid' }, 'error'), el('div', { class: 'err' }, b.error));
+    if (b.status === 'error')
+      return el('td', {}, el('span', { class: 'st-invalid' }, 'error'), el('div', { class: 'err' }, b.error));
     const text = b.status === 'diverged' ? b.divergence : b.status === 'same' ? 'none' : 'no baseline';
-    return el('td', { class: 'div-' + b.status, title: b.path ? 'compared with ' + b.path : '' }, b.report_name ? reportLink(b.report_name, text) : text);
+    return el(
+        'td', { class: 'div-' + b.status, title: b.path ? 'compared with ' + b.path : '' },
+        b.report_name ? reportLink(b.report_name, text) : text);
   }
 
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
@@ -85,19 +91,25 @@
     const root = document.getElementById('index');
     let sortKey = 'status', ascending = true, query = '', problemsOnly = false;
 
-    const search = el('input', { type: 'search', role: 'searchbox', 'aria-label': 'Filter dumps',
-      placeholder: 'Filter dumps (title, path, error)' });
+    const search = el('input', {
+      type: 'search',
+      role: 'searchbox',
+      'aria-label': 'Filter dumps',
+      placeholder: 'Filter dumps (title, path, error)'
+    });
     const problems = el('input', { type: 'checkbox' });
     const count = el('span', { class: 'count' });
     const head = el('tr');
     const body = el('tbody');
-    root.append(el('h1', {}, 'ir-trace: ' + dumps.length + (dumps.length === 1 ? ' dump' : ' dumps')),
-      el('div', { class: 'controls' }, search, el('label', {}, problems, ' Problems only'), count),
-      el('div', { class: 'table-wrap' }, el('table', { 'aria-label': 'Dumps' }, el('thead', {}, head), body)));
+    root.append(
+        el('h1', {}, 'ir-trace: ' + dumps.length + (dumps.length === 1 ? ' dump' : ' dumps')),
+        el('div', { class: 'controls' }, search, el('label', {}, problems, ' Problems only'), count),
+        el('div', { class: 'table-wrap' }, el('table', { 'aria-label': 'Dumps' }, el('thead', {}, head), body)));
 
     for (const [key, label] of columns) {
-      head.appendChild(el('th', { 'data-key': key, scope: 'col' },
-        el('button', { type: 'button', onclick: () => sortBy(key) }, label)));
+      head.appendChild(
+          el('th', { 'data-key': key, scope: 'col' },
+             el('button', { type: 'button', onclick: () => sortBy(key) }, label)));
     }
 
     function sortBy(key) {
@@ -127,16 +139,16 @@
     function row(d) {
       const st = statusText(d);
       const link = reportLink(d.report_name);
-      return el('tr', { class: 'row st-row-' + st },
-        el('td', {}, d.title ? el('div', { class: 'title' }, d.title) : '', el('div', { class: 'path' }, d.path)),
-        el('td', { class: 'st-' + st }, st),
-        el('td', { class: 'num' }, d.status === 'ok' ? d.passes : ''),
-        el('td', { class: 'num' }, d.status === 'ok' ? d.changed : ''),
-        el('td', {}, d.failed ? el('span', { class: 'st-failed' }, String(d.failed)) : '',
-          firstFailure(d) ? el('div', { class: 'err' }, firstFailure(d)) : ''),
-        el('td', { class: 'num' }, d.status === 'ok' ? d.warnings : ''),
-        el('td', { class: 'num', title: d.input_bytes + ' bytes' }, d.status === 'ok' ? bytes(d.input_bytes) : ''),
-        el('td', {}, link), columns === COLUMNS ? '' : baselineCell(d));
+      return el(
+          'tr', { class: 'row st-row-' + st },
+          el('td', {}, d.title ? el('div', { class: 'title' }, d.title) : '', el('div', { class: 'path' }, d.path)),
+          el('td', { class: 'st-' + st }, st), el('td', { class: 'num' }, d.status === 'ok' ? d.passes : ''),
+          el('td', { class: 'num' }, d.status === 'ok' ? d.changed : ''),
+          el('td', {}, d.failed ? el('span', { class: 'st-failed' }, String(d.failed)) : '',
+             firstFailure(d) ? el('div', { class: 'err' }, firstFailure(d)) : ''),
+          el('td', { class: 'num' }, d.status === 'ok' ? d.warnings : ''),
+          el('td', { class: 'num', title: d.input_bytes + ' bytes' }, d.status === 'ok' ? bytes(d.input_bytes) : ''),
+          el('td', {}, link), columns === COLUMNS ? '' : baselineCell(d));
     }
 
     // The table shows the first PAGE rows of the order, and a button for PAGE more: an index of 150,000
@@ -144,7 +156,15 @@
     // the sorting work over every dump.
     const PAGE = 1000;
     let shown = [], limit = PAGE;
-    const more = el('button', { type: 'button', class: 'more', hidden: true, onclick: () => { limit += PAGE; fill(); } });
+    const more = el('button', {
+      type: 'button',
+      class: 'more',
+      hidden: true,
+      onclick: () => {
+        limit += PAGE;
+        fill();
+      }
+    });
     root.appendChild(more);
 
     function render() {
@@ -176,8 +196,14 @@
       more.textContent = 'Show ' + Math.min(PAGE, rest) + ' more (' + rest + ' not shown)';
     }
 
-    search.addEventListener('input', () => { query = search.value.trim().toLowerCase(); render(); });
-    problems.addEventListener('change', () => { problemsOnly = problems.checked; render(); });
+    search.addEventListener('input', () => {
+      query = search.value.trim().toLowerCase();
+      render();
+    });
+    problems.addEventListener('change', () => {
+      problemsOnly = problems.checked;
+      render();
+    });
     render();
   }
 

@@ -1,7 +1,7 @@
 // ir-trace viewer: shared helpers. Every module registers into the one namespace window.IrTrace.
 // Security rule for the whole viewer: data from the payload is only ever inserted with textContent or
 // attribute setters; never innerHTML, insertAdjacentHTML or document.write.
-window.IrTrace.define('10_util', function () {
+window.IrTrace.define('10_util', function() {
   'use strict';
   const T = (window.IrTrace = window.IrTrace || {});
 
@@ -31,7 +31,8 @@ window.IrTrace.define('10_util', function () {
 
   function clear(node) {
     if (node.replaceChildren) node.replaceChildren();
-    else while (node.firstChild) node.removeChild(node.firstChild);
+    else
+      while (node.firstChild) node.removeChild(node.firstChild);
   }
 
   // localStorage access guarded: storage may be denied (file:// in some browsers, privacy modes).
@@ -40,9 +41,7 @@ window.IrTrace.define('10_util', function () {
       try {
         const v = window.localStorage.getItem('ir-trace.' + key);
         return v === null ? fallback : v;
-      } catch (e) {
-        return fallback;
-      }
+      } catch (e) { return fallback; }
     },
     set(key, value) {
       try {
@@ -53,9 +52,7 @@ window.IrTrace.define('10_util', function () {
     },
   };
 
-  function clamp(v, lo, hi) {
-    return v < lo ? lo : v > hi ? hi : v;
-  }
+  function clamp(v, lo, hi) { return v < lo ? lo : v > hi ? hi : v; }
 
   // True when a key event comes from a place where the user types (inputs, selects, editable text).
   // True when keys go to a text field or a select (a checkbox, radio or button takes no typing, so the
@@ -86,9 +83,7 @@ window.IrTrace.define('10_util', function () {
     let ok = false;
     try {
       ok = document.execCommand('copy');
-    } catch (e) {
-      ok = false;
-    }
+    } catch (e) { ok = false; }
     ta.remove();
     return ok;
   }
@@ -97,14 +92,10 @@ window.IrTrace.define('10_util', function () {
   function compileRegex(src, flags) {
     try {
       return { re: new RegExp(src, flags) };
-    } catch (e) {
-      return { error: String(e && e.message ? e.message : e) };
-    }
+    } catch (e) { return { error: String(e && e.message ? e.message : e) }; }
   }
 
-  function escapeRegex(s) {
-    return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
+  function escapeRegex(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
 
   // Runs step() in slices of about budgetMs until it returns true; onProgress between slices.
   // Returns {promise, cancel}. Keeps input responsive for long jobs (find across passes, JS diff).
@@ -118,9 +109,7 @@ window.IrTrace.define('10_util', function () {
           while (performance.now() < end) {
             if (step()) return resolve(true);
           }
-        } catch (e) {
-          return reject(e);
-        }
+        } catch (e) { return reject(e); }
         setTimeout(slice, 0);
       }
       setTimeout(slice, 0);
@@ -132,11 +121,17 @@ window.IrTrace.define('10_util', function () {
   function trapFocus(dialog) {
     dialog.addEventListener('keydown', (ev) => {
       if (ev.key !== 'Tab') return;
-      const items = [...dialog.querySelectorAll('button, select, input, [tabindex="0"]')].filter((x) => !x.disabled && x.getClientRects().length);
+      const items = [...dialog.querySelectorAll('button, select, input, [tabindex="0"]')].filter(
+          (x) => !x.disabled && x.getClientRects().length);
       if (!items.length) return;
       const first = items[0], last = items[items.length - 1];
-      if (ev.shiftKey && document.activeElement === first) { ev.preventDefault(); last.focus(); }
-      else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
+      if (ev.shiftKey && document.activeElement === first) {
+        ev.preventDefault();
+        last.focus();
+      } else if (!ev.shiftKey && document.activeElement === last) {
+        ev.preventDefault();
+        first.focus();
+      }
     });
   }
 
@@ -147,22 +142,17 @@ window.IrTrace.define('10_util', function () {
     if (typeof Worker !== 'function' || typeof Blob !== 'function' || !window.URL || !URL.createObjectURL) return null;
     try {
       let workerUrl = workerUrls.get(name);
-      if (!workerUrl) workerUrls.set(name, (workerUrl = URL.createObjectURL(new Blob([makeSource()], { type: 'text/javascript' }))));
+      if (!workerUrl)
+        workerUrls.set(name, (workerUrl = URL.createObjectURL(new Blob([makeSource()], { type: 'text/javascript' }))));
       return new Worker(workerUrl);
-    } catch (e) {
-      return null;
-    }
+    } catch (e) { return null; }
   }
 
-  function plural(n, word) {
-    return n + ' ' + word + (n === 1 ? '' : 's');
-  }
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
 
   // An integer with thousands separators (12,345). Not toLocaleString: its first call loads the locale
   // data (~15 ms), on the way to the first diff.
-  function grouped(n) {
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  }
+  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
   // A map that forgets its least recently used entries while their total weight (weigh(value), 1 each by
   // default) is over limit; the entry just set is always kept. get() counts as a use.
@@ -174,18 +164,22 @@ window.IrTrace.define('10_util', function () {
       this.weight = 0;
     }
 
-    has(k) {
-      return this.map.has(k);
-    }
+    has(k) { return this.map.has(k); }
 
     get(k) {
       const v = this.map.get(k);
-      if (v !== undefined) { this.map.delete(k); this.map.set(k, v); }
+      if (v !== undefined) {
+        this.map.delete(k);
+        this.map.set(k, v);
+      }
       return v;
     }
 
     set(k, v) {
-      if (this.map.has(k)) { this.weight -= this.weigh(this.map.get(k)); this.map.delete(k); }
+      if (this.map.has(k)) {
+        this.weight -= this.weigh(this.map.get(k));
+        this.map.delete(k);
+      }
       this.map.set(k, v);
       this.weight += this.weigh(v);
       for (const [key, val] of this.map) {
@@ -197,5 +191,21 @@ window.IrTrace.define('10_util', function () {
     }
   }
 
-  T.util = { Lru, el, append, clear, store, clamp, isTyping, copyText, compileRegex, escapeRegex, runSliced, blobWorker, plural, grouped, trapFocus };
+  T.util = {
+    Lru,
+    el,
+    append,
+    clear,
+    store,
+    clamp,
+    isTyping,
+    copyText,
+    compileRegex,
+    escapeRegex,
+    runSliced,
+    blobWorker,
+    plural,
+    grouped,
+    trapFocus
+  };
 });

@@ -10,7 +10,7 @@
 // payloadCodec uses nothing outside itself (no window, no DOM), so find across passes puts its source into
 // the Blob its Worker runs (65_find.js). Reading the page's data block and inflating it is page-only and
 // lives beside it (read).
-window.IrTrace.define('15_payload', function () {
+window.IrTrace.define('15_payload', function() {
   'use strict';
   const T = window.IrTrace;
 
@@ -28,9 +28,18 @@ window.IrTrace.define('15_payload', function () {
     // Entry "kind".
     const KIND = Object.freeze({ FRONTEND: 'frontend', PASS: 'pass', CODEGEN: 'codegen' });
     // Entry "status".
-    const STATUS = Object.freeze({ CHANGED: 'changed', NOOP: 'noop', FAILED: 'failed', CODEGEN: 'codegen', FRONTEND: 'frontend', ADDED: 'added', REMOVED: 'removed' });
+    const STATUS = Object.freeze({
+      CHANGED: 'changed',
+      NOOP: 'noop',
+      FAILED: 'failed',
+      CODEGEN: 'codegen',
+      FRONTEND: 'frontend',
+      ADDED: 'added',
+      REMOVED: 'removed'
+    });
     // Function "status".
-    const FN_STATUS = Object.freeze({ CHANGED: 'changed', ADDED: 'added', REMOVED: 'removed', MOVED: 'moved', SAME: 'same' });
+    const FN_STATUS =
+        Object.freeze({ CHANGED: 'changed', ADDED: 'added', REMOVED: 'removed', MOVED: 'moved', SAME: 'same' });
     // Codegen entry "role".
     const ROLE = Object.freeze({ DEVICE: 'device', HOST: 'host' });
     // Entry "unit" (schema 4): the IR unit a pass ran on, whose text alone its snapshots hold; an entry
@@ -46,9 +55,9 @@ window.IrTrace.define('15_payload', function () {
     // ---- the data block ----
 
     function newerSchema(v) {
-      return Number.isInteger(v) && v > SCHEMA
-        ? 'this report uses data schema ' + v + ', newer than this viewer reads (' + SCHEMA + '); open it with the ir-trace that wrote it'
-        : null;
+      return Number.isInteger(v) && v > SCHEMA ? 'this report uses data schema ' + v +
+              ', newer than this viewer reads (' + SCHEMA + '); open it with the ir-trace that wrote it' :
+                                                 null;
     }
 
     // Takes the parsed JSON of the data block. Returns {payload} (a plain payload, not checked yet),
@@ -67,9 +76,13 @@ window.IrTrace.define('15_payload', function () {
     function check(data) {
       if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
       if (!Number.isInteger(data.schema) || data.schema < OLDEST_SCHEMA || data.schema > SCHEMA) {
-        return { error: newerSchema(data.schema) || 'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads ' + READS + ')' };
+        return {
+          error: newerSchema(data.schema) ||
+              'unsupported report schema ' + JSON.stringify(data.schema) + ' (this viewer reads ' + READS + ')'
+        };
       }
-      if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries)) return { error: 'the report data has no snapshots or entries' };
+      if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries))
+        return { error: 'the report data has no snapshots or entries' };
       return { data };
     }
 
@@ -145,15 +158,11 @@ window.IrTrace.define('15_payload', function () {
 
     // Takes a block's 0-based ordinal, its flags (PAIR_FLAGS) and its list [d0, i0, ...] (0-based within the
     // block's deleted / inserted lines). Returns the pairs entry [block, flags, d0, i0, ...].
-    function makePairs(block, flags, list) {
-      return [block, flags, ...list];
-    }
+    function makePairs(block, flags, list) { return [block, flags, ...list]; }
 
     // Takes pairs made for ops that are appended after `by` change blocks. Returns new pairs whose block
     // ordinals are moved by `by`.
-    function offsetPairs(pairs, by) {
-      return pairs.map((p) => [p[0] + by, ...p.slice(1)]);
-    }
+    function offsetPairs(pairs, by) { return pairs.map((p) => [p[0] + by, ...p.slice(1)]); }
 
     // ---- snapshots: exactly one of text / same / delta / lines ----
 
@@ -183,7 +192,8 @@ window.IrTrace.define('15_payload', function () {
     // later fixes win. Returns a new array.
     function applyDelta(base, delta, mapIns, mapFix) {
       const out = applyOps(base, delta.ops || [], delta.ins || [], mapIns);
-      for (const [idx, text] of delta.fix || []) if (idx >= 0 && idx < out.length) out[idx] = mapFix ? mapFix(text, idx) : text;
+      for (const [idx, text] of delta.fix || [])
+        if (idx >= 0 && idx < out.length) out[idx] = mapFix ? mapFix(text, idx) : text;
       return out;
     }
 
@@ -318,7 +328,7 @@ window.IrTrace.define('15_payload', function () {
       const x = e && e.executions;
       if (!Array.isArray(x)) return [];
       return x.filter((r) => r && typeof r.key === 'string')
-        .map((r) => ({ key: r.key, dump: typeof r.dump === 'string' ? r.dump : '', changed: r.changed === true }));
+          .map((r) => ({ key: r.key, dump: typeof r.dump === 'string' ? r.dump : '', changed: r.changed === true }));
     }
 
     // Takes an entry. Returns the loop a loop entry ran on, {header, fn} ("%for.body", "f"), from the note
@@ -389,7 +399,8 @@ window.IrTrace.define('15_payload', function () {
         const x = entries[k], u = unitOf(x);
         if ((u !== UNIT.FUNCTION && u !== UNIT.SCC) || !Number.isInteger(x.after) || !snaps[x.after]) continue;
         const ls = lines(x.after);
-        for (const [key, s0, s1] of secsOf(x.after)) pieces.set(key, { snap: x.after, begin: s0 > 0 && isAttrs(ls[s0 - 1]) ? s0 - 1 : s0, start: s0, end: s1 });
+        for (const [key, s0, s1] of secsOf(x.after))
+          pieces.set(key, { snap: x.after, begin: s0 > 0 && isAttrs(ls[s0 - 1]) ? s0 - 1 : s0, start: s0, end: s1 });
       }
       const runs = [], sections = [];
       let n = 0;
@@ -400,14 +411,20 @@ window.IrTrace.define('15_payload', function () {
         else runs.push([snap, from, to]);
         n += to - from;
       };
-      const literal = (text) => { runs.push(text); n++; };
+      const literal = (text) => {
+        runs.push(text);
+        n++;
+      };
       const put = (key, p) => {
         sections.push([key, n + p.start - p.begin, n + p.end - p.begin]);
         copy(p.snap, p.begin, p.end);
       };
       const keys = [...pieces.keys()].sort(byteOrder);
       if (b < 0) {
-        keys.forEach((key, k) => { if (k) literal(''); put(key, pieces.get(key)); });
+        keys.forEach((key, k) => {
+          if (k) literal('');
+          put(key, pieces.get(key));
+        });
       } else {
         const base = entries[b].after, bl = lines(base), bs = secsOf(base);
         const inBase = new Set();
@@ -430,7 +447,11 @@ window.IrTrace.define('15_payload', function () {
         }
         const at = bs.length ? Math.max(cursor, bs[bs.length - 1][2]) : bl.length;
         copy(base, cursor, at);
-        for (const key of keys) if (!inBase.has(key)) { literal(''); put(key, pieces.get(key)); }
+        for (const key of keys)
+          if (!inBase.has(key)) {
+            literal('');
+            put(key, pieces.get(key));
+          }
         copy(base, at, bl.length);
       }
       return { base: b, runs, lines: applyLines(runs, lines), sections };
@@ -447,15 +468,44 @@ window.IrTrace.define('15_payload', function () {
 
     // Takes a snapshot. Returns 1 + the 0-based index of its last line when that line has no '\n' ("eol"
     // false), else 0.
-    function noEol(s) {
-      return s && s.eol === false && s.n > 0 ? s.n : 0;
-    }
+    function noEol(s) { return s && s.eol === false && s.n > 0 ? s.n : 0; }
 
     return {
-      SCHEMA, OLDEST_SCHEMA, ENCODING, KIND, STATUS, FN_STATUS, ROLE, UNIT, FIELD, PAIR_FLAGS,
-      unwrap, check, forEachBlock, appendBlock, applyOps, pairsByBlock, makePairs, offsetPairs,
-      baseOf, storedLines, applyDelta, applyLines, snapshotLines, applySections, snapshotSections, entryFunctions,
-      unitOf, unitKeys, executionsOf, loopOf, byteOrder, moduleBase, moduleView, fileText, noEol,
+      SCHEMA,
+      OLDEST_SCHEMA,
+      ENCODING,
+      KIND,
+      STATUS,
+      FN_STATUS,
+      ROLE,
+      UNIT,
+      FIELD,
+      PAIR_FLAGS,
+      unwrap,
+      check,
+      forEachBlock,
+      appendBlock,
+      applyOps,
+      pairsByBlock,
+      makePairs,
+      offsetPairs,
+      baseOf,
+      storedLines,
+      applyDelta,
+      applyLines,
+      snapshotLines,
+      applySections,
+      snapshotSections,
+      entryFunctions,
+      unitOf,
+      unitKeys,
+      executionsOf,
+      loopOf,
+      byteOrder,
+      moduleBase,
+      moduleView,
+      fileText,
+      noEol,
     };
   }
 
@@ -463,7 +513,8 @@ window.IrTrace.define('15_payload', function () {
 
   // base64 -> zlib inflate (the browser's DecompressionStream) -> UTF-8 text.
   async function inflate(b64) {
-    if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot inflate the compressed report data (no DecompressionStream)');
+    if (typeof DecompressionStream !== 'function')
+      throw new Error('this browser cannot inflate the compressed report data (no DecompressionStream)');
     const bin = atob(b64);
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
@@ -490,9 +541,7 @@ window.IrTrace.define('15_payload', function () {
         if (u.error) return { error: u.error };
         data = u.compressed !== undefined ? JSON.parse(await inflate(u.compressed)) : u.payload;
       }
-    } catch (e) {
-      return { error: 'the report data cannot be read: ' + (e && e.message ? e.message : e) };
-    }
+    } catch (e) { return { error: 'the report data cannot be read: ' + (e && e.message ? e.message : e) }; }
     return codec.check(data);
   }
 

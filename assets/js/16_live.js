@@ -2,7 +2,7 @@
 // session's report holds while the session runs (lib/record/live_report.h), its chunks checked and
 // inflated one by one (a torn last chunk left out), the payload assembled from them, and the status line
 // the page shows for it. The C++ side is lib/report/payload_writer.cpp (BeginChunk, EndChunk, ChunkFrame).
-window.IrTrace.define('16_live', function () {
+window.IrTrace.define('16_live', function() {
   'use strict';
   const T = window.IrTrace;
 
@@ -70,8 +70,8 @@ window.IrTrace.define('16_live', function () {
     if (live && live.ended) return 'The session ended without its final report: the passes recorded (' + counted + ').';
     const run = live && live.running ? live.running.num + '. ' + live.running.name : '';
     return 'In progress: the passes recorded so far (' + counted + ')' + (run ? '; pass ' + run + ' is running' : '') +
-      '. Reload to see more. If the compilation is no longer running, the compilation ended before its session finished: the passes recorded' +
-      (run ? ', and it ended inside pass ' + run : '') + '.';
+        '. Reload to see more. If the compilation is no longer running, the compilation ended before its session finished: the passes recorded' +
+        (run ? ', and it ended inside pass ' + run : '') + '.';
   }
 
   // Takes the data block's text and the inflater (base64 -> text, 15_payload.js). Resolves to null when

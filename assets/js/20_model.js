@@ -2,7 +2,7 @@
 // 15_payload.js) with an LRU cache, sections resolved likewise, function lines, the functions of an entry
 // and the selector's choices (with split, merged and renamed functions read across names), and the view of
 // one diff.
-window.IrTrace.define('20_model', function () {
+window.IrTrace.define('20_model', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -55,7 +55,8 @@ window.IrTrace.define('20_model', function () {
       const parts = splitOf(f.key);
       for (const a of added) {
         if (parts.includes(a)) out.push({ key: f.key, to: a, across: parts.length > 1 ? ACROSS.SPLIT : ACROSS.RENAME });
-        else if (extendsName(f.key, a)) out.push({ key: f.key, to: a, across: mergeOf(a).length > 1 ? ACROSS.MERGE : ACROSS.RENAME });
+        else if (extendsName(f.key, a))
+          out.push({ key: f.key, to: a, across: mergeOf(a).length > 1 ? ACROSS.MERGE : ACROSS.RENAME });
       }
     }
     return out;
@@ -82,14 +83,10 @@ window.IrTrace.define('20_model', function () {
     // Entry i as the pass list and the header show it: the entry itself, or under a normalisation
     // (setOverlay, 57_normalize.js) a copy whose status, ins and del were recomputed ("raw": the real ones).
     // Statuses and counts that are shown are read here; the diffs, snapshots and functions never change.
-    shown(i) {
-      return (this.overlay && this.overlay[i]) || this.entries[i];
-    }
+    shown(i) { return (this.overlay && this.overlay[i]) || this.entries[i]; }
 
     // list: an array of shown entries in entry order, or null for the real ones.
-    setOverlay(list) {
-      this.overlay = list;
-    }
+    setOverlay(list) { this.overlay = list; }
 
     // Full text of snapshot i as an array of lines (no '\n'); cached.
     lines(i) {
@@ -107,9 +104,7 @@ window.IrTrace.define('20_model', function () {
     }
 
     // Whole snapshot text as written in the file (final newline per "eol").
-    fileText(i) {
-      return P.fileText(this.snapshots[i], this.lines(i));
-    }
+    fileText(i) { return P.fileText(this.snapshots[i], this.lines(i)); }
 
     // Lines of function `key` in snapshot i: {lines, nums} where nums[k] is the 0-based file line.
     // key null = whole file. "" = the lines in no section.
@@ -126,9 +121,14 @@ window.IrTrace.define('20_model', function () {
         return { lines: all.slice(b, e), nums };
       }
       const inside = new Uint8Array(all.length);
-      for (const x of secs) for (let j = Math.max(0, x[1]); j < Math.min(all.length, x[2]); j++) inside[j] = 1;
+      for (const x of secs)
+        for (let j = Math.max(0, x[1]); j < Math.min(all.length, x[2]); j++) inside[j] = 1;
       const lines = [], nums = [];
-      for (let j = 0; j < all.length; j++) if (!inside[j]) { lines.push(all[j]); nums.push(j); }
+      for (let j = 0; j < all.length; j++)
+        if (!inside[j]) {
+          lines.push(all[j]);
+          nums.push(j);
+        }
       return { lines, nums };
     }
 
@@ -160,7 +160,8 @@ window.IrTrace.define('20_model', function () {
       // A loop entry (no functions: its snapshots hold a loop's blocks) changes the function its banner names.
       const loop = T.payload.loopOf(e);
       if (loop) return loop.fn === key && (e.ins || 0) + (e.del || 0) > 0;
-      if (!Array.isArray(e.functions) || (this.schema < 2 && !e.functions.length)) return (e.ins || 0) + (e.del || 0) > 0;
+      if (!Array.isArray(e.functions) || (this.schema < 2 && !e.functions.length))
+        return (e.ins || 0) + (e.del || 0) > 0;
       return e.functions.some((f) => f.key === key && f.status !== FN_STATUS.SAME);
     }
 
@@ -205,10 +206,20 @@ window.IrTrace.define('20_model', function () {
       const left = this.section(e.before, key), right = this.section(e.after, to);
       const snap = (i) => this.snapshots[i] || {};
       return {
-        left: left.lines, right: right.lines, leftNums: left.nums, rightNums: right.nums, ops: [], pairs: [],
-        leftFile: snap(e.before).file, rightFile: snap(e.after).file, leftLang: snap(e.before).lang,
-        rightLang: snap(e.after).lang, single: false, leftNoEol: P.noEol(this.snapshots[e.before]),
-        rightNoEol: P.noEol(this.snapshots[e.after]), across: { from: key, to },
+        left: left.lines,
+        right: right.lines,
+        leftNums: left.nums,
+        rightNums: right.nums,
+        ops: [],
+        pairs: [],
+        leftFile: snap(e.before).file,
+        rightFile: snap(e.after).file,
+        leftLang: snap(e.before).lang,
+        rightLang: snap(e.after).lang,
+        single: false,
+        leftNoEol: P.noEol(this.snapshots[e.before]),
+        rightNoEol: P.noEol(this.snapshots[e.after]),
+        across: { from: key, to },
       };
     }
 
@@ -216,7 +227,11 @@ window.IrTrace.define('20_model', function () {
     // its "ops"; {ops, pairs, renumbered: true when the meaning's}.
     shownOps(d, left, right) {
       if (d && Array.isArray(d.meaning) && !this.showRenumbering) {
-        return { ops: d.meaning, pairs: d.meaning.length ? T.intraline.pairBlocks(d.meaning, left, right) : [], renumbered: true };
+        return {
+          ops: d.meaning,
+          pairs: d.meaning.length ? T.intraline.pairBlocks(d.meaning, left, right) : [],
+          renumbered: true
+        };
       }
       const ops = (d && d.ops) || [];
       return { ops, pairs: pairsOf(d, ops, left, right), renumbered: false };
@@ -250,7 +265,12 @@ window.IrTrace.define('20_model', function () {
         pairs = [];
       }
       return {
-        left: left.lines, right: right.lines, leftNums: left.nums, rightNums: right.nums, ops, pairs,
+        left: left.lines,
+        right: right.lines,
+        leftNums: left.nums,
+        rightNums: right.nums,
+        ops,
+        pairs,
         leftFile: hasBefore ? (this.snapshots[e.before] || {}).file : null,
         rightFile: (this.snapshots[e.after] || {}).file,
         leftLang: hasBefore ? (this.snapshots[e.before] || {}).lang : null,
@@ -266,7 +286,12 @@ window.IrTrace.define('20_model', function () {
     snapshotChoices() {
       const out = [];
       this.entries.forEach((e, idx) => {
-        if (Number.isInteger(e.after)) out.push({ snap: e.after, entry: idx, label: this.entryLabel(e) + '  (' + ((this.snapshots[e.after] || {}).file || '') + ')' });
+        if (Number.isInteger(e.after))
+          out.push({
+            snap: e.after,
+            entry: idx,
+            label: this.entryLabel(e) + '  (' + ((this.snapshots[e.after] || {}).file || '') + ')'
+          });
       });
       return out;
     }

@@ -5,7 +5,7 @@
 //
 // myersCore uses nothing outside itself but the payload codec it is given, so a Worker can run it: the
 // normalised views (57_normalize.js) put its source into their worker's Blob, as find does with the codec.
-window.IrTrace.define('25_myers', function () {
+window.IrTrace.define('25_myers', function() {
   'use strict';
   const T = window.IrTrace;
 
@@ -64,9 +64,14 @@ window.IrTrace.define('25_myers', function () {
           const k = x - y;
           const prevK = k === -dd || (k !== dd && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
           const prevX = at(prevK), prevY = prevX - prevK;
-          while (x > prevX && y > prevY) { edits.push(0); x--; y--; }
+          while (x > prevX && y > prevY) {
+            edits.push(0);
+            x--;
+            y--;
+          }
           if (dd > 0) edits.push(x === prevX ? 2 : 1);
-          x = prevX; y = prevY;
+          x = prevX;
+          y = prevY;
         }
         edits.reverse();
         result = { ops: toOps(edits, pre), capped: false };
@@ -86,7 +91,10 @@ window.IrTrace.define('25_myers', function () {
         for (let k = -d; k <= d; k += 2) {
           let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
           let y = x - k;
-          while (x < N && y < M && A[pre + x] === B[pre + y]) { x++; y++; }
+          while (x < N && y < M && A[pre + x] === B[pre + y]) {
+            x++;
+            y++;
+          }
           v[off + k] = x;
           if (x >= N && y >= M) {
             finish(d);
@@ -111,10 +119,20 @@ window.IrTrace.define('25_myers', function () {
       const ops = [];
       let e = lead, i = 0;
       while (i < edits.length) {
-        while (i < edits.length && edits[i] === 0) { e++; i++; }
+        while (i < edits.length && edits[i] === 0) {
+          e++;
+          i++;
+        }
         let dn = 0, inn = 0;
-        while (i < edits.length && edits[i] !== 0) { if (edits[i] === 1) dn++; else inn++; i++; }
-        if (dn || inn) { P.appendBlock(ops, e, dn, inn); e = 0; }
+        while (i < edits.length && edits[i] !== 0) {
+          if (edits[i] === 1) dn++;
+          else inn++;
+          i++;
+        }
+        if (dn || inn) {
+          P.appendBlock(ops, e, dn, inn);
+          e = 0;
+        }
       }
       return ops;
     }
@@ -129,7 +147,7 @@ window.IrTrace.define('25_myers', function () {
     const job = createDiff(a, b, Object.assign({ maxD }, opts));
     while (!job.step()) {
 // small
-}
+    }
     return job.result();
   }
 
@@ -140,7 +158,10 @@ window.IrTrace.define('25_myers', function () {
     const run = T.util.runSliced(() => {
       const fin = job.step();
       const now = performance.now();
-      if (onProgress && now - last > 50) { last = now; onProgress(job.progress()); }
+      if (onProgress && now - last > 50) {
+        last = now;
+        onProgress(job.progress());
+      }
       return fin;
     });
     return { promise: run.promise.then((ok) => (ok ? job.result() : null)), cancel: run.cancel };

@@ -1,7 +1,7 @@
 // ir-trace viewer: turns a diff (ops triples + the C++ side's pairs) into rows, folds unchanged runs,
 // and lays rows out side by side or stacked; finds the row and item of an after-side line. Also writes the
 // unified-diff text for "Copy diff".
-window.IrTrace.define('30_diff_rows', function () {
+window.IrTrace.define('30_diff_rows', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -19,7 +19,14 @@ window.IrTrace.define('30_diff_rows', function () {
     // x / y: the next left / right line; they stop short of the codec's positions only when the payload's
     // lengths disagree with its ops (equal rows past either end are dropped).
     let n = 0, x = 0, y = 0;
-    const push = (k, bi, ai, bl, h) => { kind[n] = k; before[n] = bi; after[n] = ai; block[n] = bl; hl[n] = h; n++; };
+    const push = (k, bi, ai, bl, h) => {
+      kind[n] = k;
+      before[n] = bi;
+      after[n] = ai;
+      block[n] = bl;
+      hl[n] = h;
+      n++;
+    };
     const walk = P.forEachBlock(ops, (e, d, ins, _x, _y, blk) => {
       for (let j = 0; j < e && x < nLeft && y < nRight; j++) push(EQUAL, x++, y++, -1, 0);
       if (blk < 0) return;
@@ -62,7 +69,10 @@ window.IrTrace.define('30_diff_rows', function () {
     if (single) return folds;
     let i = 0;
     while (i < rows.n) {
-      if (rows.kind[i] !== EQUAL) { i++; continue; }
+      if (rows.kind[i] !== EQUAL) {
+        i++;
+        continue;
+      }
       let j = i;
       while (j < rows.n && rows.kind[j] === EQUAL) j++;
       const s = i === 0 ? 0 : i + context;
@@ -73,9 +83,7 @@ window.IrTrace.define('30_diff_rows', function () {
     return folds;
   }
 
-  function hiddenCount(f) {
-    return Math.max(0, f.e - f.s - f.top - f.bot);
-  }
+  function hiddenCount(f) { return Math.max(0, f.e - f.s - f.top - f.bot); }
 
   // Display items for the current folds and layout. Item: {r, part} for a code line
   // (part 0 = both sides / left line, 1 = right line of a stacked replace or insert) or {fold: index}.
@@ -84,7 +92,10 @@ window.IrTrace.define('30_diff_rows', function () {
     let fi = 0;
     let i = 0;
     const emit = (r) => {
-      if (!stacked) { items.push({ r, part: 0 }); return; }
+      if (!stacked) {
+        items.push({ r, part: 0 });
+        return;
+      }
       items.push({ r, part: rows.kind[r] === INSERT ? 1 : 0 });
     };
     while (i < rows.n) {
@@ -103,8 +114,10 @@ window.IrTrace.define('30_diff_rows', function () {
         let j = i;
         const blk = rows.block[i];
         while (j < rows.n && rows.kind[j] !== EQUAL && rows.block[j] === blk) j++;
-        for (let r = i; r < j; r++) if (rows.kind[r] !== INSERT) items.push({ r, part: 0 });
-        for (let r = i; r < j; r++) if (rows.kind[r] === INSERT || rows.kind[r] === REPLACE) items.push({ r, part: 1 });
+        for (let r = i; r < j; r++)
+          if (rows.kind[r] !== INSERT) items.push({ r, part: 0 });
+        for (let r = i; r < j; r++)
+          if (rows.kind[r] === INSERT || rows.kind[r] === REPLACE) items.push({ r, part: 1 });
         i = j;
         continue;
       }
@@ -119,7 +132,10 @@ window.IrTrace.define('30_diff_rows', function () {
     const out = [];
     let prev = -2;
     items.forEach((it, idx) => {
-      if (it.fold !== undefined) { prev = -2; return; }
+      if (it.fold !== undefined) {
+        prev = -2;
+        return;
+      }
       const blk = rows.block[it.r];
       if (blk >= 0 && blk !== prev) out.push(idx);
       prev = blk;
@@ -132,14 +148,16 @@ window.IrTrace.define('30_diff_rows', function () {
   // Base row of rows showing 0-based file line `line` on the after side (nums: the view's rightNums, null
   // for the whole file), or -1.
   function afterRow(rows, nums, line) {
-    for (let r = 0; r < rows.n; r++) if (rows.after[r] >= 0 && (nums ? nums[rows.after[r]] : rows.after[r]) === line) return r;
+    for (let r = 0; r < rows.n; r++)
+      if (rows.after[r] >= 0 && (nums ? nums[rows.after[r]] : rows.after[r]) === line) return r;
     return -1;
   }
 
   // Whether display item `it` shows its row's after line: stacked, a change row's after half does (and an
   // equal row); side by side, any row with one.
   function showsAfter(rows, it, stacked) {
-    return it && it.r !== undefined && rows.after[it.r] >= 0 && (!stacked || it.part === 1 || rows.kind[it.r] === EQUAL);
+    return it && it.r !== undefined && rows.after[it.r] >= 0 &&
+        (!stacked || it.part === 1 || rows.kind[it.r] === EQUAL);
   }
 
   // Index into items of the item showing base row r's after line, or -1.
@@ -178,7 +196,10 @@ window.IrTrace.define('30_diff_rows', function () {
     }
     let i = 0;
     while (i < rows.n) {
-      if (!keep[i]) { i++; continue; }
+      if (!keep[i]) {
+        i++;
+        continue;
+      }
       let j = i;
       while (j < rows.n && keep[j]) j++;
       const body = [];
@@ -190,27 +211,35 @@ window.IrTrace.define('30_diff_rows', function () {
           if (aStart < 0) aStart = num(view.rightNums, rows.after[k]);
           body.push(' ' + view.left[rows.before[k]]);
           if (rows.before[k] === lastL || rows.after[k] === lastR) body.push(NO_EOL);
-          bCount++; aCount++; k++;
+          bCount++;
+          aCount++;
+          k++;
           continue;
         }
         let m = k;
         while (m < j && rows.kind[m] !== EQUAL) m++;
-        for (let r = k; r < m; r++) if (rows.before[r] >= 0) {
-          if (bStart < 0) bStart = num(view.leftNums, rows.before[r]);
-          body.push('-' + view.left[rows.before[r]]); bCount++;
-          if (rows.before[r] === lastL) body.push(NO_EOL);
-        }
-        for (let r = k; r < m; r++) if (rows.after[r] >= 0) {
-          if (aStart < 0) aStart = num(view.rightNums, rows.after[r]);
-          body.push('+' + view.right[rows.after[r]]); aCount++;
-          if (rows.after[r] === lastR) body.push(NO_EOL);
-        }
+        for (let r = k; r < m; r++)
+          if (rows.before[r] >= 0) {
+            if (bStart < 0) bStart = num(view.leftNums, rows.before[r]);
+            body.push('-' + view.left[rows.before[r]]);
+            bCount++;
+            if (rows.before[r] === lastL) body.push(NO_EOL);
+          }
+        for (let r = k; r < m; r++)
+          if (rows.after[r] >= 0) {
+            if (aStart < 0) aStart = num(view.rightNums, rows.after[r]);
+            body.push('+' + view.right[rows.after[r]]);
+            aCount++;
+            if (rows.after[r] === lastR) body.push(NO_EOL);
+          }
         k = m;
       }
       // A side without lines in this hunk: every counted line sets its start, so the count is 0 here.
       if (bStart < 0) bStart = lineBefore(rows, i, view.leftNums, 'before');
       if (aStart < 0) aStart = lineBefore(rows, i, view.rightNums, 'after');
-      out.push('@@ -' + bStart + (bCount === 1 ? '' : ',' + bCount) + ' +' + aStart + (aCount === 1 ? '' : ',' + aCount) + ' @@');
+      out.push(
+          '@@ -' + bStart + (bCount === 1 ? '' : ',' + bCount) + ' +' + aStart + (aCount === 1 ? '' : ',' + aCount) +
+          ' @@');
       for (const line of body) out.push(line);
       i = j;
     }
@@ -229,12 +258,27 @@ window.IrTrace.define('30_diff_rows', function () {
 
   // For an empty side of a hunk, diff -u names the line before it (0 at the start).
   function lineBefore(rows, i, nums, side) {
-    for (let r = i - 1; r >= 0; r--) if (rows[side][r] >= 0) return (nums ? nums[rows[side][r]] : rows[side][r]) + 1;
+    for (let r = i - 1; r >= 0; r--)
+      if (rows[side][r] >= 0) return (nums ? nums[rows[side][r]] : rows[side][r]) + 1;
     return 0;
   }
 
   T.rows = {
-    EQUAL, DELETE, INSERT, REPLACE, KIND_NAMES, buildRows, singleRows, buildFolds, hiddenCount, layout, changeStarts,
-    afterRow, afterItem, afterLineAt, eolMissing, unifiedDiff,
+    EQUAL,
+    DELETE,
+    INSERT,
+    REPLACE,
+    KIND_NAMES,
+    buildRows,
+    singleRows,
+    buildFolds,
+    hiddenCount,
+    layout,
+    changeStarts,
+    afterRow,
+    afterItem,
+    afterLineAt,
+    eolMissing,
+    unifiedDiff,
   };
 });

@@ -1,6 +1,6 @@
 // ir-trace viewer: intra-line highlight of replace rows (word level, character fallback), computed on
 // render from the C++ side's pairing; and the C++ side's pairing rule itself, for diffs made in the page.
-window.IrTrace.define('40_intraline', function () {
+window.IrTrace.define('40_intraline', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -22,8 +22,14 @@ window.IrTrace.define('40_intraline', function () {
 
   // Changed character ranges of a and b after trimming the common prefix and suffix of [as, ae) / [bs, be).
   function charRefine(a, as, ae, b, bs, be) {
-    while (as < ae && bs < be && a.charCodeAt(as) === b.charCodeAt(bs)) { as++; bs++; }
-    while (ae > as && be > bs && a.charCodeAt(ae - 1) === b.charCodeAt(be - 1)) { ae--; be--; }
+    while (as < ae && bs < be && a.charCodeAt(as) === b.charCodeAt(bs)) {
+      as++;
+      bs++;
+    }
+    while (ae > as && be > bs && a.charCodeAt(ae - 1) === b.charCodeAt(be - 1)) {
+      ae--;
+      be--;
+    }
     return [[as, ae], [bs, be]];
   }
 
@@ -69,9 +75,7 @@ window.IrTrace.define('40_intraline', function () {
   const MAX_PAIRED_LINE_BYTES = 10000; // a line longer than this (UTF-8 bytes): its block pairs by position
 
   // [0-9A-Za-z] or a non-ASCII character (the C++ side: bytes >= 0x80).
-  function isWordChar(c) {
-    return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c >= 0x80;
-  }
+  function isWordChar(c) { return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c >= 0x80; }
 
   // The token multiset of a line: Map token -> count, and the number of tokens. Word pieces (runs of
   // word characters; '_' separates and is dropped); punctuation characters count, one token each, only
@@ -83,7 +87,10 @@ window.IrTrace.define('40_intraline', function () {
     let i = 0;
     while (i < line.length) {
       const c = line.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 13 || c === 95) { i++; continue; }
+      if (c === 32 || c === 9 || c === 13 || c === 95) {
+        i++;
+        continue;
+      }
       let j = i + 1;
       if (isWordChar(c)) {
         while (j < line.length && isWordChar(line.charCodeAt(j))) j++;
@@ -112,9 +119,7 @@ window.IrTrace.define('40_intraline', function () {
     return (2 * common) / total;
   }
 
-  function similarity(a, b) {
-    return bagSimilarity(pairTokens(a), pairTokens(b));
-  }
+  function similarity(a, b) { return bagSimilarity(pairTokens(a), pairTokens(b)); }
 
   // True when line is longer than MAX_PAIRED_LINE_BYTES in UTF-8.
   function tooLongToPair(line) {
@@ -123,8 +128,12 @@ window.IrTrace.define('40_intraline', function () {
     let bytes = 0;
     for (let i = 0; i < line.length; i++) {
       const c = line.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < line.length) { bytes += 4; i++; } // a surrogate pair
-      else bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < line.length) {
+        bytes += 4;
+        i++;
+      } // a surrogate pair
+      else
+        bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
     }
     return bytes > MAX_PAIRED_LINE_BYTES;
   }
@@ -256,11 +265,19 @@ window.IrTrace.define('40_intraline', function () {
         sim[(i - 1) * n + (j - 1)] = s;
         const up = (i - 1) * w + j, left = i * w + j - 1, diag = (i - 1) * w + j - 1;
         let bn, bs;
-        if (better(names[left], score[left], names[up], score[up])) { bn = names[left]; bs = score[left]; }
-        else { bn = names[up]; bs = score[up]; }
+        if (better(names[left], score[left], names[up], score[up])) {
+          bn = names[left];
+          bs = score[left];
+        } else {
+          bn = names[up];
+          bs = score[up];
+        }
         if (allowed(i, j)) {
           const pn = names[diag] + (same(i - 1, j - 1) ? 1 : 0), ps = score[diag] + s;
-          if (better(pn, ps, bn, bs)) { bn = pn; bs = ps; }
+          if (better(pn, ps, bn, bs)) {
+            bn = pn;
+            bs = ps;
+          }
         }
         names[i * w + j] = bn;
         score[i * w + j] = bs;
@@ -273,7 +290,8 @@ window.IrTrace.define('40_intraline', function () {
       const pn = names[diag] + (same(i - 1, j - 1) ? 1 : 0), ps = score[diag] + sim[(i - 1) * n + (j - 1)];
       if (allowed(i, j) && names[at] === pn && score[at] === ps) {
         rev.push(j - 1, i - 1);
-        i--; j--;
+        i--;
+        j--;
       } else if (names[at] === names[up] && score[at] === score[up]) i--;
       else j--;
     }

@@ -1,18 +1,23 @@
 // ir-trace viewer: small per-language tokenizers for syntax highlighting (Python-like IR, MLIR, LLVM IR,
 // C/C++). They see one line at a time and are applied to rendered rows only; a construct that spans
 // lines (a triple-quoted string, a /* */ comment) is highlighted on its first line only.
-window.IrTrace.define('45_syntax', function () {
+window.IrTrace.define('45_syntax', function() {
   'use strict';
   const T = window.IrTrace;
 
   const words = (s) => new Set(s.split(' '));
-  const PY_KW = words('def class return for in if else elif while with as import from pass yield lambda and or not is None True False async await break continue try except finally raise global nonlocal del assert self');
-  const C_KW = words('if else for while do switch case default break continue return goto struct union enum typedef static extern inline const volatile constexpr auto register sizeof template typename class public private protected namespace using new delete virtual override this true false nullptr operator __global__ __device__ __host__ __aicore__ __shared__ restrict __restrict__');
-  const C_TY = words('void char short int long float double signed unsigned bool size_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t half bfloat16_t');
-  const LL_KW = words('define declare ret br switch indirectbr invoke resume unreachable add fadd sub fsub mul fmul udiv sdiv fdiv urem srem frem shl lshr ashr and or xor extractelement insertelement shufflevector extractvalue insertvalue alloca load store fence cmpxchg atomicrmw getelementptr trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr bitcast addrspacecast icmp fcmp phi select call tail musttail notail label to nsw nuw exact inbounds align eq ne ugt uge ult ule sgt sge slt sle oeq one olt ole ogt oge ord uno ueq une true false null undef poison zeroinitializer private internal external global constant unnamed_addr local_unnamed_addr dso_local noundef nonnull readonly writeonly nocapture attributes source_filename target datalayout triple personality cleanup landingpad catch filter to x');
+  const PY_KW = words(
+      'def class return for in if else elif while with as import from pass yield lambda and or not is None True False async await break continue try except finally raise global nonlocal del assert self');
+  const C_KW = words(
+      'if else for while do switch case default break continue return goto struct union enum typedef static extern inline const volatile constexpr auto register sizeof template typename class public private protected namespace using new delete virtual override this true false nullptr operator __global__ __device__ __host__ __aicore__ __shared__ restrict __restrict__');
+  const C_TY = words(
+      'void char short int long float double signed unsigned bool size_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t half bfloat16_t');
+  const LL_KW = words(
+      'define declare ret br switch indirectbr invoke resume unreachable add fadd sub fsub mul fmul udiv sdiv fdiv urem srem frem shl lshr ashr and or xor extractelement insertelement shufflevector extractvalue insertvalue alloca load store fence cmpxchg atomicrmw getelementptr trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr bitcast addrspacecast icmp fcmp phi select call tail musttail notail label to nsw nuw exact inbounds align eq ne ugt uge ult ule sgt sge slt sle oeq one olt ole ogt oge ord uno ueq une true false null undef poison zeroinitializer private internal external global constant unnamed_addr local_unnamed_addr dso_local noundef nonnull readonly writeonly nocapture attributes source_filename target datalayout triple personality cleanup landingpad catch filter to x');
   const LL_TY = /^(?:i\d+|half|bfloat|float|double|fp128|x86_fp80|ptr|void|metadata|label|token|opaque)$/;
   const MLIR_TY = /^(?:i\d+|si\d+|ui\d+|f16|bf16|f32|f64|f8\w*|index|none|memref|tensor|vector|tuple|complex)$/;
-  const MLIR_KW = words('func return loc attributes to step iter_args ins outs into true false unit dense affine_map affine_set');
+  const MLIR_KW =
+      words('func return loc attributes to step iter_args ins outs into true false unit dense affine_map affine_set');
 
   // Each rule: [regex source, class or a classify(text, line, end) function]. Order matters.
   function ident(keywords, typeTest) {
@@ -31,7 +36,10 @@ window.IrTrace.define('45_syntax', function () {
       ['[rbuf]?"(?:[^"\\\\]|\\\\.)*"?|[rbuf]?\'(?:[^\'\\\\]|\\\\.)*\'?', 'str'],
       ['@[\\w.]+', 'at'],
       ['\\b\\d[\\w.]*', 'num'],
-      ['[A-Za-z_]\\w*', ident(PY_KW, (w) => /^[A-Z][A-Za-z0-9]*[a-z]/.test(w) || /^(?:FP|BF|INT|UINT)\d+$|^BFLOAT16$/.test(w))],
+      [
+        '[A-Za-z_]\\w*',
+        ident(PY_KW, (w) => /^[A-Z][A-Za-z0-9]*[a-z]/.test(w) || /^(?:FP|BF|INT|UINT)\d+$|^BFLOAT16$/.test(w))
+      ],
     ],
     mlir: [
       ['//.*', 'com'],
@@ -43,7 +51,11 @@ window.IrTrace.define('45_syntax', function () {
       ['#[\\w.$-]+', 'at'],
       ['-?\\b\\d[\\w.]*', 'num'],
       ['[A-Za-z_][\\w$]*(?:\\.[A-Za-z_][\\w$]*)+', 'kw'],
-      ['[A-Za-z_][\\w$]*', (w) => (MLIR_TY.test(w) ? 'ty' : MLIR_KW.has(w) ? 'kw' : null)],
+      ['[A-Za-z_][\\w$]*',
+       (w) =>
+           (MLIR_TY.test(w)    ? 'ty' :
+                MLIR_KW.has(w) ? 'kw' :
+                                 null)],
     ],
     llvm: [
       [';.*', 'com'],
@@ -54,7 +66,11 @@ window.IrTrace.define('45_syntax', function () {
       ['#\\d+', 'at'],
       ['-?\\b\\d[\\w.]*', 'num'],
       ['[A-Za-z_][\\w.$]*:', 'lbl'],
-      ['[A-Za-z_][\\w.$]*', (w) => (LL_TY.test(w) ? 'ty' : LL_KW.has(w) ? 'kw' : null)],
+      ['[A-Za-z_][\\w.$]*',
+       (w) =>
+           (LL_TY.test(w)    ? 'ty' :
+                LL_KW.has(w) ? 'kw' :
+                               null)],
     ],
     c: [
       ['//.*|/\\*[^]*?(?:\\*/|$)', 'com'],
@@ -86,7 +102,10 @@ window.IrTrace.define('45_syntax', function () {
     c.re.lastIndex = 0;
     let m;
     while ((m = c.re.exec(line)) !== null) {
-      if (m[0] === '') { c.re.lastIndex++; continue; }
+      if (m[0] === '') {
+        c.re.lastIndex++;
+        continue;
+      }
       let g = 1;
       while (g < m.length && m[g] === undefined) g++;
       const rule = c.classes[g - 1];

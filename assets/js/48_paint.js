@@ -1,6 +1,6 @@
 // ir-trace viewer: painting one line of code. Merges highlight layers (syntax, intra-line, find) into
 // text nodes and spans, and measures display columns (tabs, wide characters) for horizontal scrolling.
-window.IrTrace.define('48_paint', function () {
+window.IrTrace.define('48_paint', function() {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -15,7 +15,11 @@ window.IrTrace.define('48_paint', function () {
     let wrap = null, wrapR = null;
     const frag = document.createDocumentFragment();
     const cuts = new Set([0, text.length]);
-    for (const layer of layers) for (const r of layer) { cuts.add(Math.max(0, Math.min(text.length, r[0]))); cuts.add(Math.max(0, Math.min(text.length, r[1]))); }
+    for (const layer of layers)
+      for (const r of layer) {
+        cuts.add(Math.max(0, Math.min(text.length, r[0])));
+        cuts.add(Math.max(0, Math.min(text.length, r[1])));
+      }
     const pts = [...cuts].sort((x, y) => x - y);
     const idx = layers.map(() => 0);
     for (let p = 0; p + 1 < pts.length; p++) {
@@ -27,9 +31,18 @@ window.IrTrace.define('48_paint', function () {
         while (idx[li] < layer.length && layer[idx[li]][1] <= s) idx[li]++;
         const r = layer[idx[li]];
         const on = r && r[0] <= s && r[1] >= e;
-        if (li !== outer) { if (on) classes.push(r[2]); return; }
-        if (!on) { wrapR = null; return; }
-        if (wrapR !== r) { wrap = frag.appendChild(el('span', { class: r[2] })); wrapR = r; }
+        if (li !== outer) {
+          if (on) classes.push(r[2]);
+          return;
+        }
+        if (!on) {
+          wrapR = null;
+          return;
+        }
+        if (wrapR !== r) {
+          wrap = frag.appendChild(el('span', { class: r[2] }));
+          wrapR = r;
+        }
         parent = wrap;
       });
       const piece = text.slice(s, e);
@@ -44,7 +57,10 @@ window.IrTrace.define('48_paint', function () {
   // Made on first use: creating it loads the break-iterator data (~20 ms), which an ASCII-only report never needs.
   let segmenter;
   const getSegmenter = () => {
-    if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+    if (segmenter === undefined)
+      segmenter = typeof Intl !== 'undefined' && Intl.Segmenter ?
+          new Intl.Segmenter(undefined, { granularity: 'grapheme' }) :
+          null;
     return segmenter;
   };
   const ASCII = /^[\u0000-\u007f]*$/;
@@ -55,8 +71,11 @@ window.IrTrace.define('48_paint', function () {
     if (ASCII.test(text)) return null;
     const out = [];
     const seg = getSegmenter();
-    if (seg) for (const g of seg.segment(text)) out.push(g.index);
-    else for (let i = 0; i < text.length; i++) if (!(text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff && i > 0)) out.push(i);
+    if (seg)
+      for (const g of seg.segment(text)) out.push(g.index);
+    else
+      for (let i = 0; i < text.length; i++)
+        if (!(text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff && i > 0)) out.push(i);
     out.push(text.length);
     return out;
   }
@@ -66,8 +85,10 @@ window.IrTrace.define('48_paint', function () {
     let lo = 0, hi = bounds.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + (ceil ? 0 : 1)) >> 1;
-      if (ceil ? bounds[mid] >= i : bounds[mid] <= i) { if (ceil) hi = mid; else lo = mid; }
-      else if (ceil) lo = mid + 1;
+      if (ceil ? bounds[mid] >= i : bounds[mid] <= i) {
+        if (ceil) hi = mid;
+        else lo = mid;
+      } else if (ceil) lo = mid + 1;
       else hi = mid - 1;
     }
     return bounds[lo];
@@ -103,8 +124,17 @@ window.IrTrace.define('48_paint', function () {
   const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\ufeff]/;
   const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\ufeff]/g;
   const CONTROL_NAMES = {
-    0x00: 'NULL', 0x07: 'BELL', 0x08: 'BACKSPACE', 0x0a: 'LINE FEED', 0x0b: 'LINE TABULATION', 0x0c: 'FORM FEED',
-    0x0d: 'CARRIAGE RETURN', 0x1b: 'ESCAPE', 0x7f: 'DELETE', 0x85: 'NEXT LINE', 0xfeff: 'BYTE ORDER MARK',
+    0x00: 'NULL',
+    0x07: 'BELL',
+    0x08: 'BACKSPACE',
+    0x0a: 'LINE FEED',
+    0x0b: 'LINE TABULATION',
+    0x0c: 'FORM FEED',
+    0x0d: 'CARRIAGE RETURN',
+    0x1b: 'ESCAPE',
+    0x7f: 'DELETE',
+    0x85: 'NEXT LINE',
+    0xfeff: 'BYTE ORDER MARK',
   };
 
   // The visible stand-in for control character code c: its Control Pictures symbol (U+2400 + c: NUL ␀,
@@ -122,9 +152,7 @@ window.IrTrace.define('48_paint', function () {
   }
 
   // True when `text` holds a character that paint draws as a symbol.
-  function hasControls(text) {
-    return CONTROL.test(text);
-  }
+  function hasControls(text) { return CONTROL.test(text); }
 
   // Appends `piece` to `parent` as text, each control character as <span class="ctl"> with its symbol and
   // a tooltip. A U+FEFF counts only at the start of the line (lineStart: piece starts the line).

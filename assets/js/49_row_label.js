@@ -2,7 +2,7 @@
 // role "table" of such rows): named by its line numbers and change, so a screen reader reads "before line
 // 12, after line 13, changed" and the code, not one run of text. Also the mark at a code cell's edge when
 // its intra-line highlight lies off screen sideways (markEdges).
-window.IrTrace.define('49_row_label', function () {
+window.IrTrace.define('49_row_label', function() {
   'use strict';
   const T = window.IrTrace;
 
@@ -49,7 +49,8 @@ window.IrTrace.define('49_row_label', function () {
     const right = a * (cw || 7.8) - sx >= width, left = b * (cw || 7.8) - sx <= 0;
     c.classList.toggle('hl-right', right);
     c.classList.toggle('hl-left', left);
-    if (right || left) c.title = 'Changed characters off screen to the ' + (right ? 'right' : 'left') + ' (n scrolls to them)';
+    if (right || left)
+      c.title = 'Changed characters off screen to the ' + (right ? 'right' : 'left') + ' (n scrolls to them)';
     else c.removeAttribute('title');
   }
 

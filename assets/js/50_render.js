@@ -2,7 +2,7 @@
 // carries both sides, so vertical scrolling is shared by construction and horizontal scrolling is one
 // offset (--sx) applied to every code cell. Only the rows on screen plus a margin are in the DOM, however
 // short the view: a few hundred rows laid out on each pass step cost more than the step itself.
-window.IrTrace.define('50_render', function () {
+window.IrTrace.define('50_render', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, grouped } = T.util;
@@ -66,22 +66,29 @@ window.IrTrace.define('50_render', function () {
       this.data = data;
       this.decor = data.decor || null; // changed in place: set it, decorGutter() and decorate the rows shown
       this.view = data.view;
-      this.rows = data.rows || (this.view.single ? R.singleRows(this.view.right.length)
-        : R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
+      this.rows = data.rows ||
+          (this.view.single ?
+               R.singleRows(this.view.right.length) :
+               R.buildRows(this.view.ops, this.view.pairs, this.view.left.length, this.view.right.length));
       this.folds = R.buildFolds(this.rows, data.context, this.view.single);
       // Nothing changed (a no-op or a failed pass): show the file rather than one fold.
       const unchanged = !this.rows.kind.subarray(0, this.rows.n).some((k) => k !== R.EQUAL);
-      if (data.expandAll || unchanged) for (const f of this.folds) f.top = f.e - f.s;
+      if (data.expandAll || unchanged)
+        for (const f of this.folds) f.top = f.e - f.s;
       this.stacked = !!data.stacked || this.view.single;
       this.hlCache = new Map();
       this.colLimit = Math.max(400, Math.ceil((this.viewW || this.scroller.clientWidth) / (this.cw || 7)) + 200);
       this.expandedLong = new Set();
       this.cursor = -1;
       this.find = null;
-      this.maxCols = Math.max(T.paint.widest(this.view.left, TRUNC_SHOW + 20), T.paint.widest(this.view.right, TRUNC_SHOW + 20));
+      this.maxCols =
+          Math.max(T.paint.widest(this.view.left, TRUNC_SHOW + 20), T.paint.widest(this.view.right, TRUNC_SHOW + 20));
       // Gutter width from the largest line number shown.
       const lastNum = (nums, n) => (n ? (nums ? nums[n - 1] : n - 1) + 1 : 0);
-      const digits = String(Math.max(lastNum(this.view.leftNums, this.view.left.length), lastNum(this.view.rightNums, this.view.right.length))).length;
+      const digits = String(Math.max(
+                                lastNum(this.view.leftNums, this.view.left.length),
+                                lastNum(this.view.rightNums, this.view.right.length)))
+                         .length;
       this.rowHeight();
       this.lnw = Math.ceil(Math.max(3, digits) * (this.cw || 7.5) + 14);
       this.scroller.style.setProperty('--lnw', this.lnw + 'px');
@@ -121,9 +128,7 @@ window.IrTrace.define('50_render', function () {
       if (this.decor) this.scroller.style.setProperty('--blw', this.decor.width + 'px');
     }
 
-    firstVisible() {
-      return Math.max(0, Math.floor(this.scroller.scrollTop / this.rowHeight()));
-    }
+    firstVisible() { return Math.max(0, Math.floor(this.scroller.scrollTop / this.rowHeight())); }
 
     onScroll() {
       this.render(false);
@@ -184,7 +189,9 @@ window.IrTrace.define('50_render', function () {
       const [hs, he] = this.nearRange();
       const first = Math.floor(this.viewTop() / rh);
       const count = Math.ceil(this.viewHeight() / rh);
-      if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) && (first + count <= this.win[1] - 5 || this.win[1] === n)) return;
+      if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) &&
+          (first + count <= this.win[1] - 5 || this.win[1] === n))
+        return;
       const start = Math.max(0, first - MARGIN), end = Math.min(n, first + count + MARGIN);
       this.win = [start, end];
       const focused = this.focusedControl();
@@ -222,9 +229,7 @@ window.IrTrace.define('50_render', function () {
       return this.topKnown !== null && this.topKnown !== undefined ? this.topKnown : this.scroller.scrollTop;
     }
 
-    viewHeight() {
-      return this.viewH || this.scroller.clientHeight || 800;
-    }
+    viewHeight() { return this.viewH || this.scroller.clientHeight || 800; }
 
     // Items on screen plus a margin: the ones that get syntax and intra-line highlighting.
     nearRange() {
@@ -267,7 +272,8 @@ window.IrTrace.define('50_render', function () {
       if (this.pick && i === this.pick.at) attrs.class += ' pick-at pick-' + this.pick.side;
       const before = rows.before[r], after = rows.after[r];
       if (v.single) {
-        const row = el('div', { class: 'row k-equal', 'data-kind': 'equal', 'data-after': num(v.rightNums, after), 'data-i': i });
+        const row = el(
+            'div', { class: 'row k-equal', 'data-kind': 'equal', 'data-after': num(v.rightNums, after), 'data-i': i });
         if (i === this.cursor) row.classList.add('cursor');
         row.appendChild(el('span', { class: 'ln' }, String(num(v.rightNums, after))));
         row.appendChild(this.cell('R', after, r, ''));
@@ -275,8 +281,10 @@ window.IrTrace.define('50_render', function () {
       }
       if (this.stacked) {
         const right = it.part === 1;
-        if (k === R.EQUAL) { attrs['data-before'] = num(v.leftNums, before); attrs['data-after'] = num(v.rightNums, after); }
-        else if (right) attrs['data-after'] = num(v.rightNums, after);
+        if (k === R.EQUAL) {
+          attrs['data-before'] = num(v.leftNums, before);
+          attrs['data-after'] = num(v.rightNums, after);
+        } else if (right) attrs['data-after'] = num(v.rightNums, after);
         else attrs['data-before'] = num(v.leftNums, before);
         const row = el('div', attrs);
         row.appendChild(el('span', { class: 'ln' }, attrs['data-before'] ? String(attrs['data-before']) : ''));
@@ -292,10 +300,12 @@ window.IrTrace.define('50_render', function () {
       const row = el('div', attrs);
       row.appendChild(el('span', { class: 'ln' }, before >= 0 ? String(attrs['data-before']) : ''));
       row.appendChild(el('span', { class: 'sg' }, k === R.DELETE || k === R.REPLACE ? '-' : ''));
-      row.appendChild(before >= 0 ? this.cell('L', before, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
+      row.appendChild(
+          before >= 0 ? this.cell('L', before, r, k === R.EQUAL ? '' : 'del') : el('span', { class: 'c empty' }));
       row.appendChild(el('span', { class: 'ln' }, after >= 0 ? String(attrs['data-after']) : ''));
       row.appendChild(el('span', { class: 'sg' }, k === R.INSERT || k === R.REPLACE ? '+' : ''));
-      row.appendChild(after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
+      row.appendChild(
+          after >= 0 ? this.cell('R', after, r, k === R.EQUAL ? '' : 'ins') : el('span', { class: 'c empty' }));
       return this.decorated(row);
     }
 
@@ -316,24 +326,34 @@ window.IrTrace.define('50_render', function () {
       const long = text.length > T.intraline.MAX_LINE;
       const key = side + line;
       // Characters past colLimit are off screen until scrolled to: not laid out (see setSx).
-      const cut = T.paint.graphemeFloor(text, !long || this.expandedLong.has(key) ? this.colLimit : Math.min(this.colLimit, TRUNC_SHOW));
+      const cut = T.paint.graphemeFloor(
+          text, !long || this.expandedLong.has(key) ? this.colLimit : Math.min(this.colLimit, TRUNC_SHOW));
       if (long && !this.expandedLong.has(key)) {
         t.appendChild(paint(text.slice(0, cut), [this.findLayer(r, side, cut)]));
-        t.appendChild(el('button', { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },
-          '\u2026 ' + grouped(text.length - TRUNC_SHOW) + ' more characters'));
+        t.appendChild(
+            el('button',
+               { class: 'more', type: 'button', 'data-action': 'long', 'data-key': key, title: 'Show the whole line' },
+               '\u2026 ' + grouped(text.length - TRUNC_SHOW) + ' more characters'));
       } else if (this.plainNow && !this.find && !T.paint.hasControls(text)) {
         t.textContent = text.length > cut ? text.slice(0, cut) : text;
       } else {
         const layers = [];
-        if (!long && !this.plainNow && this.data.highlight !== false) layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
+        if (!long && !this.plainNow && this.data.highlight !== false)
+          layers.push(T.syntax.spans(text, lang).map((s) => [s[0], s[1], 's-' + s[2]]));
         if (!long && !this.plainNow && this.rows.kind[r] === R.REPLACE && this.rows.hl[r]) {
           const h = this.intraline(r), hs = h && (side === 'L' ? h.left : h.right);
-          if (hs) { layers.push(hs.map((x) => [x[0], x[1], 'hl'])); T.rowLabel.hlSpan(c, text, hs, this); }
+          if (hs) {
+            layers.push(hs.map((x) => [x[0], x[1], 'hl']));
+            T.rowLabel.hlSpan(c, text, hs, this);
+          }
         }
         layers.push(this.findLayer(r, side, text.length));
         t.appendChild(paint(text.length > cut ? text.slice(0, cut) : text, layers));
       }
-      if (R.eolMissing(v, side, line)) t.appendChild(el('span', { class: 'noeol', title: 'The file does not end with a newline' }, '\u2205 no newline at end of file'));
+      if (R.eolMissing(v, side, line))
+        t.appendChild(
+            el('span', { class: 'noeol', title: 'The file does not end with a newline' },
+               '\u2205 no newline at end of file'));
       c.appendChild(t);
       return c;
     }
@@ -348,7 +368,9 @@ window.IrTrace.define('50_render', function () {
     // The find matches of a line as paint's outer layer (one box per match).
     findLayer(r, side, limit) {
       const list = this.find && this.find.byRow.get(r + side);
-      const out = list ? list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']) : [];
+      const out = list ?
+          list.filter((m) => m[0] < limit).map((m) => [m[0], Math.min(m[1], limit), m[2] ? 'fm cur' : 'fm']) :
+          [];
       out.outer = true;
       return out;
     }
@@ -356,11 +378,28 @@ window.IrTrace.define('50_render', function () {
     renderFold(fi, i) {
       const f = this.folds[fi];
       const hidden = R.hiddenCount(f);
-      const row = el('div', { class: 'row fold' + (i === this.cursor ? ' cursor' : ''), 'data-kind': 'fold', 'data-fold': fi, 'data-i': i, role: 'row', 'aria-label': grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's') + ' hidden' });
-      const label = el('span', { class: 'fold-label' }, '\u22ef ' + grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's'));
+      const row = el('div', {
+        class: 'row fold' + (i === this.cursor ? ' cursor' : ''),
+        'data-kind': 'fold',
+        'data-fold': fi,
+        'data-i': i,
+        role: 'row',
+        'aria-label': grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's') + ' hidden'
+      });
+      const label = el(
+          'span', { class: 'fold-label' }, '\u22ef ' + grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's'));
       row.appendChild(label);
       // Named by what they show (a screen reader reads the name, not the arrow).
-      const btn = (action, text, name) => el('button', { type: 'button', class: 'fold-btn', 'data-action': action, 'data-fold': fi, title: name, 'aria-label': name }, text);
+      const btn = (action, text, name) =>
+          el('button', {
+            type: 'button',
+            class: 'fold-btn',
+            'data-action': action,
+            'data-fold': fi,
+            title: name,
+            'aria-label': name
+          },
+             text);
       if (hidden > 20) {
         if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 hidden lines below'));
         if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 hidden lines above'));
@@ -410,8 +449,9 @@ window.IrTrace.define('50_render', function () {
       else if (action === 'down') f.top += Math.min(20, hidden);
       else if (action === 'up') f.bot += Math.min(20, hidden);
       this.relayoutKeep();
-      const focusFold = this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn[data-action="' + action + '"]') ||
-        this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn');
+      const focusFold =
+          this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn[data-action="' + action + '"]') ||
+          this.rowsEl.querySelector('.fold[data-fold="' + fi + '"] .fold-btn');
       // Fully expanded, the fold and its buttons are gone: the keyboard stays in the diff, not on the page body.
       if (focusFold) focusFold.focus({ preventScroll: true });
       else this.scroller.focus({ preventScroll: true });
@@ -426,13 +466,17 @@ window.IrTrace.define('50_render', function () {
       this.render(true);
     }
 
-    anyFolded() {
-      return this.folds.some((f) => R.hiddenCount(f) > 0);
-    }
+    anyFolded() { return this.folds.some((f) => R.hiddenCount(f) > 0); }
 
     setAllFolds(expand) {
       for (const f of this.folds) {
-        if (expand) { f.top = f.e - f.s; f.bot = 0; } else { f.top = 0; f.bot = 0; }
+        if (expand) {
+          f.top = f.e - f.s;
+          f.bot = 0;
+        } else {
+          f.top = 0;
+          f.bot = 0;
+        }
       }
       this.cursor = -1;
       this.relayout();
@@ -461,7 +505,8 @@ window.IrTrace.define('50_render', function () {
       const h = this.scroller.clientHeight;
       const y = i * rh;
       if (center) this.scroller.scrollTop = Math.max(0, y - h / 3);
-      else if (y < this.scroller.scrollTop || y + rh > this.scroller.scrollTop + h) this.scroller.scrollTop = Math.max(0, y - rh * 2);
+      else if (y < this.scroller.scrollTop || y + rh > this.scroller.scrollTop + h)
+        this.scroller.scrollTop = Math.max(0, y - rh * 2);
       this.render(false);
     }
 
@@ -471,7 +516,9 @@ window.IrTrace.define('50_render', function () {
       let target = -1;
       const from = this.cursor >= 0 ? this.cursor : dir > 0 ? this.firstVisible() - 1 : this.firstVisible() + 1;
       if (dir > 0) target = this.starts.find((s) => s > from);
-      else for (const s of this.starts) if (s < from) target = s;
+      else
+        for (const s of this.starts)
+          if (s < from) target = s;
       if (target === undefined || target < 0) return false;
       this.cursor = target;
       this.scrollToItem(target, true);
@@ -483,7 +530,11 @@ window.IrTrace.define('50_render', function () {
 
     // Find highlight: matches [{r, side, s, e}], current index.
     setFind(matches, cur) {
-      if (!matches) { this.find = null; this.rerender(); return; }
+      if (!matches) {
+        this.find = null;
+        this.rerender();
+        return;
+      }
       const byRow = new Map();
       const add = (key, hit) => {
         if (!byRow.has(key)) byRow.set(key, []);

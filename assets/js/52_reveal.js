@@ -1,7 +1,7 @@
 // ir-trace viewer: bringing a place in a line into view sideways. n/p reveal the first changed characters
 // of a change; find reveals its match. Both scroll the diff view (50_render.js) horizontally only when the
 // place is off screen.
-window.IrTrace.define('52_reveal', function () {
+window.IrTrace.define('52_reveal', function() {
   'use strict';
   const T = window.IrTrace;
   const R = T.rows;
@@ -34,7 +34,10 @@ window.IrTrace.define('52_reveal', function () {
     const h = rows.kind[r] === R.REPLACE && rows.hl[r] ? view.intraline(r) : null;
     let side = rows.after[r] >= 0 ? 'R' : 'L';
     let range = h && h.right && h.right.length ? h.right[0] : null;
-    if (!range && h && h.left && h.left.length) { side = 'L'; range = h.left[0]; }
+    if (!range && h && h.left && h.left.length) {
+      side = 'L';
+      range = h.left[0];
+    }
     if (!range) {
       const line = (side === 'L' ? view.view.left[rows.before[r]] : view.view.right[rows.after[r]]) || '';
       const s = Math.max(0, line.search(/\S/));

@@ -17,7 +17,7 @@
 // loop's blocks, so the next dump of the function shows the loop passes' changes as its own diff: a line
 // that diff inserts which a loop pass since the function's last text printed is blamed on that loop pass
 // (loopLines), the pass the module-scope log gives.
-window.IrTrace.define('55_blame', function () {
+window.IrTrace.define('55_blame', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -25,9 +25,7 @@ window.IrTrace.define('55_blame', function () {
   const { KIND } = P;
 
   // Hue of pass number num: the golden angle apart, so neighbouring passes get clearly different colours.
-  function hue(num) {
-    return Math.round((num * 137.508) % 360);
-  }
+  function hue(num) { return Math.round((num * 137.508) % 360); }
 
   // Whether entries a and b ran on the same IR unit: both on the whole module (no "unit"; the frontend too),
   // or the same unit with the same keys (a loop has none: its pass's before is that loop's last dump).
@@ -48,7 +46,8 @@ window.IrTrace.define('55_blame', function () {
   class Blame {
     constructor(model) {
       this.model = model;
-      this.cache = new T.util.Lru(4000000, (prov) => prov.entry.length); // snapshot index -> {entry, line}; 4 M lines (8 bytes each)
+      this.cache = new T.util.Lru(
+          4000000, (prov) => prov.entry.length); // snapshot index -> {entry, line}; 4 M lines (8 bytes each)
       this.runsCache = new WeakMap(); // a module view's runs -> their provenance
       this.titles = new Map(); // entry index -> tooltip
       // producer[s]: the entry whose diff wrote snapshot s (the frontend's entry for its snapshot), -1 for a
@@ -72,7 +71,8 @@ window.IrTrace.define('55_blame', function () {
         this.readOnly.add(e.before);
       });
       let digits = 1;
-      for (const e of model.entries) if (Number.isInteger(e.num)) digits = Math.max(digits, String(e.num).length);
+      for (const e of model.entries)
+        if (Number.isInteger(e.num)) digits = Math.max(digits, String(e.num).length);
       this.digits = digits;
     }
 
@@ -90,10 +90,19 @@ window.IrTrace.define('55_blame', function () {
       for (;;) {
         const p = k >= 0 && k < this.producer.length ? this.producer[k] : -1;
         const c = this.cache.get(k);
-        if (c) { prov = c; break; }
+        if (c) {
+          prov = c;
+          break;
+        }
         const lines = p < 0 && this.model.snapshots[k] && this.model.snapshots[k].lines;
-        if (Array.isArray(lines)) { prov = this.cache.set(k, this.matchLoop(k, this.compose(lines, k))); break; }
-        if (p < 0 && this.readOnly.has(k)) { prov = this.cache.set(k, this.matchLoop(k, this.unknown(k))); break; }
+        if (Array.isArray(lines)) {
+          prov = this.cache.set(k, this.matchLoop(k, this.compose(lines, k)));
+          break;
+        }
+        if (p < 0 && this.readOnly.has(k)) {
+          prov = this.cache.set(k, this.matchLoop(k, this.unknown(k)));
+          break;
+        }
         if (p < 0) return null;
         chain.push(k);
         const e = entries[p];
@@ -145,7 +154,7 @@ window.IrTrace.define('55_blame', function () {
       const loop = idx === undefined ? null : P.loopOf(entries[idx]);
       if (!loop || !prov.entry.includes(-1)) return prov;
       const lines = this.model.lines(k);
-      let ref = -1, sec = null; // the latest entry before idx whose after holds the loop's function
+      let ref = -1, sec = null;  // the latest entry before idx whose after holds the loop's function
       for (let j = idx - 1; j >= 0 && j >= idx - LOOK_BACK && !sec; j--) {
         const x = entries[j];
         if (x.kind === KIND.CODEGEN || P.unitOf(x) === P.UNIT.LOOP || !Number.isInteger(x.after)) continue;
@@ -156,19 +165,34 @@ window.IrTrace.define('55_blame', function () {
         const base = this.of(entries[ref].after);
         const fnLines = this.model.lines(entries[ref].after).slice(sec[1], sec[2]);
         const want = [], at = [];
-        for (let j = 0; j < lines.length; j++) if (prov.entry[j] === -1) { want.push(lines[j]); at.push(j); }
+        for (let j = 0; j < lines.length; j++)
+          if (prov.entry[j] === -1) {
+            want.push(lines[j]);
+            at.push(j);
+          }
         const d = T.myers.diffSync(fnLines, want, 2000);
         if (base && !d.capped) {
-          const end = P.forEachBlock(d.ops, (eq, del, ins, x, y) => this.copyRun(prov, base, at, sec[1] + x - eq, y - eq, eq));
-          this.copyRun(prov, base, at, sec[1] + end.before, end.after, Math.min(fnLines.length - end.before, want.length - end.after));
+          const end =
+              P.forEachBlock(d.ops, (eq, del, ins, x, y) => this.copyRun(prov, base, at, sec[1] + x - eq, y - eq, eq));
+          this.copyRun(
+              prov, base, at, sec[1] + end.before, end.after,
+              Math.min(fnLines.length - end.before, want.length - end.after));
           // The exit blocks, printed after the loop, may stand before it in the function: by text, with
           // metadata and attribute numbers aside (a loop's dump numbers them by itself: !5 for the
           // function's !11).
           const free = new Map(), meta = (t) => t.replace(/([!#])[0-9]+/g, '$1');
-          fnLines.forEach((t, j) => { const k = meta(t); if (!free.has(k)) free.set(k, []); free.get(k).push(sec[1] + j); });
+          fnLines.forEach((t, j) => {
+            const k = meta(t);
+            if (!free.has(k)) free.set(k, []);
+            free.get(k).push(sec[1] + j);
+          });
           for (let j = 0; j < lines.length; j++) {
             const q = prov.entry[j] === -1 && lines[j] !== '' && free.get(meta(lines[j]));
-            if (q && q.length) { const b = q.shift(); prov.entry[j] = base.entry[b]; prov.line[j] = base.line[b]; }
+            if (q && q.length) {
+              const b = q.shift();
+              prov.entry[j] = base.entry[b];
+              prov.line[j] = base.line[b];
+            }
           }
         }
       }
@@ -176,7 +200,10 @@ window.IrTrace.define('55_blame', function () {
       for (let j = 0; j < lines.length; j++) {
         if (prov.entry[j] !== -1) continue;
         const hit = since && since.get(lines[j]);
-        if (hit) { prov.entry[j] = hit[0]; prov.line[j] = hit[1]; } else if (lines[j] === '' || LOOP_HEADER.test(lines[j])) prov.entry[j] = HEADER;
+        if (hit) {
+          prov.entry[j] = hit[0];
+          prov.line[j] = hit[1];
+        } else if (lines[j] === '' || LOOP_HEADER.test(lines[j])) prov.entry[j] = HEADER;
       }
       return prov;
     }
@@ -254,7 +281,8 @@ window.IrTrace.define('55_blame', function () {
 
     // The entry after which entry e's before side stood: the one that wrote it, else the module's base.
     since(e, idx) {
-      const p = Number.isInteger(e.before) && e.before >= 0 && e.before < this.producer.length ? this.producer[e.before] : -1;
+      const p =
+          Number.isInteger(e.before) && e.before >= 0 && e.before < this.producer.length ? this.producer[e.before] : -1;
       return p >= 0 ? p : P.moduleBase(this.model.entries, idx - 1);
     }
 
@@ -262,18 +290,16 @@ window.IrTrace.define('55_blame', function () {
       let t = this.titles.get(idx);
       if (t === undefined) {
         const e = this.model.entries[idx];
-        t = e.kind === KIND.FRONTEND
-          ? 'From the frontend (pass 0): no pass inserted this line. Click to open the frontend'
-          : 'Inserted by pass ' + this.model.entryLabel(e) + '. Click to open that pass at this line';
+        t = e.kind === KIND.FRONTEND ?
+            'From the frontend (pass 0): no pass inserted this line. Click to open the frontend' :
+            'Inserted by pass ' + this.model.entryLabel(e) + '. Click to open that pass at this line';
         this.titles.set(idx, t);
       }
       return t;
     }
 
     // The gutter for the after side of a view showing snapshot s, or null when s has no blame (gutterOf).
-    gutter(s) {
-      return this.gutterOf(this.of(s));
-    }
+    gutter(s) { return this.gutterOf(this.of(s)); }
 
     // The gutter for the after side of a view whose lines have provenance prov (of, ofRuns), null for none:
     // {digits (widest pass number), cell(line) -> the gutter cell of 0-based file line `line` (-1: the row
@@ -286,11 +312,21 @@ window.IrTrace.define('55_blame', function () {
         digits: this.digits,
         cell: (line) => {
           const idx = line >= 0 && line < prov.entry.length ? prov.entry[line] : -1;
-          if (idx === HEADER) return el('span', { class: 'bl hd', title: 'Not IR: the log prints this header around a loop\u2019s blocks' }, '\u00b7');
+          if (idx === HEADER)
+            return el(
+                'span', { class: 'bl hd', title: 'Not IR: the log prints this header around a loop\u2019s blocks' },
+                '\u00b7');
           if (idx < 0) return el('span', { class: 'bl' });
           const e = entries[idx];
           const num = Number.isInteger(e.num) ? e.num : 0;
-          const c = el('span', { class: 'bl' + (e.kind === KIND.FRONTEND ? ' fe' : ''), 'data-entry': idx, 'data-line': prov.line[line], title: this.title(idx) }, String(num));
+          const c =
+              el('span', {
+                class: 'bl' + (e.kind === KIND.FRONTEND ? ' fe' : ''),
+                'data-entry': idx,
+                'data-line': prov.line[line],
+                title: this.title(idx)
+              },
+                 String(num));
           c.style.setProperty('--bh', String(hue(num)));
           return c;
         },

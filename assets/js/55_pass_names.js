@@ -1,7 +1,7 @@
 // ir-trace viewer: pass names as words. A name's words (CamelCase pieces, pieces between `-`, `_`, `::`,
 // spaces and other punctuation, digit runs), the ranked match of the "Filter passes" search over them, and
 // a name rendered with line-break opportunities only between words.
-window.IrTrace.define('55_pass_names', function () {
+window.IrTrace.define('55_pass_names', function() {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -36,10 +36,8 @@ window.IrTrace.define('55_pass_names', function () {
         begin = -1;
         continue;
       }
-      const starts = prev === SEP
-        || (prev === LOWER && cur === UPPER)
-        || (prev === UPPER && cur === UPPER && charClass(s[i + 1]) === LOWER)
-        || ((prev === DIGIT) !== (cur === DIGIT));
+      const starts = prev === SEP || (prev === LOWER && cur === UPPER) ||
+          (prev === UPPER && cur === UPPER && charClass(s[i + 1]) === LOWER) || ((prev === DIGIT) !== (cur === DIGIT));
       if (starts && begin >= 0) out.push([begin, i]);
       if (starts) begin = i;
     }
@@ -79,7 +77,8 @@ window.IrTrace.define('55_pass_names', function () {
     }
     if (best >= 0) return best;
     let j = 0;
-    for (let i = 0; i < ix.compact.length && j < q.compact.length; i++) if (ix.compact[i] === q.compact[j]) j++;
+    for (let i = 0; i < ix.compact.length && j < q.compact.length; i++)
+      if (ix.compact[i] === q.compact[j]) j++;
     return j === q.compact.length ? TIER.FUZZY : -1;
   }
 

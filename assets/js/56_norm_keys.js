@@ -5,14 +5,16 @@
 // exactly which names. Keys are computed one function (scope) at a time, when a diff first needs them.
 //
 // normKeysCore uses nothing outside itself, so the normalisation worker embeds its source.
-window.IrTrace.define('56_norm_keys', function () {
+window.IrTrace.define('56_norm_keys', function() {
   'use strict';
   const T = window.IrTrace;
 
   // Returns {scopeKeys, snapshotKeys}.
   function normKeysCore() {
-    const PY_KEYWORDS = new Set(['if', 'elif', 'else', 'while', 'return', 'yield', 'assert', 'del', 'raise', 'with',
-      'for', 'def', 'class', 'import', 'from', 'global', 'nonlocal', 'lambda', 'not', 'await', 'async', 'print']);
+    const PY_KEYWORDS = new Set([
+      'if',  'elif',  'else',   'while', 'return', 'yield',    'assert', 'del', 'raise', 'with',  'for',
+      'def', 'class', 'import', 'from',  'global', 'nonlocal', 'lambda', 'not', 'await', 'async', 'print'
+    ]);
 
     // ---- names a line defines ----
 
@@ -25,7 +27,9 @@ window.IrTrace.define('56_norm_keys', function () {
         const c = text.charCodeAt(i);
         if (c === 91 || c === 123) sq++; // [ {
         else if (c === 93 || c === 125) sq--; // ] }
-        else if (word(c) && !(c >= 48 && c <= 57) && (i === 0 || !(word(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46))) {
+        else if (
+            word(c) && !(c >= 48 && c <= 57) &&
+            (i === 0 || !(word(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46))) {
           let j = i + 1;
           while (j < text.length && word(text.charCodeAt(j))) j++;
           let k = j;
@@ -57,7 +61,10 @@ window.IrTrace.define('56_norm_keys', function () {
             const ch = lhs[j];
             if ('([{'.includes(ch)) d++;
             else if (')]}'.includes(ch)) d--;
-            else if (ch === ':' && d === 0) { lhs = lhs.slice(0, j); break; }
+            else if (ch === ':' && d === 0) {
+              lhs = lhs.slice(0, j);
+              break;
+            }
           }
           const first = /^\s*([A-Za-z_]\w*)/.exec(lhs);
           return first && PY_KEYWORDS.has(first[1]) ? null : lhs;
@@ -69,12 +76,18 @@ window.IrTrace.define('56_norm_keys', function () {
     // Python-like: a def's parameter names (split at the commas outside brackets).
     function paramNames(params, out) {
       let d = 0, from = 0;
-      const take = (s) => { const m = /^\s*\*{0,2}\s*([A-Za-z_]\w*)/.exec(s); if (m) out.push(m[1]); };
+      const take = (s) => {
+        const m = /^\s*\*{0,2}\s*([A-Za-z_]\w*)/.exec(s);
+        if (m) out.push(m[1]);
+      };
       for (let i = 0; i < params.length; i++) {
         const c = params[i];
         if ('([{'.includes(c)) d++;
         else if (')]}'.includes(c)) d--;
-        else if (c === ',' && d === 0) { take(params.slice(from, i)); from = i + 1; }
+        else if (c === ',' && d === 0) {
+          take(params.slice(from, i));
+          from = i + 1;
+        }
       }
       take(params.slice(from));
     }
@@ -86,7 +99,8 @@ window.IrTrace.define('56_norm_keys', function () {
       if (f) targetNames(f[1], out);
       const d = /^\s*(?:async\s+)?def\s+[A-Za-z_]\w*\s*\((.*)\)/.exec(line);
       if (d) paramNames(d[1], out);
-      if (/^\s*(?:async\s+)?(?:with|except)\b/.test(line)) for (const m of line.matchAll(/\bas\s+([A-Za-z_]\w*)/g)) out.push(m[1]);
+      if (/^\s*(?:async\s+)?(?:with|except)\b/.test(line))
+        for (const m of line.matchAll(/\bas\s+([A-Za-z_]\w*)/g)) out.push(m[1]);
     }
 
     // MLIR: results (`%0, %1:2 = …`), a block label (`^bb1(…):`), and values bound inside a line: block
@@ -94,7 +108,8 @@ window.IrTrace.define('56_norm_keys', function () {
     // scf.for's induction variable).
     function mlirDefs(line, out) {
       const lhs = /^\s*(%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*)\s*=(?!=)/.exec(line);
-      if (lhs) for (const m of lhs[1].matchAll(/%[\w$.-]+/g)) out.push(m[0]);
+      if (lhs)
+        for (const m of lhs[1].matchAll(/%[\w$.-]+/g)) out.push(m[0]);
       const blk = /^\s*(\^[\w$.-]+)/.exec(line);
       if (blk) out.push(blk[1]);
       for (const m of line.matchAll(/(%[\w$.-]+)(?=\s*=(?!=)|:(?![\d:]))/g)) out.push(m[1]);
@@ -106,7 +121,8 @@ window.IrTrace.define('56_norm_keys', function () {
       if (lhs) out.push(lhs[1]);
       const lbl = /^([-\w$.]+):/.exec(line) || /^\s*;\s*<label>:(\d+)/.exec(line);
       if (lbl) out.push('%' + lbl[1]);
-      if (/^\s*define\b/.test(line)) for (const m of line.matchAll(/%[-\w$.]+/g)) out.push(m[0]);
+      if (/^\s*define\b/.test(line))
+        for (const m of line.matchAll(/%[-\w$.]+/g)) out.push(m[0]);
       // Attribute groups and metadata (`#0`, `!12`): module-wide numbers the printer assigns by position,
       // renamed wherever they appear (a function's references, the module's `attributes #0 = …`, `!12 = …`).
       for (const m of line.matchAll(/[#!]\d+(?![\w.])/g)) out.push(m[0]);
@@ -118,24 +134,39 @@ window.IrTrace.define('56_norm_keys', function () {
     const RULES = {
       python: {
         defs: pythonDefs,
-        numbered: (n) => { const m = /^(_[A-Za-z]+|[A-Za-z_]\w*_)(\d+)$/.exec(n); return m ? m[1] : null; },
+        numbered: (n) => {
+          const m = /^(_[A-Za-z]+|[A-Za-z_]\w*_)(\d+)$/.exec(n);
+          return m ? m[1] : null;
+        },
         tokens: /(?<![\w.$])[A-Za-z_]\w*/g,
         name: (tok) => tok,
         put: (tok, key) => key,
       },
       mlir: {
         defs: mlirDefs,
-        numbered: (n) => { const m = /^(%|%arg|\^bb|%[\w$.-]*_)(\d+)$/.exec(n); return m ? m[1] : null; },
+        numbered: (n) => {
+          const m = /^(%|%arg|\^bb|%[\w$.-]*_)(\d+)$/.exec(n);
+          return m ? m[1] : null;
+        },
         tokens: /[%^][\w$.-]+/g,
         name: (tok) => tok,
         put: (tok, key) => key,
       },
       llvm: {
         defs: llvmDefs,
-        numbered: (n) => (/^%\d+$/.test(n) ? '%' : /^[#!]\d+$/.test(n) ? n[0] : null),
+        numbered: (n) =>
+            (/^%\d+$/.test(n)        ? '%' :
+                 /^[#!]\d+$/.test(n) ? n[0] :
+                                       null),
         tokens: /%[-\w$.]+|^[-\w$.]+(?=:)|<label>:\d+|[#!]\d+(?![\w.])/g,
-        name: (tok) => (tok[0] === '%' || tok[0] === '#' || tok[0] === '!' ? tok : tok[0] === '<' ? '%' + tok.slice(8) : '%' + tok),
-        put: (tok, key) => (tok[0] === '%' || tok[0] === '#' || tok[0] === '!' ? key : tok[0] === '<' ? '<label>:' + key.slice(1) : key.slice(1)),
+        name: (tok) =>
+            (tok[0] === '%' || tok[0] === '#' || tok[0] === '!' ? tok :
+                 tok[0] === '<'                                 ? '%' + tok.slice(8) :
+                                                                  '%' + tok),
+        put: (tok, key) =>
+            (tok[0] === '%' || tok[0] === '#' || tok[0] === '!' ? key :
+                 tok[0] === '<'                                 ? '<label>:' + key.slice(1) :
+                                                                  key.slice(1)),
       },
     };
 
@@ -203,7 +234,8 @@ window.IrTrace.define('56_norm_keys', function () {
           const inside = new Uint8Array(n);
           for (const x of secs) inside.fill(1, Math.max(0, x[1]), Math.min(n, x[2]));
           outside = [];
-          for (let j = 0; j < n; j++) if (!inside[j]) outside.push(j);
+          for (let j = 0; j < n; j++)
+            if (!inside[j]) outside.push(j);
         }
         return outside;
       };
@@ -212,7 +244,10 @@ window.IrTrace.define('56_norm_keys', function () {
         let lo = 0, hi = secs.length - 1, at = -1;
         while (lo <= hi) {
           const mid = (lo + hi) >> 1;
-          if (secs[mid][1] <= i) { at = mid; lo = mid + 1; } else hi = mid - 1;
+          if (secs[mid][1] <= i) {
+            at = mid;
+            lo = mid + 1;
+          } else hi = mid - 1;
         }
         return at;
       };
@@ -238,7 +273,8 @@ window.IrTrace.define('56_norm_keys', function () {
             nums = [];
             for (let j = Math.max(0, secs[s][1]); j < Math.min(n, secs[s][2]); j++) nums.push(j);
           }
-          k = scopeKeys(nums.map((j) => lines[j]), lang, mode, nums[0] === 0 ? 0 : -1, noEol ? nums.indexOf(noEol - 1) : -1);
+          k = scopeKeys(
+              nums.map((j) => lines[j]), lang, mode, nums[0] === 0 ? 0 : -1, noEol ? nums.indexOf(noEol - 1) : -1);
           done.set(s, k);
         }
         return k;
@@ -249,7 +285,8 @@ window.IrTrace.define('56_norm_keys', function () {
         let lo = 0, hi = o.length - 1;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (o[mid] < i) lo = mid + 1; else hi = mid;
+          if (o[mid] < i) lo = mid + 1;
+          else hi = mid;
         }
         return lo;
       };

@@ -11,7 +11,7 @@
 // the functions the pass touched, not the file. All passes are computed on demand in a Worker (the
 // current one first), made from a Blob of normalizerCore with the codec, the Myers core and the keys (it
 // uses nothing else); without a Worker the same job runs on the page in time slices.
-window.IrTrace.define('57_normalize', function () {
+window.IrTrace.define('57_normalize', function() {
   'use strict';
   const T = window.IrTrace;
   const { runSliced } = T.util;
@@ -34,18 +34,29 @@ window.IrTrace.define('57_normalize', function () {
       const out = [];
       let eq = 0, ins = 0, del = 0;
       let rx = -1, ry = -1, rd = 0, rn = 0; // the open change region: its first lines and sizes
-      const open = (x, y) => { if (rx < 0) { rx = x; ry = y; rd = 0; rn = 0; } };
+      const open = (x, y) => {
+        if (rx < 0) {
+          rx = x;
+          ry = y;
+          rd = 0;
+          rn = 0;
+        }
+      };
       const flush = () => {
         if (rx < 0) return;
         const ids = new Map();
-        const id = (k) => { let v = ids.get(k); if (v === undefined) ids.set(k, (v = ids.size)); return v; };
+        const id = (k) => {
+          let v = ids.get(k);
+          if (v === undefined) ids.set(k, (v = ids.size));
+          return v;
+        };
         const A = new Int32Array(rd), B = new Int32Array(rn);
         for (let j = 0; j < rd; j++) A[j] = id(keyA(rx + j));
         for (let j = 0; j < rn; j++) B[j] = id(keyB(ry + j));
         const job = M.createDiff(A, B);
         while (!job.step()) {
 // one region
-}
+        }
         const walk = P.forEachBlock(job.result().ops, (e2, d2, n2) => {
           eq += e2;
           if (d2 + n2 === 0) return;
@@ -57,9 +68,17 @@ window.IrTrace.define('57_normalize', function () {
         eq += rd - walk.before; // the region's own trailing equal lines
         rx = -1;
       };
-      const keep = (count) => { if (count) { flush(); eq += count; } };
+      const keep = (count) => {
+        if (count) {
+          flush();
+          eq += count;
+        }
+      };
       const equalRun = (x, y, count) => {
-        if (!span) { keep(count); return; }
+        if (!span) {
+          keep(count);
+          return;
+        }
         for (let j = 0; j < count;) {
           const s = span(x + j, y + j, count - j);
           const len = Math.max(1, Math.min(s.len, count - j));
@@ -67,7 +86,11 @@ window.IrTrace.define('57_normalize', function () {
           else {
             for (let k = j; k < j + len; k++) {
               if (keyA(x + k) === keyB(y + k)) keep(1);
-              else { open(x + k, y + k); rd++; rn++; }
+              else {
+                open(x + k, y + k);
+                rd++;
+                rn++;
+              }
             }
           }
           j += len;
@@ -99,7 +122,7 @@ window.IrTrace.define('57_normalize', function () {
     // Whether entry e is compared again under a normalisation: a pass with two sides and a diff.
     function comparable(e) {
       return e && e.kind === KIND.PASS && !e.crashed && Number.isInteger(e.before) && Number.isInteger(e.after) &&
-        e.before !== e.after && !!e.diff;
+          e.before !== e.after && !!e.diff;
     }
 
     // Pass e under mode, its sides' keys from keysOf(snapshot index) (snapshotKeys). Returns {ins, del, ops,
@@ -118,7 +141,8 @@ window.IrTrace.define('57_normalize', function () {
       const span = (x, y, count) => {
         const sa = a.scopeOf(x), sb = b.scopeOf(y);
         const len = Math.min(count, a.runEnd(x) - x, b.runEnd(y) - y);
-        const clean = !dirtyA.has(sa) && !dirtyB.has(sb) && a.scopeName(sa) === b.scopeName(sb) && a.scopeSize(sa) === b.scopeSize(sb);
+        const clean = !dirtyA.has(sa) && !dirtyB.has(sb) && a.scopeName(sa) === b.scopeName(sb) &&
+            a.scopeSize(sa) === b.scopeSize(sb);
         return { len, clean };
       };
       const whole = bestOps(ops, a.count, b.count, a.key, b.key, span);
@@ -126,7 +150,9 @@ window.IrTrace.define('57_normalize', function () {
       for (const f of e.functions || []) {
         if (f.status !== FN_STATUS.CHANGED || !f.diff) continue;
         const ka = a.scope(f.key), kb = b.scope(f.key);
-        const r = bestOps(f.diff.ops || [], ka.length, kb.length, (i) => ka[i], (j) => kb[j], (i, j, count) => ({ len: count, clean: false }));
+        const r = bestOps(
+            f.diff.ops || [], ka.length, kb.length, (i) => ka[i], (j) => kb[j],
+            (i, j, count) => ({ len: count, clean: false }));
         fns.push([f.key, r.ins, r.del, r.ops]);
       }
       return { ins: whole.ins, del: whole.del, ops: whole.ops, fns };
@@ -180,7 +206,11 @@ window.IrTrace.define('57_normalize', function () {
           const k = todo.indexOf(i);
           if (k > 0) todo.unshift(todo.splice(k, 1)[0]);
         },
-        take() { const r = results; results = []; return r; },
+        take() {
+          const r = results;
+          results = [];
+          return r;
+        },
         progress: () => 1 - todo.length / total,
       };
     }
@@ -221,9 +251,11 @@ window.IrTrace.define('57_normalize', function () {
     let running = null;
     self.onmessage = (ev) => {
       const m = ev.data;
-      if (m.type === 'snaps') for (const s of m.list) snaps.push(s);
-      else if (m.type === 'prefer') { if (running) running.prefer(m.entry); }
-      else if (m.type === 'start') {
+      if (m.type === 'snaps')
+        for (const s of m.list) snaps.push(s);
+      else if (m.type === 'prefer') {
+        if (running) running.prefer(m.entry);
+      } else if (m.type === 'start') {
         running = core.job(src, m.entries, m.mode, m.order);
         loop();
       }
@@ -234,7 +266,7 @@ window.IrTrace.define('57_normalize', function () {
       let done = false;
       while (!(done = running.step()) && Date.now() - t0 < 40) {
 // one slice
-}
+      }
       self.postMessage({ type: 'results', list: running.take(), progress: running.progress(), done });
       if (!done) setTimeout(loop, 0);
     }
@@ -242,22 +274,18 @@ window.IrTrace.define('57_normalize', function () {
 
   function workerSource() {
     return 'const codec = (' + T.payload.source.toString() + ')();\n' +
-      'const core = (' + normalizerCore.toString() + ')(codec, (' + T.myers.source.toString() + ')(codec), (' +
-      T.normKeys.source.toString() + ')());\n' +
-      '(' + workerMain.toString() + ')();\n';
+        'const core = (' + normalizerCore.toString() + ')(codec, (' + T.myers.source.toString() + ')(codec), (' +
+        T.normKeys.source.toString() + ')());\n' +
+        '(' + workerMain.toString() + ')();\n';
   }
 
-  function newWorker() {
-    return T.util.blobWorker('normalize', workerSource);
-  }
+  function newWorker() { return T.util.blobWorker('normalize', workerSource); }
 
 
   // ---- on the page ----
 
   // Mode {ws, ssa} as the deep link's value: "ws", "ssa", "ws,ssa"; "" for none.
-  function modeKey(mode) {
-    return [mode.ws ? 'ws' : '', mode.ssa ? 'ssa' : ''].filter(Boolean).join(',');
-  }
+  function modeKey(mode) { return [mode.ws ? 'ws' : '', mode.ssa ? 'ssa' : ''].filter(Boolean).join(','); }
 
   // What each toggle compares, said once for the help dialog, the README and the notes.
   function modeText(mode) {
@@ -266,10 +294,19 @@ window.IrTrace.define('57_normalize', function () {
 
   // The entries of a payload as the worker needs them (the pass fields and ops only: no texts, no pairs).
   function slimEntries(entries) {
-    return entries.map((e) => (core.comparable(e) ? {
-      kind: e.kind, before: e.before, after: e.after, status: e.status, diff: { ops: e.diff.ops || [] },
-      functions: (e.functions || []).filter((f) => f.diff).map((f) => ({ key: f.key, status: f.status, diff: { ops: f.diff.ops || [] } })),
-    } : { kind: e.kind }));
+    return entries.map(
+        (e) =>
+            (core.comparable(e) ? {
+              kind: e.kind,
+              before: e.before,
+              after: e.after,
+              status: e.status,
+              diff: { ops: e.diff.ops || [] },
+              functions: (e.functions || [])
+                             .filter((f) => f.diff)
+                             .map((f) => ({ key: f.key, status: f.status, diff: { ops: f.diff.ops || [] } })),
+            } :
+                                  { kind: e.kind }));
   }
 
   // Changed lines (deleted + inserted, whole file and functions) up to which a pass is compared on the page
@@ -291,28 +328,57 @@ window.IrTrace.define('57_normalize', function () {
     // through hooks.onResult; hooks.onDone when all are in.
     start(mode, first) {
       const key = modeKey(mode);
-      if (!key) { this.cancel(); return; }
+      if (!key) {
+        this.cancel();
+        return;
+      }
       let st = this.byMode.get(key);
       if (!st) this.byMode.set(key, (st = { results: new Map(), complete: false, overlay: null }));
-      if (st.complete) { this.cancel(); return; }
-      if (this.run && this.run.key === key) { this.prefer(first); return; }
+      if (st.complete) {
+        this.cancel();
+        return;
+      }
+      if (this.run && this.run.key === key) {
+        this.prefer(first);
+        return;
+      }
       this.cancel();
       const m = this.model;
       const order = [];
       if (first >= 0) order.push(first);
-      m.entries.forEach((e, i) => { if (i !== first && !st.results.has(i)) order.push(i); });
+      m.entries.forEach((e, i) => {
+        if (i !== first && !st.results.has(i)) order.push(i);
+      });
       // Until the job runs, prefer() reorders `order` itself.
-      const run = { key, cancel: () => clearTimeout(timer), prefer: (i) => { const k = order.indexOf(i); if (k > 0) order.unshift(order.splice(k, 1)[0]); } };
+      const run = {
+        key,
+        cancel: () => clearTimeout(timer),
+        prefer: (i) => {
+          const k = order.indexOf(i);
+          if (k > 0) order.unshift(order.splice(k, 1)[0]);
+        }
+      };
       this.run = run;
       const take = (list, progress, done) => {
         if (this.run !== run) return;
-        for (const [i, r] of list) { st.results.set(i, r); this.hooks.onResult(i); }
+        for (const [i, r] of list) {
+          st.results.set(i, r);
+          this.hooks.onResult(i);
+        }
         this.hooks.onProgress(progress);
-        if (done) { st.complete = true; this.run = null; this.hooks.onDone(mode); }
+        if (done) {
+          st.complete = true;
+          this.run = null;
+          this.hooks.onDone(mode);
+        }
       };
       const onPage = () => {
         const j = core.job(this.pageSource(mode), m.entries, mode, order);
-        const sliced = runSliced(() => { const fin = j.step(); take(j.take(), j.progress(), fin); return fin; });
+        const sliced = runSliced(() => {
+          const fin = j.step();
+          take(j.take(), j.progress(), fin);
+          return fin;
+        });
         run.cancel = sliced.cancel;
         run.prefer = (i) => j.prefer(i);
       };
@@ -320,17 +386,33 @@ window.IrTrace.define('57_normalize', function () {
       // it goes in slices of about 20,000 stored lines, a task each (as find across passes sends them).
       const launch = async () => {
         const w = newWorker();
-        if (!w) { onPage(); return; }
+        if (!w) {
+          onPage();
+          return;
+        }
         let started = false, over = false;
-        run.cancel = () => { over = true; w.terminate(); };
-        w.onmessage = (ev) => { started = true; take(ev.data.list, ev.data.progress, ev.data.done); };
+        run.cancel = () => {
+          over = true;
+          w.terminate();
+        };
+        w.onmessage = (ev) => {
+          started = true;
+          take(ev.data.list, ev.data.progress, ev.data.done);
+        };
         // A worker the page may not start (a policy forbids it) leaves the job to the page.
-        w.onerror = (ev) => { ev.preventDefault(); w.terminate(); if (this.run === run && !started) onPage(); };
+        w.onerror = (ev) => {
+          ev.preventDefault();
+          w.terminate();
+          if (this.run === run && !started) onPage();
+        };
         const snaps = m.snapshots;
         for (let k = 0; k < snaps.length;) {
           const list = [];
           let size = 0;
-          while (k < snaps.length && (size === 0 || size < 20000)) { size += 1 + T.payload.storedLines(snaps[k]); list.push(snaps[k++]); }
+          while (k < snaps.length && (size === 0 || size < 20000)) {
+            size += 1 + T.payload.storedLines(snaps[k]);
+            list.push(snaps[k++]);
+          }
           w.postMessage({ type: 'snaps', list });
           await new Promise((r) => setTimeout(r, 0));
           if (over) return;
@@ -389,9 +471,13 @@ window.IrTrace.define('57_normalize', function () {
       const e = this.model.entries[i];
       if (!st || !core.comparable(e)) return null;
       let size = 0;
-      const add = (ops) => { const w = T.payload.forEachBlock(ops || [], null); size += w.del + w.ins; };
+      const add = (ops) => {
+        const w = T.payload.forEachBlock(ops || [], null);
+        size += w.del + w.ins;
+      };
       add(e.diff.ops);
-      for (const f of e.functions || []) if (f.diff) add(f.diff.ops);
+      for (const f of e.functions || [])
+        if (f.diff) add(f.diff.ops);
       if (size > PAGE_LINES) return null;
       const m = this.model;
       const j = core.job(this.pageSource(mode), m.entries, mode, [i]);
@@ -436,7 +522,12 @@ window.IrTrace.define('57_normalize', function () {
       const r = this.result(mode, i);
       if (!r) return null;
       const e = this.model.entries[i];
-      return Object.assign({}, e, { status: core.statusUnder(e, r.ins, r.del), ins: r.ins, del: r.del, raw: { status: e.status, ins: e.ins, del: e.del } });
+      return Object.assign({}, e, {
+        status: core.statusUnder(e, r.ins, r.del),
+        ins: r.ins,
+        del: r.del,
+        raw: { status: e.status, ins: e.ins, del: e.del }
+      });
     }
 
     // The entries as shown under mode (Model.setOverlay): shownEntry, or the entry itself where there is
@@ -457,7 +548,8 @@ window.IrTrace.define('57_normalize', function () {
       return fns.map((f) => {
         const x = f.status === T.payload.FN_STATUS.CHANGED ? by.get(f.key) : null;
         if (!x) return f;
-        return Object.assign({}, f, { ins: x[1], del: x[2], status: x[1] + x[2] ? f.status : T.payload.FN_STATUS.SAME });
+        return Object.assign(
+            {}, f, { ins: x[1], del: x[2], status: x[1] + x[2] ? f.status : T.payload.FN_STATUS.SAME });
       });
     }
 
@@ -475,7 +567,10 @@ window.IrTrace.define('57_normalize', function () {
       if (hit && hit.left === v.left && hit.right === v.right) return hit;
       let ops = null;
       if (fnKey === null) ops = r.ops;
-      else { const f = r.fns.find((x) => x[0] === fnKey); if (f) ops = f[3]; }
+      else {
+        const f = r.fns.find((x) => x[0] === fnKey);
+        if (f) ops = f[3];
+      }
       hit = Object.assign({}, v, { normalized: true });
       if (ops) {
         hit.ops = ops;

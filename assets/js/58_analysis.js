@@ -6,7 +6,7 @@
 //
 // Blame is a way of looking: stored like the layout. The normalisations change what the page says changed,
 // so they live in the deep link only: a report opened afresh shows the real diff.
-window.IrTrace.define('58_analysis', function () {
+window.IrTrace.define('58_analysis', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, store } = T.util;
@@ -24,8 +24,13 @@ window.IrTrace.define('58_analysis', function () {
       this.norm = { ws: false, ssa: false };
       this.blame = new T.blame.Blame(m);
       this.normalizer = new N.Normalizer(m, {
-        onResult: (i) => { if (i === app.entry && this.pending) this.reshow(); },
-        onProgress: (f) => { this.status.textContent = 'Comparing passes ignoring ' + N.modeText(this.norm) + '\u2026 ' + Math.round(100 * f) + '%'; },
+        onResult: (i) => {
+          if (i === app.entry && this.pending) this.reshow();
+        },
+        onProgress: (f) => {
+          this.status.textContent =
+              'Comparing passes ignoring ' + N.modeText(this.norm) + '\u2026 ' + Math.round(100 * f) + '%';
+        },
         onDone: (mode) => this.normDone(mode),
       });
       const btn = (label, fn, title, pressed) => {
@@ -33,15 +38,31 @@ window.IrTrace.define('58_analysis', function () {
         b.addEventListener('click', fn);
         return b;
       };
-      this.blameBtn = btn('Blame', () => this.toggleBlame(), 'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)', this.blameOn);
-      this.wsBtn = btn('Ignore whitespace', () => this.toggleNorm('ws'), 'Compare lines with all whitespace removed, like diff -w (w)', false);
-      this.ssaBtn = btn('Ignore SSA numbering', () => this.toggleNorm('ssa'), 'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)', false);
+      this.blameBtn = btn(
+          'Blame', () => this.toggleBlame(),
+          'Show which pass introduced each line; click a pass number to open that pass (b; Shift+B opens the cursor line\u2019s pass)',
+          this.blameOn);
+      this.wsBtn =
+          btn('Ignore whitespace', () => this.toggleNorm('ws'),
+              'Compare lines with all whitespace removed, like diff -w (w)', false);
+      this.ssaBtn = btn(
+          'Ignore SSA numbering', () => this.toggleNorm('ssa'),
+          'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)',
+          false);
       // LLVM IR: diffs whose renumbering of #N / !N is hidden (their "meaning"): the raw text on request.
       this.hasRenumbering = m.entries.some((e) => e.diff && Array.isArray(e.diff.meaning));
-      this.rawBtn = btn('Show renumbering', () => this.toggleRenumbering(), 'Show the raw text: LLVM attribute groups #N and metadata !N as each dump numbers them (by default a change that only renumbers them is hidden, as the pass list counts it)', false);
+      this.rawBtn = btn(
+          'Show renumbering', () => this.toggleRenumbering(),
+          'Show the raw text: LLVM attribute groups #N and metadata !N as each dump numbers them (by default a change that only renumbers them is hidden, as the pass list counts it)',
+          false);
       this.rawBtn.hidden = !this.hasRenumbering;
-      if (T.runs.of(m)) Object.assign(this.blameBtn, { disabled: true, title: 'Blame follows the passes of one run: open either run\u2019s own report' });
-      this.group = el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn, this.ssaBtn, this.rawBtn);
+      if (T.runs.of(m))
+        Object.assign(
+            this.blameBtn,
+            { disabled: true, title: 'Blame follows the passes of one run: open either run\u2019s own report' });
+      this.group =
+          el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn,
+             this.ssaBtn, this.rawBtn);
       this.status = el('span', { class: 'norm-status', role: 'status', 'aria-live': 'polite' });
       this.pending = false; // the view shown waits for its pass's normalised result
     }
@@ -50,20 +71,17 @@ window.IrTrace.define('58_analysis', function () {
     attach(diff) {
       diff.rowsEl.addEventListener('click', (ev) => {
         const bl = ev.target.closest('.bl[data-entry]');
-        if (bl && !this.app.align.active()) this.openBlame(Number(bl.getAttribute('data-entry')), Number(bl.getAttribute('data-line')));
+        if (bl && !this.app.align.active())
+          this.openBlame(Number(bl.getAttribute('data-entry')), Number(bl.getAttribute('data-line')));
       });
     }
 
     // ---- what the App shows ----
 
-    normOn() {
-      return this.norm.ws || this.norm.ssa;
-    }
+    normOn() { return this.norm.ws || this.norm.ssa; }
 
     // The link's "ignore" value: "ws", "ssa", "ws,ssa" or "".
-    ignoreKey() {
-      return N.modeKey(this.norm);
-    }
+    ignoreKey() { return N.modeKey(this.norm); }
 
     // Called as entry i is selected: under a normalisation its result first (at once when small).
     selecting(i) {
@@ -82,9 +100,7 @@ window.IrTrace.define('58_analysis', function () {
 
     // Entry i as shown: its status and counts under the normalisation as soon as that pass is computed
     // (the pass list waits for all of them), else as the pass list shows it.
-    entryShown(i) {
-      return (this.normOn() && this.normalizer.shownEntry(this.norm, i)) || this.app.model.shown(i);
-    }
+    entryShown(i) { return (this.normOn() && this.normalizer.shownEntry(this.norm, i)) || this.app.model.shown(i); }
 
     // The note that heads entry e's notes (e as entryShown gives it): the no-op note, or under a
     // normalisation what it ignored and the real counts when they differ. [] or [text].
@@ -106,10 +122,20 @@ window.IrTrace.define('58_analysis', function () {
       if (!e.diff || !Array.isArray(e.diff.meaning)) return [];
       let ins = 0, del = 0;
       const ops = e.diff.ops || [];
-      for (let k = 0; k + 2 < ops.length; k += 3) { del += ops[k + 1]; ins += ops[k + 2]; }
+      for (let k = 0; k + 2 < ops.length; k += 3) {
+        del += ops[k + 1];
+        ins += ops[k + 2];
+      }
       const raw = 'the raw text: +' + ins + ' -' + del;
-      if (this.app.model.showRenumbering) return ['Showing renumbering: attribute groups #N and metadata !N as each dump numbers them (' + raw + '); the counts compare them by what they name.'];
-      return ['Renumbering of attribute groups #N and metadata !N by the printer is hidden (' + raw + '; Show renumbering shows it).'];
+      if (this.app.model.showRenumbering)
+        return [
+          'Showing renumbering: attribute groups #N and metadata !N as each dump numbers them (' + raw +
+          '); the counts compare them by what they name.'
+        ];
+      return [
+        'Renumbering of attribute groups #N and metadata !N by the printer is hidden (' + raw +
+        '; Show renumbering shows it).'
+      ];
     }
 
     // "Show renumbering": the raw ops of diffs that hide renumbering (Model.showRenumbering).
@@ -163,7 +189,8 @@ window.IrTrace.define('58_analysis', function () {
         const after = strip(right[a - 1]);
         if (strip(left[b - 1]) === after) return;
         // The stacked layout shows the before line only: the tooltip has the after one.
-        const title = 'Equal but for what is ignored; after this pass: ' + (after.length > 300 ? after.slice(0, 300) + '\u2026' : after);
+        const title = 'Equal but for what is ignored; after this pass: ' +
+            (after.length > 300 ? after.slice(0, 300) + '\u2026' : after);
         for (const sg of row.querySelectorAll('.sg')) {
           sg.textContent = '\u2248';
           sg.classList.add('nq');
@@ -210,9 +237,7 @@ window.IrTrace.define('58_analysis', function () {
     }
 
     // The after side's blame gutter (Blame.gutterOf), null for none (codegen: no pass wrote it).
-    gutter(v) {
-      return this.blame.gutterOf(this.afterProv(v));
-    }
+    gutter(v) { return this.blame.gutterOf(this.afterProv(v)); }
 
     // Opens entry idx with its after snapshot's 0-based line `line` in view and the cursor on it: in the
     // function holding it when a function is shown now, else the whole file.
@@ -282,8 +307,10 @@ window.IrTrace.define('58_analysis', function () {
       if (!d.items) return -1;
       const at = (i) => R.afterLineAt(d.rows, d.items, d.view.rightNums, i, d.stacked);
       if (d.cursor >= 0 && at(d.cursor) >= 0) return at(d.cursor);
-      const first = d.firstVisible(), last = Math.min(d.items.length, first + Math.ceil(d.viewHeight() / d.rowHeight()));
-      for (let i = first; i < last; i++) if (at(i) >= 0) return at(i);
+      const first = d.firstVisible(),
+            last = Math.min(d.items.length, first + Math.ceil(d.viewHeight() / d.rowHeight()));
+      for (let i = first; i < last; i++)
+        if (at(i) >= 0) return at(i);
       return -1;
     }
 
@@ -324,7 +351,8 @@ window.IrTrace.define('58_analysis', function () {
         if (statusOf(m.shown(i)) === STATUS.CHANGED) changed++;
         if (statusOf(e) === STATUS.CHANGED) real++;
       });
-      this.status.textContent = 'Ignoring ' + N.modeText(mode) + ': ' + changed + (changed === 1 ? ' pass changes' : ' passes change') + ' the IR (' + real + ' without)';
+      this.status.textContent = 'Ignoring ' + N.modeText(mode) + ': ' + changed +
+          (changed === 1 ? ' pass changes' : ' passes change') + ' the IR (' + real + ' without)';
       if (app.entry >= 0 && !app.compare && !app.noneShown) {
         app.renderHeader(this.entryShown(app.entry));
         app.renderNotices(this.entryShown(app.entry));

@@ -8,7 +8,7 @@
 // module view to measure it would cost the whole report at load). A chosen function's line goes on through
 // unit entries: its size in the unit's snapshot where the unit holds it, else unchanged from the entry
 // before (the module view changes only the unit's functions).
-window.IrTrace.define('58_size_chart', function () {
+window.IrTrace.define('58_size_chart', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, clamp } = T.util;
@@ -30,7 +30,9 @@ window.IrTrace.define('58_size_chart', function () {
       this.model = model;
       this.hooks = hooks;
       this.ir = [];
-      model.entries.forEach((e, i) => { if (e.kind !== KIND.CODEGEN && Number.isInteger(e.after)) this.ir.push(i); });
+      model.entries.forEach((e, i) => {
+        if (e.kind !== KIND.CODEGEN && Number.isInteger(e.after)) this.ir.push(i);
+      });
       this.pos = new Map(this.ir.map((i, k) => [i, k]));
       this.fnKey = null;
       this.selected = -1;
@@ -56,9 +58,13 @@ window.IrTrace.define('58_size_chart', function () {
     // "Class.member") by its own name, which the narrow sidebar has room for; the full key in the tooltip.
     setLabel() {
       const key = this.fnKey;
-      const short = key === null ? '' : key === '' ? '(outside functions)' : DOTTED.test(key) ? key.slice(key.lastIndexOf('.') + 1) : key;
+      const short = key === null ? '' :
+          key === ''             ? '(outside functions)' :
+          DOTTED.test(key)       ? key.slice(key.lastIndexOf('.') + 1) :
+                                   key;
       this.label.textContent = 'Lines per pass: ' + (key === null ? 'whole file' : 'function ' + short);
-      this.label.title = key === null ? 'Lines of each snapshot' : 'Lines of function ' + (key || '(outside functions)') + ' in each snapshot';
+      this.label.title = key === null ? 'Lines of each snapshot' :
+                                        'Lines of function ' + (key || '(outside functions)') + ' in each snapshot';
     }
 
     // Lines of each IR entry's snapshot (whole file or the function; null where the function is absent, and
@@ -71,10 +77,12 @@ window.IrTrace.define('58_size_chart', function () {
         out = [];
         this.ir.forEach((i, k) => {
           const e = m.entries[i];
-          if (T.payload.unitOf(e) === null) out.push(this.fnKey === null ? m.count(e.after) : m.functionSize(e.after, this.fnKey));
+          if (T.payload.unitOf(e) === null)
+            out.push(this.fnKey === null ? m.count(e.after) : m.functionSize(e.after, this.fnKey));
           else if (this.fnKey === null || this.fnKey === '') out.push(null);
           else {
-            const own = m.sections(e.after).some((x) => x[0] === this.fnKey) ? m.functionSize(e.after, this.fnKey) : undefined;
+            const own =
+                m.sections(e.after).some((x) => x[0] === this.fnKey) ? m.functionSize(e.after, this.fnKey) : undefined;
             out.push(own !== undefined ? own : k > 0 ? out[k - 1] : null);
           }
         });
@@ -107,15 +115,24 @@ window.IrTrace.define('58_size_chart', function () {
       const y = (c) => H - P - (c * (H - 2 * P - 8)) / max;
       const what = this.fnKey === null ? 'IR size' : 'Size of function ' + (this.fnKey || '(outside functions)');
       const svg = svgEl('svg', {
-        width: this.width, height: H, class: 'size-chart', role: 'img',
+        width: this.width,
+        height: H,
+        class: 'size-chart',
+        role: 'img',
         // (a loop, not Math.min(...known): 150,000 arguments overflow the stack)
-        'aria-label': what + ' per pass: ' + (known.length ? known.reduce((a, b) => Math.min(a, b)) + ' to ' + known.reduce((a, b) => Math.max(a, b)) + ' lines' : 'absent'),
+        'aria-label': what + ' per pass: ' +
+            (known.length ?
+                 known.reduce((a, b) => Math.min(a, b)) + ' to ' + known.reduce((a, b) => Math.max(a, b)) + ' lines' :
+                 'absent'),
       });
       svg.appendChild(svgEl('title')).textContent = 'Lines per snapshot (click a point to open that pass)';
       // One path; a function's absence breaks the line.
       let d = '', pen = false;
       sizes.forEach((c, k) => {
-        if (c === null) { pen = false; return; }
+        if (c === null) {
+          pen = false;
+          return;
+        }
         d += (pen ? 'L' : 'M') + x(k).toFixed(1) + ',' + y(c).toFixed(1);
         pen = true;
       });
@@ -131,7 +148,9 @@ window.IrTrace.define('58_size_chart', function () {
       if (marks.length <= POINTS_MAX) {
         for (const [i, k, e] of marks) {
           const st = e.status === STATUS.FAILED ? STATUS.FAILED : STATUS.CHANGED;
-          const c = svgEl('circle', { cx: x(k).toFixed(1), cy: y(sizes[k]).toFixed(1), r, class: 'size-pt st-' + st, 'data-entry': i });
+          const c = svgEl(
+              'circle',
+              { cx: x(k).toFixed(1), cy: y(sizes[k]).toFixed(1), r, class: 'size-pt st-' + st, 'data-entry': i });
           c.appendChild(svgEl('title')).textContent = m.entryLabel(e) + ': ' + sizes[k] + ' lines';
           svg.appendChild(c);
         }
@@ -143,7 +162,9 @@ window.IrTrace.define('58_size_chart', function () {
           const st = e.status === STATUS.FAILED ? STATUS.FAILED : STATUS.CHANGED;
           dots[st] += 'M' + (x(k) - r).toFixed(1) + ',' + y(sizes[k]).toFixed(1) + 'h' + (2 * r).toFixed(1);
         }
-        for (const st of Object.keys(dots)) if (dots[st]) svg.appendChild(svgEl('path', { d: dots[st], class: 'size-pts st-' + st, 'stroke-width': 2 * r }));
+        for (const st of Object.keys(dots))
+          if (dots[st])
+            svg.appendChild(svgEl('path', { d: dots[st], class: 'size-pts st-' + st, 'stroke-width': 2 * r }));
       }
       svg.addEventListener('click', (ev) => {
         const r = svg.getBoundingClientRect();
@@ -161,7 +182,10 @@ window.IrTrace.define('58_size_chart', function () {
       this.selected = i;
       if (!this.sel) return;
       const k = this.pos.has(i) ? this.pos.get(i) : -1;
-      if (k < 0) { this.sel.setAttribute('visibility', 'hidden'); return; }
+      if (k < 0) {
+        this.sel.setAttribute('visibility', 'hidden');
+        return;
+      }
       const x = P + k * this.step;
       this.sel.setAttribute('x1', x);
       this.sel.setAttribute('x2', x);

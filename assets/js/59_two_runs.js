@@ -2,31 +2,39 @@
 // the two runs, the statuses such a report adds (added, removed) and the names it gives the others (a pass
 // after which the runs' IR differs or is the same), its notes, and the entry it opens on: the first
 // divergence. Plain reports get their usual names from the same functions.
-window.IrTrace.define('59_two_runs', function () {
+window.IrTrace.define('59_two_runs', function() {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
   const { KIND, STATUS } = T.payload;
 
   // The payload's "compare" object, or null for a plain report.
-  function of(model) {
+  function of (model) {
     const c = model.data.compare;
     return c && typeof c === 'object' ? c : null;
   }
 
   // The status filters, [status, label], in the order shown.
   function statuses(model) {
-    if (of(model)) return [[STATUS.CHANGED, 'Differ'], [STATUS.NOOP, 'Same'], [STATUS.ADDED, 'Added'], [STATUS.REMOVED, 'Removed']];
-    return [[STATUS.CHANGED, 'Changed'], [STATUS.NOOP, 'No-op'], [STATUS.FAILED, 'Failed'], [STATUS.CODEGEN, 'Codegen']];
+    if (of(model))
+      return [[STATUS.CHANGED, 'Differ'], [STATUS.NOOP, 'Same'], [STATUS.ADDED, 'Added'], [STATUS.REMOVED, 'Removed']];
+    return [
+      [STATUS.CHANGED, 'Changed'], [STATUS.NOOP, 'No-op'], [STATUS.FAILED, 'Failed'], [STATUS.CODEGEN, 'Codegen']
+    ];
   }
 
   // The word for status st in the pass list, the header's chip and tooltips.
   function word(model, st) {
     const cmp = !!of(model);
     return {
-      [STATUS.CHANGED]: cmp ? 'differs' : 'changed', [STATUS.NOOP]: cmp ? 'same' : 'no-op', [STATUS.FAILED]: 'failed',
-      [STATUS.CODEGEN]: 'codegen', [STATUS.ADDED]: 'added in HEAD', [STATUS.REMOVED]: 'removed in HEAD',
-    }[st] || st;
+      [STATUS.CHANGED]: cmp ? 'differs' : 'changed',
+      [STATUS.NOOP]: cmp ? 'same' : 'no-op',
+      [STATUS.FAILED]: 'failed',
+      [STATUS.CODEGEN]: 'codegen',
+      [STATUS.ADDED]: 'added in HEAD',
+      [STATUS.REMOVED]: 'removed in HEAD',
+    }[st] ||
+        st;
   }
 
   // The entry a compare report opens on: its first divergence, else the first pass that failed in a run,
@@ -62,8 +70,10 @@ window.IrTrace.define('59_two_runs', function () {
     const c = of(model);
     if (!c) return null;
     // The path is cut at its start (its end names the dump); the marks keep its slashes in place there.
-    const run = (label, r) => el('span', { class: 'run', title: label + ': ' + String((r && r.path) || '') },
-      el('strong', null, label), ' ', String((r && r.title) || ''), ' ', el('span', { class: 'run-path' }, '\u200e' + String((r && r.path) || '') + '\u200e'));
+    const run = (label, r) =>
+        el('span', { class: 'run', title: label + ': ' + String((r && r.path) || '') }, el('strong', null, label), ' ',
+           String((r && r.title) || ''), ' ',
+           el('span', { class: 'run-path' }, '\u200e' + String((r && r.path) || '') + '\u200e'));
     return el('span', { class: 'runs' }, run('BASE', c.base), ' \u2192 ', run('HEAD', c.head));
   }
 
@@ -75,18 +85,27 @@ window.IrTrace.define('59_two_runs', function () {
     const at = where(e) ? ' (' + where(e) + ')' : '';
     const file = model.passNumber(e) === null; // a codegen row
     if (i === c.first) {
-      out.push('First divergence: the two runs\u2019 ' + (file ? 'generated files first differ' : 'IR first differs') + ' here' + at +
-        (e.status === STATUS.ADDED || e.status === STATUS.REMOVED ? ', by a pass only one run has.' : '.'));
+      out.push(
+          'First divergence: the two runs\u2019 ' + (file ? 'generated files first differ' : 'IR first differs') +
+          ' here' + at +
+          (e.status === STATUS.ADDED || e.status === STATUS.REMOVED ? ', by a pass only one run has.' : '.'));
       const prev = model.entries[i - 1];
       if (prev && (prev.status === STATUS.ADDED || prev.status === STATUS.REMOVED) && (prev.ins || prev.del)) {
         out.push('The row above (' + prev.name + ') runs in one run only and changes the IR: it may be the cause.');
       }
     }
-    if (e.status === STATUS.ADDED) out.push(file ? 'Only HEAD has this file: shown against nothing.' : 'Only HEAD runs this: shown is its own change in HEAD.');
-    else if (e.status === STATUS.REMOVED) out.push(file ? 'Only BASE has this file: shown against nothing.' : 'Only BASE runs this: shown is its own change in BASE.');
+    if (e.status === STATUS.ADDED)
+      out.push(
+          file ? 'Only HEAD has this file: shown against nothing.' :
+                 'Only HEAD runs this: shown is its own change in HEAD.');
+    else if (e.status === STATUS.REMOVED)
+      out.push(
+          file ? 'Only BASE has this file: shown against nothing.' :
+                 'Only BASE runs this: shown is its own change in BASE.');
     else if (e.status === STATUS.NOOP) out.push('Same ' + (file ? 'text' : 'IR') + ' in both runs here' + at + '.');
     else out.push('BASE (\u2212) against HEAD (+)' + at + '.');
-    if (c.first === null && i === 0) out.push('The two runs never diverge: their IR is the same after every pass both run.');
+    if (c.first === null && i === 0)
+      out.push('The two runs never diverge: their IR is the same after every pass both run.');
     return out;
   }
 

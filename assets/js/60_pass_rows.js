@@ -3,7 +3,7 @@
 // are in the DOM: a report of 150,000 passes opens as fast as a small one. Rows are measured once rendered
 // (a long name wraps onto more lines) and estimated before; the Sidebar (60_sidebar.js) says what the
 // rows are and builds them.
-window.IrTrace.define('60_pass_rows', function () {
+window.IrTrace.define('60_pass_rows', function() {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
@@ -29,7 +29,10 @@ window.IrTrace.define('60_pass_rows', function () {
       this.viewW = 0;
       this.canvas = el('div', { class: 'pass-canvas', role: 'none' });
       list.appendChild(this.canvas);
-      list.addEventListener('scroll', () => { this.scrollY = list.scrollTop; this.schedule(); }, { passive: true });
+      list.addEventListener('scroll', () => {
+        this.scrollY = list.scrollTop;
+        this.schedule();
+      }, { passive: true });
       if (typeof ResizeObserver === 'function') {
         // A new height keeps the selected pass in view (the size chart, drawn after the first frame, takes
         // its height); a new width wraps names anew, so the rows are measured again.
@@ -37,7 +40,10 @@ window.IrTrace.define('60_pass_rows', function () {
           const h = list.clientHeight, w = list.clientWidth;
           if (h === this.viewH && w === this.viewW) return;
           this.viewH = h;
-          if (w !== this.viewW) { this.viewW = w; this.estimateAll(); }
+          if (w !== this.viewW) {
+            this.viewW = w;
+            this.estimateAll();
+          }
           this.keepInView();
         }).observe(list);
       }
@@ -47,9 +53,13 @@ window.IrTrace.define('60_pass_rows', function () {
     setItems(items) {
       this.items = items;
       let top = 0;
-      for (const it of items) if (typeof it === 'number' && it >= top) top = it + 1;
+      for (const it of items)
+        if (typeof it === 'number' && it >= top) top = it + 1;
       this.itemAt = new Int32Array(top).fill(-1);
-      items.forEach((it, k) => { if (typeof it === 'number') this.itemAt[it] = k; else it.item = k; });
+      items.forEach((it, k) => {
+        if (typeof it === 'number') this.itemAt[it] = k;
+        else it.item = k;
+      });
       const live = new Set(items);
       this.forget((it) => typeof it !== 'number' && !live.has(it));
       this.estimateAll();
@@ -58,7 +68,11 @@ window.IrTrace.define('60_pass_rows', function () {
 
     // Drops the rendered rows `drop(item)` names (made again when next rendered).
     forget(drop) {
-      for (const [it, node] of this.nodes) if (drop(it)) { node.remove(); this.nodes.delete(it); }
+      for (const [it, node] of this.nodes)
+        if (drop(it)) {
+          node.remove();
+          this.nodes.delete(it);
+        }
     }
 
     estimateAll() {
@@ -86,13 +100,14 @@ window.IrTrace.define('60_pass_rows', function () {
       return lo;
     }
 
-    posOf(it) {
-      return typeof it === 'number' ? (it >= 0 && it < this.itemAt.length ? this.itemAt[it] : -1) : it.item;
-    }
+    posOf(it) { return typeof it === 'number' ? (it >= 0 && it < this.itemAt.length ? this.itemAt[it] : -1) : it.item; }
 
     schedule() {
       if (this.pending) return;
-      this.pending = requestAnimationFrame(() => { this.pending = 0; this.render(); });
+      this.pending = requestAnimationFrame(() => {
+        this.pending = 0;
+        this.render();
+      });
     }
 
     // Renders the items within MARGIN rows of the view and the selected one; measures them, moving the
@@ -121,9 +136,15 @@ window.IrTrace.define('60_pass_rows', function () {
       let moved = false;
       for (const it of want) {
         const k = this.posOf(it), got = this.nodes.get(it).offsetHeight;
-        if (got && Math.abs(got - this.heights[k]) > 0.5) { this.heights[k] = got; moved = true; }
+        if (got && Math.abs(got - this.heights[k]) > 0.5) {
+          this.heights[k] = got;
+          moved = true;
+        }
       }
-      if (moved) { this.layoutTops(); this.place(want); }
+      if (moved) {
+        this.layoutTops();
+        this.place(want);
+      }
     }
 
     place(want) {
@@ -131,9 +152,7 @@ window.IrTrace.define('60_pass_rows', function () {
     }
 
     // The rendered element of item `it` (an entry index: its option), or null.
-    node(it) {
-      return this.nodes.get(it) || null;
-    }
+    node(it) { return this.nodes.get(it) || null; }
 
     // Scrolls the list so that item k is wholly in view (the nearest edge), without reading layout.
     // Returns whether it scrolled.

@@ -2,7 +2,7 @@
 // passes, status filters with counts, "Warnings only", "Only passes that change it" (shown by the App),
 // the ranked "Filter passes" search (55_pass_names.js), phase tabs, the IR size chart (58_size_chart.js),
 // and the resizable / collapsible width.
-window.IrTrace.define('60_sidebar', function () {
+window.IrTrace.define('60_sidebar', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, clamp } = T.util;
@@ -19,9 +19,7 @@ window.IrTrace.define('60_sidebar', function () {
     return STATUS.CHANGED;
   }
 
-  function hasWarnings(e) {
-    return Array.isArray(e.warnings) && e.warnings.length > 0;
-  }
+  function hasWarnings(e) { return Array.isArray(e.warnings) && e.warnings.length > 0; }
 
   // A run of this many no-op passes or more, next to each other in the list, collapses into one row.
   const RUN_MIN = 3;
@@ -34,7 +32,10 @@ window.IrTrace.define('60_sidebar', function () {
   function noopRuns(order, shown) {
     const runs = [];
     let cur = [];
-    const flush = () => { if (cur.length >= RUN_MIN) runs.push({ ids: cur }); cur = []; };
+    const flush = () => {
+      if (cur.length >= RUN_MIN) runs.push({ ids: cur });
+      cur = [];
+    };
     for (const i of order) {
       const e = shown(i);
       if (e.kind === KIND.PASS && statusOf(e) === STATUS.NOOP) cur.push(i);
@@ -55,14 +56,14 @@ window.IrTrace.define('60_sidebar', function () {
       this.warnOnly = false;
       this.query = '';
       this.phase = null;
-      this.fnKey = null; // the function selected in the App (null = whole file)
+      this.fnKey = null;  // the function selected in the App (null = whole file)
       this.selected = -1;
-      this.order = []; // the visible entries in list order (ranked while a query is typed)
+      this.order = [];  // the visible entries in list order (ranked while a query is typed)
       this.runs = [];
-      this.runOf = new Map(); // entry index -> its run of no-op passes
-      this.opened = new Set(); // entries of runs the user (or a selection) expanded
-      this.names = []; // entry index -> T.names.index of its label, made on the first search
-      this.posOf = new Int32Array(0); // entry index -> its position in this.order (aria-posinset - 1), or -1
+      this.runOf = new Map();  // entry index -> its run of no-op passes
+      this.opened = new Set();  // entries of runs the user (or a selection) expanded
+      this.names = [];  // entry index -> T.names.index of its label, made on the first search
+      this.posOf = new Int32Array(0);  // entry index -> its position in this.order (aria-posinset - 1), or -1
       this.build();
     }
 
@@ -85,8 +86,13 @@ window.IrTrace.define('60_sidebar', function () {
       this.cnt = {};
       this.total = m.entries.filter((e) => e.kind !== KIND.FRONTEND).length;
       this.search = el('input', {
-        type: 'search', role: 'searchbox', 'aria-label': 'Filter passes', placeholder: 'Filter passes', class: 'pass-search',
-        spellcheck: 'false', autocomplete: 'off',
+        type: 'search',
+        role: 'searchbox',
+        'aria-label': 'Filter passes',
+        placeholder: 'Filter passes',
+        class: 'pass-search',
+        spellcheck: 'false',
+        autocomplete: 'off',
       });
       // Typing may show another pass (the best match); Esc clears the query and shows again the pass shown
       // before the typing began.
@@ -102,7 +108,8 @@ window.IrTrace.define('60_sidebar', function () {
         this.search.value = '';
         this.query = '';
         this.hooks.onFilter();
-        if (this.preQuery >= 0 && this.preQuery !== this.selected && this.isVisible(this.preQuery)) this.hooks.onSelect(this.preQuery);
+        if (this.preQuery >= 0 && this.preQuery !== this.selected && this.isVisible(this.preQuery))
+          this.hooks.onSelect(this.preQuery);
       });
       // "12 of 236" while a query is typed.
       this.matchCount = el('span', { class: 'match-count', role: 'status', 'aria-live': 'polite' });
@@ -110,22 +117,35 @@ window.IrTrace.define('60_sidebar', function () {
       this.boxes = {};
       for (const [key, label] of this.statuses) {
         const box = el('input', { type: 'checkbox', 'aria-label': label, checked: true });
-        box.addEventListener('change', () => { this.checked[key] = box.checked; this.hooks.onFilter(); });
+        box.addEventListener('change', () => {
+          this.checked[key] = box.checked;
+          this.hooks.onFilter();
+        });
         this.boxes[key] = box;
-        filters.appendChild(el('label', { class: 'filter st-' + key, title: label + ' passes' }, box,
-          el('span', { class: 'dot', 'aria-hidden': 'true' }), label, (this.cnt[key] = el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts[key])))));
+        filters.appendChild(
+            el('label', { class: 'filter st-' + key, title: label + ' passes' }, box,
+               el('span', { class: 'dot', 'aria-hidden': 'true' }), label,
+               (this.cnt[key] = el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts[key])))));
       }
       const warn = el('input', { type: 'checkbox', 'aria-label': 'Warnings only' });
-      warn.addEventListener('change', () => { this.warnOnly = warn.checked; this.hooks.onFilter(); });
+      warn.addEventListener('change', () => {
+        this.warnOnly = warn.checked;
+        this.hooks.onFilter();
+      });
       this.boxes.warnings = warn;
-      filters.appendChild(el('label', { class: 'filter st-warn', title: 'Only passes with a warning' }, warn,
-        el('span', { class: 'badge', 'aria-hidden': 'true' }, '!'), 'Warnings only', el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts.warnings))));
+      filters.appendChild(
+          el('label', { class: 'filter st-warn', title: 'Only passes with a warning' }, warn,
+             el('span', { class: 'badge', 'aria-hidden': 'true' }, '!'), 'Warnings only',
+             el('span', { class: 'cnt', 'aria-hidden': 'true' }, String(counts.warnings))));
       // "Only passes that change it": the App shows it beside its function selector; enabled while a
       // function is selected.
       this.fnBox = el('input', { type: 'checkbox', 'aria-label': 'Only passes that change it', disabled: true });
       this.fnBox.addEventListener('change', () => this.hooks.onFilter());
-      this.fnOnly = el('label', { class: 'fn-only', title: 'Choose a function to list only the passes that change it' }, this.fnBox, 'Only passes that change it');
-      this.top = el('div', { class: 'side-top' }, el('div', { class: 'search-row' }, this.search, this.matchCount), filters);
+      this.fnOnly =
+          el('label', { class: 'fn-only', title: 'Choose a function to list only the passes that change it' },
+             this.fnBox, 'Only passes that change it');
+      this.top =
+          el('div', { class: 'side-top' }, el('div', { class: 'search-row' }, this.search, this.matchCount), filters);
       if (m.hasPhases) this.top.appendChild(this.buildPhases());
       const chartBox = el('div', { class: 'chart' });
       this.top.appendChild(chartBox);
@@ -168,10 +188,19 @@ window.IrTrace.define('60_sidebar', function () {
 
     buildPhases() {
       const phases = [];
-      for (const e of this.model.entries) if (typeof e.phase === 'string' && e.phase && !phases.includes(e.phase)) phases.push(e.phase);
+      for (const e of this.model.entries)
+        if (typeof e.phase === 'string' && e.phase && !phases.includes(e.phase)) phases.push(e.phase);
       const bar = el('div', { role: 'tablist', 'aria-label': 'Phases', class: 'phases' });
       this.tabs = [null, ...phases].map((p) => {
-        const tab = el('button', { type: 'button', role: 'tab', 'aria-selected': p === null ? 'true' : 'false', class: 'phase-tab', tabindex: p === null ? '0' : '-1' }, p === null ? 'All' : p);
+        const tab =
+            el('button', {
+              type: 'button',
+              role: 'tab',
+              'aria-selected': p === null ? 'true' : 'false',
+              class: 'phase-tab',
+              tabindex: p === null ? '0' : '-1'
+            },
+               p === null ? 'All' : p);
         tab.addEventListener('click', () => this.setPhase(p));
         tab.addEventListener('keydown', (ev) => {
           if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
@@ -204,11 +233,16 @@ window.IrTrace.define('60_sidebar', function () {
       const titleParts = [label, T.runs.word(this.model, st), T.runs.where(e)].filter(Boolean);
       if (hasWarnings(e)) titleParts.push(e.warnings.length + ' warning' + (e.warnings.length === 1 ? '' : 's'));
       // Under a normalisation (Model.shown) the real counts, when they differ from the ones shown.
-      if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del)) titleParts.push('real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0));
+      if (e.raw && (e.raw.ins !== e.ins || e.raw.del !== e.del))
+        titleParts.push('real diff: +' + (e.raw.ins || 0) + ' -' + (e.raw.del || 0));
       const opt = el('div', {
-        role: 'option', 'aria-selected': 'false', 'data-entry': i, id: 'entry-' + i,
+        role: 'option',
+        'aria-selected': 'false',
+        'data-entry': i,
+        id: 'entry-' + i,
         // A machine pass (the backend's MIR) is marked apart from the IR passes.
-        class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : '') + (T.payload.unitOf(e) === T.payload.UNIT.MACHINE ? ' mir' : ''),
+        class: 'pass st-' + st + (e.kind === KIND.FRONTEND ? ' frontend' : '') +
+            (T.payload.unitOf(e) === T.payload.UNIT.MACHINE ? ' mir' : ''),
         title: titleParts.join(' \u00b7 '),
       });
       opt.appendChild(el('span', { class: 'dot', 'aria-hidden': 'true' }));
@@ -228,12 +262,20 @@ window.IrTrace.define('60_sidebar', function () {
         if (e.ins || e.del) {
           meta.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
           meta.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
-        } else meta.appendChild(el('span', { class: 'noop-tag' }, st === STATUS.NOOP ? T.runs.word(this.model, st) : 'no-op'));
+        } else
+          meta.appendChild(
+              el('span', { class: 'noop-tag' }, st === STATUS.NOOP ? T.runs.word(this.model, st) : 'no-op'));
       }
-      if (st === STATUS.FAILED || e.error) meta.appendChild(el('span', { class: 'tag fail' }, 'failed')); // a compare row: in a run
-      if (hasWarnings(e)) meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
+      if (st === STATUS.FAILED || e.error)
+        meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));  // a compare row: in a run
+      if (hasWarnings(e))
+        meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
       const notes = T.logNotes.logNotes(this.model.entries[i]).length;
-      if (notes) meta.appendChild(el('span', { class: 'note-badge', title: notes + (notes === 1 ? ' note' : ' notes') + ' on what the log cannot show' }, 'i'));
+      if (notes)
+        meta.appendChild(el(
+            'span',
+            { class: 'note-badge', title: notes + (notes === 1 ? ' note' : ' notes') + ' on what the log cannot show' },
+            'i'));
       opt.appendChild(meta);
       return opt;
     }
@@ -253,9 +295,7 @@ window.IrTrace.define('60_sidebar', function () {
       return true;
     }
 
-    fnOnlyActive() {
-      return this.fnKey !== null && this.fnBox.checked;
-    }
+    fnOnlyActive() { return this.fnKey !== null && this.fnBox.checked; }
 
     // The unit entry i ran on, as its row names it (T.modules.unitName; a nested pipeline's pass: its
     // executions, "8 functions, 3 changed", T.executions.summary), or null.
@@ -278,14 +318,13 @@ window.IrTrace.define('60_sidebar', function () {
     visibleOrder() {
       const entries = this.model.entries;
       const ids = [];
-      for (let i = 0; i < entries.length; i++) if (this.passesFilters(i)) ids.push(i);
+      for (let i = 0; i < entries.length; i++)
+        if (this.passesFilters(i)) ids.push(i);
       const order = T.names.rank(ids, (i) => this.nameIndex(i), this.query);
       return order.some((i) => entries[i].kind !== KIND.FRONTEND) ? order : [];
     }
 
-    isVisible(i) {
-      return i >= 0 && i < this.posOf.length && this.posOf[i] >= 0;
-    }
+    isVisible(i) { return i >= 0 && i < this.posOf.length && this.posOf[i] >= 0; }
 
     // Makes entry i visible by clearing every filter that hides it: its status box is checked, "Warnings
     // only", "Only passes that change it" and the pass search are cleared, the phase tab goes back to "All"
@@ -320,7 +359,8 @@ window.IrTrace.define('60_sidebar', function () {
       for (const run of this.runs) {
         // A run holding the selected pass opens: the selection stays in sight.
         run.open = run.ids.some((i) => this.opened.has(i) || i === this.selected);
-        if (run.open) for (const i of run.ids) this.opened.add(i);
+        if (run.open)
+          for (const i of run.ids) this.opened.add(i);
         run.button = this.buildRunButton(run);
         first.set(run.ids[0], run);
         for (const i of run.ids) this.runOf.set(i, run);
@@ -329,14 +369,16 @@ window.IrTrace.define('60_sidebar', function () {
       order.forEach((i, k) => { this.posOf[i] = k; });
       this.buildItems();
       this.empty.hidden = order.length > 0;
-      this.matchCount.textContent = searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
+      this.matchCount.textContent =
+          searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
       return order;
     }
 
     // The summary row of a run: a button (no option of the listbox) that shows or hides the run's passes.
     buildRunButton(run) {
-      const b = el('button', { type: 'button', class: 'noop-run' },
-        el('span', { class: 'chev', 'aria-hidden': 'true' }), run.ids.length + (T.runs.of(this.model) ? ' passes with the same IR' : ' no-op passes'));
+      const b =
+          el('button', { type: 'button', class: 'noop-run' }, el('span', { class: 'chev', 'aria-hidden': 'true' }),
+             run.ids.length + (T.runs.of(this.model) ? ' passes with the same IR' : ' no-op passes'));
       b.addEventListener('click', () => this.setRunOpen(run, !run.open));
       run.button = b;
       this.paintRunButton(run);
@@ -416,8 +458,8 @@ window.IrTrace.define('60_sidebar', function () {
       this.fnKey = key;
       this.fnBox.disabled = key === null;
       if (key === null) this.fnBox.checked = false;
-      this.fnOnly.title = key === null ? 'Choose a function to list only the passes that change it'
-        : 'List only the passes whose diff touches ' + (key || '(outside functions)');
+      this.fnOnly.title = key === null ? 'Choose a function to list only the passes that change it' :
+                                         'List only the passes whose diff touches ' + (key || '(outside functions)');
       this.chart.setFunction(key);
       return filtered || this.fnOnlyActive();
     }
@@ -462,7 +504,10 @@ window.IrTrace.define('60_sidebar', function () {
       ev.preventDefault();
       handle.setPointerCapture(ev.pointerId);
       const startX = ev.clientX, startW = width;
-      const move = (e2) => { width = clamp(startW + e2.clientX - startX, 160, 700); apply(width); };
+      const move = (e2) => {
+        width = clamp(startW + e2.clientX - startX, 160, 700);
+        apply(width);
+      };
       const up = () => {
         handle.removeEventListener('pointermove', move);
         handle.removeEventListener('pointerup', up);

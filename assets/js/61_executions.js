@@ -3,7 +3,7 @@
 // (15_payload.js executionsOf): its row says "8 functions, 3 changed" (60_sidebar.js), and the pass's
 // notices hold the list of its executions, each a button that shows that execution (its function's diff
 // in this pass; 70_app.js). Every field is untrusted text (textContent only).
-window.IrTrace.define('61_executions', function () {
+window.IrTrace.define('61_executions', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -42,14 +42,17 @@ window.IrTrace.define('61_executions', function () {
     const list = el('ul', { class: 'exec-list' });
     for (const r of ops) {
       const what = (r.changed ? 'changed' : 'unchanged') + (r.runs > 1 ? ', ' + r.runs + ' runs' : '');
-      const b = el('button', { type: 'button', class: 'exec', 'data-key': r.key, title: 'Show ' + at + r.key + ' in this pass' },
-        el('span', { class: 'exec-fn' }, at + r.key), ' ',
-        el('span', { class: r.changed ? 'exec-st changed' : 'exec-st' }, what));
+      const b = el(
+          'button', { type: 'button', class: 'exec', 'data-key': r.key, title: 'Show ' + at + r.key + ' in this pass' },
+          el('span', { class: 'exec-fn' }, at + r.key), ' ',
+          el('span', { class: r.changed ? 'exec-st changed' : 'exec-st' }, what));
       b.addEventListener('click', () => show(r.key));
-      list.appendChild(el('li', null, b, r.dumps.length ? el('span', { class: 'exec-dump' }, ' ' + r.dumps.join(', ')) : null));
+      list.appendChild(
+          el('li', null, b, r.dumps.length ? el('span', { class: 'exec-dump' }, ' ' + r.dumps.join(', ')) : null));
     }
-    return el('details', { class: 'executions' },
-      el('summary', null, 'Executions: ' + runs + ' run' + (runs === 1 ? '' : 's') + ' on ' + summary(e)), list);
+    return el(
+        'details', { class: 'executions' },
+        el('summary', null, 'Executions: ' + runs + ' run' + (runs === 1 ? '' : 's') + ' on ' + summary(e)), list);
   }
 
   // Appends to `box` (the pass's notices) the executions of the entry `app` shows, if it has any; an

@@ -4,7 +4,7 @@
 // layout and ignore=ws,ssa (the normalisations on: they change what the page claims changed, so a link keeps
 // them, and a page opened without one shows the real diff) (ARCHITECTURE.md "Automation contract"). DeepLinks writes and reads fragments for one model and updates
 // the address bar; the App owns one and acts on what it reads (App.applyFragment).
-window.IrTrace.define('62_links', function () {
+window.IrTrace.define('62_links', function() {
   'use strict';
   const T = window.IrTrace;
   const { KIND } = T.payload;
@@ -16,12 +16,12 @@ window.IrTrace.define('62_links', function () {
     return pairs.filter((p) => p[1] !== null && p[1] !== undefined).map(([k, v]) => k + '=' + enc(v)).join('&');
   }
 
-  const layoutValue = (layout) => (layout === 'stacked' ? 'stacked' : null); // side by side is the default
+  const layoutValue = (layout) => (layout === 'stacked' ? 'stacked' : null);  // side by side is the default
 
   class DeepLinks {
     constructor(model) {
       this.model = model;
-      this.last = null; // the fragment written last
+      this.last = null;  // the fragment written last
       this.timer = 0;
     }
 
@@ -31,8 +31,12 @@ window.IrTrace.define('62_links', function () {
     entry(i, fn, layout, to, ignore) {
       const e = this.model.entries[i];
       const pairs = [];
-      if (e) pairs.push(e.kind === KIND.CODEGEN ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
-      pairs.push(['fn', fn], ['to', fn === null || fn === undefined ? null : to], ['layout', layoutValue(layout)], ['ignore', ignore || null]);
+      if (e)
+        pairs.push(
+            e.kind === KIND.CODEGEN ? ['codegen', e.name] : ['pass', String(Number.isInteger(e.num) ? e.num : 0)]);
+      pairs.push(
+          ['fn', fn], ['to', fn === null || fn === undefined ? null : to], ['layout', layoutValue(layout)],
+          ['ignore', ignore || null]);
       return query(pairs);
     }
 
@@ -56,9 +60,7 @@ window.IrTrace.define('62_links', function () {
     }
 
     // True when hash (with or without '#') is the fragment written last: a hashchange the page caused.
-    isLast(hash) {
-      return String(hash || '').replace(/^#/, '') === this.last;
-    }
+    isLast(hash) { return String(hash || '').replace(/^#/, '') === this.last; }
 
     // Reads a fragment (with or without '#'). Returns {layout: 'stacked' | 'side' | null, fn: function key
     // or undefined when absent, to: the function key fn is read against across names, or undefined when
@@ -77,7 +79,8 @@ window.IrTrace.define('62_links', function () {
         compare: null,
         entry: -1,
       };
-      for (const w of (p.get('ignore') || '').split(',')) if (w === 'ws' || w === 'ssa') out.ignore[w] = true;
+      for (const w of (p.get('ignore') || '').split(','))
+        if (w === 'ws' || w === 'ssa') out.ignore[w] = true;
       const cmp = p.get('cmp');
       if (cmp && /^\d+,\d+$/.test(cmp)) {
         const [a, b] = cmp.split(',').map(Number);
@@ -90,7 +93,8 @@ window.IrTrace.define('62_links', function () {
         // Digits only: "#pass=" or "#pass=0x2" names no pass (Number would read them as 0 and 2).
         const v = p.get('pass');
         const n = /^\d+$/.test(v) ? Number(v) : -1;
-        if (n >= 0) out.entry = es.findIndex((e) => e.kind !== KIND.CODEGEN && (Number.isInteger(e.num) ? e.num : 0) === n);
+        if (n >= 0)
+          out.entry = es.findIndex((e) => e.kind !== KIND.CODEGEN && (Number.isInteger(e.num) ? e.num : 0) === n);
         if (out.entry < 0) out.missing = 'pass ' + v;
       } else if (p.has('codegen')) {
         out.entry = es.findIndex((e) => e.kind === KIND.CODEGEN && e.name === p.get('codegen'));
@@ -120,14 +124,20 @@ window.IrTrace.define('62_links', function () {
     lacking(app, link) {
       if (!link.missing) return false;
       app.select(app.entry >= 0 ? app.entry : app.firstChanged());
-      this.show('This report has no ' + link.missing + ': showing ' + app.model.entryLabel(app.model.entries[app.entry]) + ' instead.', app.entry);
+      this.show(
+          'This report has no ' + link.missing + ': showing ' + app.model.entryLabel(app.model.entries[app.entry]) +
+              ' instead.',
+          app.entry);
       return true;
     }
 
     // After the App showed the link's entry: the note when the link named a function the pass lacks.
     checkFunction(app, link) {
       if (link.fn === undefined || app.fnKey !== null) return;
-      this.show(app.model.entryLabel(app.model.entries[app.entry]) + ' has no function ' + (link.fn || '(outside functions)') + ': showing the whole file.', app.entry);
+      this.show(
+          app.model.entryLabel(app.model.entries[app.entry]) + ' has no function ' +
+              (link.fn || '(outside functions)') + ': showing the whole file.',
+          app.entry);
     }
 
     // Entry i is being chosen: the note goes unless it is about i.

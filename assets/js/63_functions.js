@@ -2,7 +2,7 @@
 // choices across names: a split, merged or renamed function read against another) and titles, and which
 // choice a sticky wish picks on a pass. The App owns the <select> (70_app.js); the choices come from the
 // model (20_model.js functionChoices).
-window.IrTrace.define('63_functions', function () {
+window.IrTrace.define('63_functions', function() {
   'use strict';
   const T = window.IrTrace;
   const { FN_STATUS } = T.payload;
@@ -14,11 +14,19 @@ window.IrTrace.define('63_functions', function () {
   function labels(fns, lang) {
     const dotted = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/;
     const at = lang === 'mlir' || lang === 'llvm' ? '@' : '';
-    const shortOf = (k) => (k === '' ? '(outside functions)' : lang === 'python' && dotted.test(k) ? k.slice(k.lastIndexOf('.') + 1) : at + k);
+    const shortOf = (k) =>
+        (k === ''                                ? '(outside functions)' :
+             lang === 'python' && dotted.test(k) ? k.slice(k.lastIndexOf('.') + 1) :
+                                                   at + k);
     const seen = new Map();
-    for (const f of fns) if (!f.across) seen.set(shortOf(f.key), (seen.get(shortOf(f.key)) || 0) + 1);
+    for (const f of fns)
+      if (!f.across) seen.set(shortOf(f.key), (seen.get(shortOf(f.key)) || 0) + 1);
     const nameOf = (k) => (seen.get(shortOf(k)) > 1 ? k : shortOf(k));
-    const acrossTail = { [T.model.ACROSS.SPLIT]: 'split', [T.model.ACROSS.MERGE]: 'merged', [T.model.ACROSS.RENAME]: 'renamed' };
+    const acrossTail = {
+      [T.model.ACROSS.SPLIT]: 'split',
+      [T.model.ACROSS.MERGE]: 'merged',
+      [T.model.ACROSS.RENAME]: 'renamed'
+    };
     return fns.map((f) => {
       if (f.across) {
         // The added name that extends the removed one shows only what it adds: "f \u2192 \u2026_aic".
@@ -30,7 +38,8 @@ window.IrTrace.define('63_functions', function () {
       const name = seen.get(s) > 1 ? f.key : s;
       let tail = '';
       // A function changed in a view the page diffs (a unit entry's whole module) may have no counts yet.
-      if (f.status === FN_STATUS.CHANGED) tail = f.ins === undefined && f.del === undefined ? '  (changed)' : '  +' + (f.ins || 0) + ' -' + (f.del || 0);
+      if (f.status === FN_STATUS.CHANGED)
+        tail = f.ins === undefined && f.del === undefined ? '  (changed)' : '  +' + (f.ins || 0) + ' -' + (f.del || 0);
       else if (f.status === FN_STATUS.ADDED) tail = '  (added, +' + (f.ins || 0) + ')';
       else if (f.status === FN_STATUS.REMOVED) tail = '  (removed, -' + (f.del || 0) + ')';
       else if (f.status === FN_STATUS.MOVED) tail = '  (moved)';

@@ -4,7 +4,7 @@
 // (codec moduleView: the last module dump with every function dumped since put in its place), diffed in the
 // page like a comparison. Views are built on demand, only for the pass shown, and cached: a report with
 // 100,000 unit entries costs nothing here until one is opened. WholeModule is the App's toggle for it.
-window.IrTrace.define('64_module_views', function () {
+window.IrTrace.define('64_module_views', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
@@ -45,12 +45,20 @@ window.IrTrace.define('64_module_views', function () {
     const lines = [], nums = [];
     if (key !== '') {
       const sec = v.sections.find((x) => x[0] === key);
-      if (sec) for (let j = sec[1]; j < sec[2] && j < v.lines.length; j++) { lines.push(v.lines[j]); nums.push(j); }
+      if (sec)
+        for (let j = sec[1]; j < sec[2] && j < v.lines.length; j++) {
+          lines.push(v.lines[j]);
+          nums.push(j);
+        }
       return { lines, nums };
     }
     const inside = new Uint8Array(v.lines.length);
     for (const x of v.sections) inside.fill(1, Math.max(0, x[1]), Math.min(v.lines.length, x[2]));
-    for (let j = 0; j < v.lines.length; j++) if (!inside[j]) { lines.push(v.lines[j]); nums.push(j); }
+    for (let j = 0; j < v.lines.length; j++)
+      if (!inside[j]) {
+        lines.push(v.lines[j]);
+        nums.push(j);
+      }
     return { lines, nums };
   }
 
@@ -83,9 +91,7 @@ window.IrTrace.define('64_module_views', function () {
     }
 
     // The module view before entry i: the one after the entry before it.
-    before(i) {
-      return this.after(i - 1);
-    }
+    before(i) { return this.after(i - 1); }
 
     // The functions the selector offers in entry i's module view: the view's sections after the pass (and
     // "" when some line is in none), then those gone from it; a function compares its lines before and after
@@ -106,9 +112,12 @@ window.IrTrace.define('64_module_views', function () {
         if (key !== '' && !had.has(key)) return { key, status: FN_STATUS.ADDED, ins: after.length, del: 0 };
         if (same(viewSection(l, key).lines, after)) return { key, status: FN_STATUS.SAME, ins: 0, del: 0 };
         const f = own.get(key);
-        return f && f.status === FN_STATUS.CHANGED ? { key, status: FN_STATUS.CHANGED, ins: f.ins, del: f.del } : { key, status: FN_STATUS.CHANGED };
+        return f && f.status === FN_STATUS.CHANGED ? { key, status: FN_STATUS.CHANGED, ins: f.ins, del: f.del } :
+                                                     { key, status: FN_STATUS.CHANGED };
       });
-      for (const x of l.sections) if (!has.has(x[0])) out.push({ key: x[0], status: FN_STATUS.REMOVED, ins: 0, del: viewSection(l, x[0]).lines.length });
+      for (const x of l.sections)
+        if (!has.has(x[0]))
+          out.push({ key: x[0], status: FN_STATUS.REMOVED, ins: 0, del: viewSection(l, x[0]).lines.length });
       const rank = (f) => (f.status === FN_STATUS.SAME ? 1 : 0);  // a stable sort keeps each group's order
       fns = out.map((f, k) => [f, k]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map((x) => x[0]);
       this.fnCache.set(i, fns);
@@ -124,9 +133,19 @@ window.IrTrace.define('64_module_views', function () {
       const lang = (m.snapshots[e.after] || {}).lang;
       const label = m.entryLabel(e);
       return {
-        left: left.lines, right: right.lines, leftNums: left.nums, rightNums: right.nums, ops: [], pairs: [],
-        leftFile: 'whole module before ' + label, rightFile: 'whole module after ' + label,
-        leftLang: lang, rightLang: lang, single: false, leftNoEol: 0, rightNoEol: 0,
+        left: left.lines,
+        right: right.lines,
+        leftNums: left.nums,
+        rightNums: right.nums,
+        ops: [],
+        pairs: [],
+        leftFile: 'whole module before ' + label,
+        rightFile: 'whole module after ' + label,
+        leftLang: lang,
+        rightLang: lang,
+        single: false,
+        leftNoEol: 0,
+        rightNoEol: 0,
         module: { entry: i, runs: rv.runs },
       };
     }
@@ -136,7 +155,10 @@ window.IrTrace.define('64_module_views', function () {
     lineOf(i, snap, line) {
       let at = 0;
       for (const r of this.after(i).runs) {
-        if (!Array.isArray(r)) { at++; continue; }
+        if (!Array.isArray(r)) {
+          at++;
+          continue;
+        }
         if (r[0] === snap && line >= r[1] && line < r[2]) return at + line - r[1];
         at += r[2] - r[1];
       }
@@ -149,11 +171,21 @@ window.IrTrace.define('64_module_views', function () {
     const unit = unitLabel(e);
     if (unit === null) return null;
     if (P.unitOf(e) === UNIT.MACHINE) {
-      return T.util.el('span', { class: 'chip unit-chip mir', title: 'A machine pass (the backend): its before and after hold ' + unit +
-        ' as the log printed it (MIR), the after side its dump after this pass, the before side its previous machine dump' }, 'MIR: ' + unit);
+      return T.util.el(
+          'span', {
+            class: 'chip unit-chip mir',
+            title: 'A machine pass (the backend): its before and after hold ' + unit +
+                ' as the log printed it (MIR), the after side its dump after this pass, the before side its previous machine dump'
+          },
+          'MIR: ' + unit);
     }
-    return T.util.el('span', { class: 'chip unit-chip', title: 'This pass ran on one IR unit: its before and after hold only ' + unit +
-      ', as the log printed it, not the whole module (Whole module, m, shows the module around it)' }, unit);
+    return T.util.el(
+        'span', {
+          class: 'chip unit-chip',
+          title: 'This pass ran on one IR unit: its before and after hold only ' + unit +
+              ', as the log printed it, not the whole module (Whole module, m, shows the module around it)'
+        },
+        unit);
   }
 
   // The Whole module toggle of the App (app: its model, entry, compare, select, flash and copy are used):
@@ -186,9 +218,9 @@ window.IrTrace.define('64_module_views', function () {
       const app = this.app, has = !app.compare && app.entry >= 0 && this.views.has(app.entry);
       this.button.setAttribute('aria-pressed', String(this.pressed));
       this.button.disabled = !has;
-      this.button.title = has
-        ? 'Show the whole module before and after this pass: the last module dump with every function dumped since put in its place (m)'
-        : 'Whole module: for a pass that ran on one function, SCC or loop (its snapshots hold only that) (m)';
+      this.button.title = has ?
+          'Show the whole module before and after this pass: the last module dump with every function dumped since put in its place (m)' :
+          'Whole module: for a pass that ran on one function, SCC or loop (its snapshots hold only that) (m)';
     }
 
     // m and the button: on or off, the pass shown again.
@@ -205,15 +237,21 @@ window.IrTrace.define('64_module_views', function () {
 
     // The note heading the notices while on: [] or [text].
     notes() {
-      return this.on() ? ['Whole module: the last module dump with every function dumped since put in its place, before and after this pass, diffed in the page. ' +
-        'Module-level lines a function pass adds show only at the next module dump; loop passes change no module view.'] : [];
+      return this.on() ?
+          [
+            'Whole module: the last module dump with every function dumped since put in its place, before and after this pass, diffed in the page. ' +
+            'Module-level lines a function pass adds show only at the next module dump; loop passes change no module view.'
+          ] :
+          [];
     }
 
     // Copy before / after: the module view on side 'L' or 'R'.
     copySide(side) {
       const app = this.app, v = side === 'L' ? this.views.before(app.entry) : this.views.after(app.entry);
-      app.copy(v.lines.join('\n') + (v.lines.length ? '\n' : ''), 'the whole module ' + (side === 'L' ? 'before' : 'after') + ' this pass (' +
-        T.util.plural(v.lines.length, 'line') + ')');
+      app.copy(
+          v.lines.join('\n') + (v.lines.length ? '\n' : ''),
+          'the whole module ' + (side === 'L' ? 'before' : 'after') + ' this pass (' +
+              T.util.plural(v.lines.length, 'line') + ')');
     }
   }
 

@@ -2,7 +2,7 @@
 // passes (counts matches per snapshot from the stored deltas and lists the passes where the count
 // changes). The user's regex runs in a Worker made from a Blob (stopped when a pattern is too slow),
 // in bounded steps; the page only hands it the lines, in slices.
-window.IrTrace.define('65_find', function () {
+window.IrTrace.define('65_find', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, compileRegex, escapeRegex, runSliced } = T.util;
@@ -16,7 +16,8 @@ window.IrTrace.define('65_find', function () {
     const flags = 'g' + (/[A-Z]/.test(query) ? '' : 'i');
     const res = compileRegex(isRegex ? query : escapeRegex(query), flags + 'u');
     // The engine's message may already start "Invalid regular expression: " (V8's does): said once.
-    if (res.error) return { error: 'Invalid regular expression: ' + res.error.replace(/^Invalid regular expression:\s*/i, '') };
+    if (res.error)
+      return { error: 'Invalid regular expression: ' + res.error.replace(/^Invalid regular expression:\s*/i, '') };
     return res;
   }
 
@@ -31,7 +32,10 @@ window.IrTrace.define('65_find', function () {
     re.lastIndex = 0;
     let n = 0, m;
     while ((m = re.exec(line)) !== null) {
-      if (m[0] === '') { re.lastIndex++; continue; }
+      if (m[0] === '') {
+        re.lastIndex++;
+        continue;
+      }
       n++;
       if (fn) fn(m.index, m.index + m[0].length);
       if (n > 100000) break;
@@ -46,7 +50,8 @@ window.IrTrace.define('65_find', function () {
     return {
       step() {
         let lines = 0, chars = 0;
-        while (k < items.length && lines < lim.stepLines && (lines === 0 || chars + items[k][1].length <= lim.stepChars)) {
+        while (k < items.length && lines < lim.stepLines &&
+               (lines === 0 || chars + items[k][1].length <= lim.stepChars)) {
           visit(items[k][0], items[k][1]);
           chars += items[k][1].length;
           lines++;
@@ -71,7 +76,10 @@ window.IrTrace.define('65_find', function () {
       const todo = [];
       const base = codec.baseOf(s);
       // An inserted, fixed or literal line is put in as 0 and queued to be matched (a later item wins).
-      const later = (text, j) => { todo.push([j, String(text ?? '')]); return 0; };
+      const later = (text, j) => {
+        todo.push([j, String(text ?? '')]);
+        return 0;
+      };
       if (Array.isArray(s.lines) && !Array.isArray(s.text)) {
         // Runs name earlier snapshots, all counted by now (snapshots are counted in order).
         counts = Int32Array.from(codec.applyLines(s.lines, (j) => (j < i && perLine[j]) || [], later));
@@ -113,7 +121,9 @@ window.IrTrace.define('65_find', function () {
     }
     const st = stepper(items, (key, text) => {
       if (out.length >= 4 * max) return;
-      eachMatch(re, text, (s, e) => { if (out.length < 4 * max) out.push(key >> 1, key & 1, s, e); });
+      eachMatch(re, text, (s, e) => {
+        if (out.length < 4 * max) out.push(key >> 1, key & 1, s, e);
+      });
     }, lim);
     return { step: () => st.step() || out.length >= 4 * max, progress: st.fraction, out };
   }
@@ -125,15 +135,20 @@ window.IrTrace.define('65_find', function () {
     const snaps = [];
     self.onmessage = (ev) => {
       const m = ev.data;
-      if (m.type === 'snaps') { for (const s of m.list) snaps.push(s); return; }
+      if (m.type === 'snaps') {
+        for (const s of m.list) snaps.push(s);
+        return;
+      }
       const re = new RegExp(m.source, m.flags);
-      const job = m.type === 'count'
-        ? countMatches(snaps, re, (i) => codec.snapshotLines(snaps, i), m.lim)
-        : findRows(m.left, m.right, m.rows, re, m.max, m.lim);
+      const job = m.type === 'count' ? countMatches(snaps, re, (i) => codec.snapshotLines(snaps, i), m.lim) :
+                                       findRows(m.left, m.right, m.rows, re, m.max, m.lim);
       let last = Date.now();
       while (!job.step()) {
         const now = Date.now();
-        if (now - last >= 50) { last = now; self.postMessage({ type: 'progress', value: job.progress() }); }
+        if (now - last >= 50) {
+          last = now;
+          self.postMessage({ type: 'progress', value: job.progress() });
+        }
       }
       self.postMessage(m.type === 'count' ? { type: 'done', totals: job.totals } : { type: 'done', out: job.out });
     };
@@ -144,12 +159,11 @@ window.IrTrace.define('65_find', function () {
   // the name `codec` the functions above use, those functions, and the call of workerMain.
   function workerSource() {
     return 'const codec = (' + T.payload.source.toString() + ')();\n' +
-      [eachMatch, stepper, countMatches, findRows, workerMain].map((f) => f.toString()).join('\n') + '\nworkerMain();\n';
+        [eachMatch, stepper, countMatches, findRows, workerMain].map((f) => f.toString()).join('\n') +
+        '\nworkerMain();\n';
   }
 
-  function newWorker() {
-    return T.util.blobWorker('find', workerSource);
-  }
+  function newWorker() { return T.util.blobWorker('find', workerSource); }
 
 
   // Runs one regex job in a fresh worker. feed(worker) posts the input (may be async, in slices) and
@@ -171,13 +185,19 @@ window.IrTrace.define('65_find', function () {
     w.onmessage = (ev) => {
       last = performance.now();
       started = true;
-      if (ev.data.type === 'progress') { if (onProgress) onProgress(ev.data.value); }
-      else if (ev.data.type === 'done') end({ result: ev.data });
+      if (ev.data.type === 'progress') {
+        if (onProgress) onProgress(ev.data.value);
+      } else if (ev.data.type === 'done') end({ result: ev.data });
     };
     // A worker that fails to start (a policy forbids it) falls back to the page; one that fails later
     // (an exception in the job) reports it.
-    w.onerror = (ev) => { ev.preventDefault(); end(started ? { error: ev.message || 'the search failed' } : { noWorker: true }); };
-    timer = setInterval(() => { if (performance.now() - last > limits.stallMs) end({ stalled: true }); }, 100);
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      end(started ? { error: ev.message || 'the search failed' } : { noWorker: true });
+    };
+    timer = setInterval(() => {
+      if (performance.now() - last > limits.stallMs) end({ stalled: true });
+    }, 100);
     Promise.resolve(feed(w, () => over, () => { last = performance.now(); })).catch((e) => end({ error: String(e) }));
     return { promise, cancel: () => end(null) };
   }
@@ -188,13 +208,14 @@ window.IrTrace.define('65_find', function () {
     const job = findRows(view.left, view.right, rows, re, MAX_MATCHES, limits);
     while (!job.step()) {
 // all at once
-}
+    }
     return toMatches(job.out);
   }
 
   function toMatches(flat) {
     const out = [];
-    for (let k = 0; k + 3 < flat.length; k += 4) out.push({ r: flat[k], side: flat[k + 1] ? 'R' : 'L', s: flat[k + 2], e: flat[k + 3] });
+    for (let k = 0; k + 3 < flat.length; k += 4)
+      out.push({ r: flat[k], side: flat[k + 1] ? 'R' : 'L', s: flat[k + 2], e: flat[k + 3] });
     return out;
   }
 
@@ -202,17 +223,29 @@ window.IrTrace.define('65_find', function () {
     // hooks: {getView() -> {view, rows, diffView} | null, onClose()}
     constructor(root, hooks) {
       this.hooks = hooks;
-      this.input = el('input', { type: 'search', 'aria-label': 'Find in pass', placeholder: 'Find in pass', spellcheck: 'false', autocomplete: 'off' });
+      this.input = el('input', {
+        type: 'search',
+        'aria-label': 'Find in pass',
+        placeholder: 'Find in pass',
+        spellcheck: 'false',
+        autocomplete: 'off'
+      });
       this.regex = el('input', { type: 'checkbox', 'aria-label': 'Regex' });
       this.count = el('span', { class: 'find-count', role: 'status', 'aria-live': 'polite' });
-      const prev = el('button', { type: 'button', title: 'Previous match (Shift+Enter)', 'aria-label': 'Previous match' }, '\u2191');
+      const prev =
+          el('button', { type: 'button', title: 'Previous match (Shift+Enter)', 'aria-label': 'Previous match' },
+             '\u2191');
       const next = el('button', { type: 'button', title: 'Next match (Enter)', 'aria-label': 'Next match' }, '\u2193');
       const close = el('button', { type: 'button', title: 'Close (Esc)', 'aria-label': 'Close find' }, '\u00d7');
-      this.root = el('div', { class: 'findbar', role: 'search', hidden: true }, this.input,
-        el('label', { class: 'chk' }, this.regex, '.*'), this.count, prev, next, close);
+      this.root =
+          el('div', { class: 'findbar', role: 'search', hidden: true }, this.input,
+             el('label', { class: 'chk' }, this.regex, '.*'), this.count, prev, next, close);
       root.appendChild(this.root);
       let timer = 0;
-      this.input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => this.run(), 120); });
+      this.input.addEventListener('input', () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => this.run(), 120);
+      });
       this.regex.addEventListener('change', () => this.run());
       this.input.addEventListener('keydown', (ev) => {
         if (ev.key === 'Enter') {
@@ -220,8 +253,10 @@ window.IrTrace.define('65_find', function () {
           this.run(true);
           if (this.job) this.pendingStep += ev.shiftKey ? -1 : 1; // applied when the search ends
           else this.step(ev.shiftKey ? -1 : 1);
+        } else if (ev.key === 'Escape') {
+          ev.preventDefault();
+          this.close();
         }
-        else if (ev.key === 'Escape') { ev.preventDefault(); this.close(); }
       });
       prev.addEventListener('click', () => this.step(-1));
       next.addEventListener('click', () => this.step(1));
@@ -235,7 +270,10 @@ window.IrTrace.define('65_find', function () {
 
     open(query, isRegex) {
       this.root.hidden = false;
-      if (query !== undefined) { this.input.value = query; this.regex.checked = !!isRegex; }
+      if (query !== undefined) {
+        this.input.value = query;
+        this.regex.checked = !!isRegex;
+      }
       this.input.focus();
       this.input.select();
       this.lastKey = null;
@@ -252,9 +290,7 @@ window.IrTrace.define('65_find', function () {
       this.hooks.onClose();
     }
 
-    isOpen() {
-      return !this.root.hidden;
-    }
+    isOpen() { return !this.root.hidden; }
 
     cancel() {
       if (this.job) this.job.cancel();
@@ -278,8 +314,22 @@ window.IrTrace.define('65_find', function () {
       }
       this.count.classList.remove('error');
       const { view, rows } = v;
-      const send = { n: rows.n, kind: rows.kind.slice(0, rows.n), before: rows.before.slice(0, rows.n), after: rows.after.slice(0, rows.n) };
-      const job = workerJob((w) => w.postMessage({ type: 'find', source: p.re.source, flags: p.re.flags, left: view.left, right: view.right, rows: send, max: MAX_MATCHES, lim: limits }));
+      const send = {
+        n: rows.n,
+        kind: rows.kind.slice(0, rows.n),
+        before: rows.before.slice(0, rows.n),
+        after: rows.after.slice(0, rows.n)
+      };
+      const job = workerJob((w) => w.postMessage({
+        type: 'find',
+        source: p.re.source,
+        flags: p.re.flags,
+        left: view.left,
+        right: view.right,
+        rows: send,
+        max: MAX_MATCHES,
+        lim: limits
+      }));
       this.job = job;
       this.count.textContent = 'Searching\u2026';
       job.promise.then((res) => {
@@ -294,8 +344,19 @@ window.IrTrace.define('65_find', function () {
         const fj = findRows(view.left.map(cap), view.right.map(cap), rows, p.re, MAX_MATCHES, limits);
         const sliced = runSliced(() => fj.step());
         this.job = sliced;
-        sliced.promise.then((ok) => { if (ok && this.job === sliced) { this.job = null; this.found(v, fj.out); } },
-          (err) => { if (this.job === sliced) { this.job = null; this.fail(v, 'Search failed: ' + err); } });
+        sliced.promise.then(
+            (ok) => {
+              if (ok && this.job === sliced) {
+                this.job = null;
+                this.found(v, fj.out);
+              }
+            },
+            (err) => {
+              if (this.job === sliced) {
+                this.job = null;
+                this.fail(v, 'Search failed: ' + err);
+              }
+            });
       });
     }
 
@@ -330,14 +391,15 @@ window.IrTrace.define('65_find', function () {
 
     // After the pass or function changed: search again in the new view.
     refresh() {
-      if (this.isOpen()) { this.lastKey = null; this.run(); }
+      if (this.isOpen()) {
+        this.lastKey = null;
+        this.run();
+      }
     }
   }
 
   // countMatches over a Model on the page (fallback without a worker, and tests).
-  function countJob(model, re) {
-    return countMatches(model.snapshots, re, (i) => model.lines(i), limits);
-  }
+  function countJob(model, re) { return countMatches(model.snapshots, re, (i) => model.lines(i), limits); }
 
   // The entries where the number of matches changes against the pass before:
   // [{entry, before, after}] (frontend compared with 0; codegen listed when it matches).
@@ -348,7 +410,10 @@ window.IrTrace.define('65_find', function () {
       const after = totals[e.after];
       let before = 0;
       if (e.kind === codec.KIND.PASS && Number.isInteger(e.before)) before = totals[e.before];
-      if (e.kind === codec.KIND.CODEGEN) { if (after > 0) out.push({ entry: idx, before: null, after }); return; }
+      if (e.kind === codec.KIND.CODEGEN) {
+        if (after > 0) out.push({ entry: idx, before: null, after });
+        return;
+      }
       if (after !== before) out.push({ entry: idx, before, after });
     });
     return out;
@@ -358,23 +423,37 @@ window.IrTrace.define('65_find', function () {
     // hooks: {model, linkFor(entryIndex) -> href, onOpen(entryIndex, query, isRegex)}
     constructor(root, hooks) {
       this.hooks = hooks;
-      this.input = el('input', { type: 'search', 'aria-label': 'Find across passes', placeholder: 'Text or regex, Enter to search all passes', spellcheck: 'false', autocomplete: 'off' });
+      this.input = el('input', {
+        type: 'search',
+        'aria-label': 'Find across passes',
+        placeholder: 'Text or regex, Enter to search all passes',
+        spellcheck: 'false',
+        autocomplete: 'off'
+      });
       this.regex = el('input', { type: 'checkbox', 'aria-label': 'Regex across passes' });
       // Enter in the box searches: the button is for the mouse, no Tab stop, so the results are 2 Tabs
       // from the box (past Close); the regex box stands before it.
       const go = el('button', { type: 'button', tabindex: '-1' }, 'Search');
-      const close = el('button', { type: 'button', 'aria-label': 'Close find across passes', title: 'Close (Esc)' }, '\u00d7');
+      const close =
+          el('button', { type: 'button', 'aria-label': 'Close find across passes', title: 'Close (Esc)' }, '\u00d7');
       this.progress = el('progress', { max: '1', value: '0', hidden: true, 'aria-label': 'Search progress' });
       this.msg = el('p', { class: 'across-msg', role: 'status', 'aria-live': 'polite' });
       this.results = el('ul', { class: 'across-results', 'aria-label': 'Passes where the match count changes' });
-      this.root = el('section', { class: 'across', hidden: true, 'aria-label': 'Find across passes' },
-        el('div', { class: 'across-bar' }, el('strong', null, 'Find across passes'), el('label', { class: 'chk' }, this.regex, '.*'), this.input, go, this.progress, close),
-        this.msg, this.results);
+      this.root =
+          el('section', { class: 'across', hidden: true, 'aria-label': 'Find across passes' },
+             el('div', { class: 'across-bar' }, el('strong', null, 'Find across passes'),
+                el('label', { class: 'chk' }, this.regex, '.*'), this.input, go, this.progress, close),
+             this.msg, this.results);
       root.appendChild(this.root);
       go.addEventListener('click', () => this.run());
       this.input.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Enter') { ev.preventDefault(); this.run(); }
-        else if (ev.key === 'Escape') { ev.preventDefault(); this.close(); }
+        if (ev.key === 'Enter') {
+          ev.preventDefault();
+          this.run();
+        } else if (ev.key === 'Escape') {
+          ev.preventDefault();
+          this.close();
+        }
       });
       close.addEventListener('click', () => this.close());
       this.results.addEventListener('click', (ev) => {
@@ -387,8 +466,11 @@ window.IrTrace.define('65_find', function () {
     }
 
     toggle() {
-      if (this.root.hidden) { this.root.hidden = false; this.input.focus(); this.input.select(); }
-      else this.close();
+      if (this.root.hidden) {
+        this.root.hidden = false;
+        this.input.focus();
+        this.input.select();
+      } else this.close();
     }
 
     close() {
@@ -401,7 +483,10 @@ window.IrTrace.define('65_find', function () {
       clear(this.results);
       const q = this.input.value;
       const p = pattern(q, this.regex.checked);
-      if (p.error !== undefined) { this.msg.textContent = p.error || 'Type something to search for.'; return; }
+      if (p.error !== undefined) {
+        this.msg.textContent = p.error || 'Type something to search for.';
+        return;
+      }
       this.lastQuery = q;
       this.lastRegex = this.regex.checked;
       const model = this.hooks.model;
@@ -455,12 +540,20 @@ window.IrTrace.define('65_find', function () {
         const sliced = runSliced(() => {
           const fin = cj.step();
           const now = performance.now();
-          if (now - last > 60) { last = now; progress(cj.progress()); }
+          if (now - last > 60) {
+            last = now;
+            progress(cj.progress());
+          }
           return fin;
         });
         this.job = sliced;
-        sliced.promise.then((ok) => { if (ok && this.job === sliced) done(cj.totals); },
-          (err) => { if (this.job === sliced) failed('Search failed: ' + err); });
+        sliced.promise.then(
+            (ok) => {
+              if (ok && this.job === sliced) done(cj.totals);
+            },
+            (err) => {
+              if (this.job === sliced) failed('Search failed: ' + err);
+            });
       });
     }
 
@@ -469,23 +562,31 @@ window.IrTrace.define('65_find', function () {
       clear(this.results);
       const plural = (n, w) => n + ' ' + w + (n === 1 ? '' : 'es');
       const where = list.length + (list.length === 1 ? ' place' : ' places');
-      this.msg.textContent = list.length
-        ? '\u201c' + q + '\u201d: the match count changes at ' + where + ' (' + Math.round(ms) + ' ms)'
-        : 'No pass changes how often \u201c' + q + '\u201d matches.';
+      this.msg.textContent = list.length ?
+          '\u201c' + q + '\u201d: the match count changes at ' + where + ' (' + Math.round(ms) + ' ms)' :
+          'No pass changes how often \u201c' + q + '\u201d matches.';
       // "first appears" at the first pass the pattern appears in, "appears again" when it comes back later.
       let seen = false;
       for (const c of list) {
         const e = model.entries[c.entry];
         let what;
         if (c.before === null) what = 'codegen: ' + plural(c.after, 'match');
-        else if (c.before === 0) { what = (seen ? 'appears again: ' : 'first appears: ') + plural(c.after, 'match'); seen = true; }
-        else if (c.after === 0) what = 'disappears (was ' + plural(c.before, 'match') + ')';
+        else if (c.before === 0) {
+          what = (seen ? 'appears again: ' : 'first appears: ') + plural(c.after, 'match');
+          seen = true;
+        } else if (c.after === 0) what = 'disappears (was ' + plural(c.before, 'match') + ')';
         else what = plural(c.before, 'match') + ' \u2192 ' + c.after;
         if (c.before !== null) seen = true;
         // A unit entry's counts are of its unit: the link names it (the function, SCC or loop).
         const unit = T.modules.unitName(e, (model.snapshots[e.after] || {}).lang);
-        const a = el('a', { href: this.hooks.linkFor(c.entry), 'data-entry': c.entry }, model.entryLabel(e) + (unit ? '  ' + unit : ''));
-        this.results.appendChild(el('li', { class: c.after === 0 ? 'gone' : c.before === 0 ? 'new' : '' }, a, el('span', { class: 'what' }, what)));
+        const a =
+            el('a', { href: this.hooks.linkFor(c.entry), 'data-entry': c.entry },
+               model.entryLabel(e) + (unit ? '  ' + unit : ''));
+        this.results.appendChild(
+            el('li', { class: c.after === 0 ? 'gone' :
+                           c.before === 0   ? 'new' :
+                                              '' },
+               a, el('span', { class: 'what' }, what)));
       }
     }
   }

@@ -2,7 +2,7 @@
 // on the right that should face it, by click or by keys (a cursor moved with the arrows, picked with Enter);
 // the App then re-diffs with that pair as an anchor (68_compare.js). The diff view only draws the state it
 // is handed (DiffView.setPicking) and reports clicks.
-window.IrTrace.define('66_align', function () {
+window.IrTrace.define('66_align', function() {
   'use strict';
   const T = window.IrTrace;
   const R = T.rows;
@@ -27,13 +27,9 @@ window.IrTrace.define('66_align', function () {
       this.on = false;
     }
 
-    active() {
-      return this.on;
-    }
+    active() { return this.on; }
 
-    side() {
-      return this.left === null ? 'L' : 'R';
-    }
+    side() { return this.left === null ? 'L' : 'R'; }
 
     start() {
       this.on = true;
@@ -45,7 +41,8 @@ window.IrTrace.define('66_align', function () {
         this.hooks.say('Nothing to align: this view has no line on the left', false);
         return;
       }
-      this.hooks.say('Alignment: click a line on the left, or choose it with \u2191/\u2193 and Enter (Esc cancels)', true);
+      this.hooks.say(
+          'Alignment: click a line on the left, or choose it with \u2191/\u2193 and Enter (Esc cancels)', true);
       this.refresh();
     }
 
@@ -74,13 +71,22 @@ window.IrTrace.define('66_align', function () {
     pick(side, line) {
       if (!this.on) return;
       if (this.left === null) {
-        if (side !== 'L') { this.hooks.say('Alignment: first a line on the left', true); return; }
+        if (side !== 'L') {
+          this.hooks.say('Alignment: first a line on the left', true);
+          return;
+        }
         this.left = line;
-        this.hooks.say('Alignment: now the line on the right to face left line ' + this.hooks.label(line) + ' (click, or \u2191/\u2193 and Enter)', true);
+        this.hooks.say(
+            'Alignment: now the line on the right to face left line ' + this.hooks.label(line) +
+                ' (click, or \u2191/\u2193 and Enter)',
+            true);
         this.refresh(); // the key cursor moves on to the right side, from the same row
         return;
       }
-      if (side !== 'R') { this.hooks.say('Alignment: now a line on the right', true); return; }
+      if (side !== 'R') {
+        this.hooks.say('Alignment: now a line on the right', true);
+        return;
+      }
       const l = this.left;
       this.stop();
       this.hooks.quiet(); // done: the instructions go now, not seconds later
@@ -102,7 +108,11 @@ window.IrTrace.define('66_align', function () {
       } else {
         const step = Math.sign(dir);
         let moved = 0, to = i;
-        for (let j = i + step; j >= 0 && j < n && moved < Math.abs(dir); j += step) if (ok(j)) { to = j; moved++; }
+        for (let j = i + step; j >= 0 && j < n && moved < Math.abs(dir); j += step)
+          if (ok(j)) {
+            to = j;
+            moved++;
+          }
         if (to === i) return false;
         i = to;
       }

@@ -1,6 +1,6 @@
 // ir-trace viewer: diffs made in the page. Compare any two snapshots, and F7 manual alignment (the
 // diff re-computed so chosen left/right lines face each other). Both use T.myers in time slices.
-window.IrTrace.define('68_compare', function () {
+window.IrTrace.define('68_compare', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear } = T.util;
@@ -30,7 +30,9 @@ window.IrTrace.define('68_compare', function () {
         if (cancelled) return null;
         const a = left.slice(g.l0, g.l1), b = right.slice(g.r0, g.r1);
         const size = a.length + b.length;
-        current = T.myers.diffAsync(idsL.slice(g.l0, g.l1), idsR.slice(g.r0, g.r1), {}, (f) => onProgress && onProgress((done + f * size) / total));
+        current = T.myers.diffAsync(
+            idsL.slice(g.l0, g.l1), idsR.slice(g.r0, g.r1), {},
+            (f) => onProgress && onProgress((done + f * size) / total));
         const res = await current.promise;
         if (!res) return null;
         done += size;
@@ -52,7 +54,13 @@ window.IrTrace.define('68_compare', function () {
       }
       return { ops, pairs, capped };
     })();
-    return { promise, cancel: () => { cancelled = true; if (current) current.cancel(); } };
+    return {
+      promise,
+      cancel: () => {
+        cancelled = true;
+        if (current) current.cancel();
+      }
+    };
   }
 
   // Adds anchor [l, r] to a sorted list, dropping anchors that would cross it.
@@ -74,11 +82,17 @@ window.IrTrace.define('68_compare', function () {
       this.to = el('select', { 'aria-label': 'To' });
       const go = el('button', { type: 'button', class: 'primary' }, 'Compare');
       const cancel = el('button', { type: 'button' }, 'Cancel');
-      this.root = el('div', { class: 'dialog compare-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Compare two snapshots', hidden: true },
-        el('h2', null, 'Compare two snapshots'),
-        el('label', { class: 'field' }, el('span', null, 'From'), this.from),
-        el('label', { class: 'field' }, el('span', null, 'To'), this.to),
-        el('div', { class: 'buttons' }, go, cancel));
+      this.root = el(
+          'div', {
+            class: 'dialog compare-dialog',
+            role: 'dialog',
+            'aria-modal': 'true',
+            'aria-label': 'Compare two snapshots',
+            hidden: true
+          },
+          el('h2', null, 'Compare two snapshots'), el('label', { class: 'field' }, el('span', null, 'From'), this.from),
+          el('label', { class: 'field' }, el('span', null, 'To'), this.to),
+          el('div', { class: 'buttons' }, go, cancel));
       root.appendChild(this.root);
       T.util.trapFocus(this.root);
       go.addEventListener('click', () => {
@@ -88,7 +102,11 @@ window.IrTrace.define('68_compare', function () {
       });
       cancel.addEventListener('click', () => this.close());
       this.root.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Escape') { ev.preventDefault(); ev.stopPropagation(); this.close(); }
+        if (ev.key === 'Escape') {
+          ev.preventDefault();
+          ev.stopPropagation();
+          this.close();
+        }
       });
     }
 
@@ -104,7 +122,8 @@ window.IrTrace.define('68_compare', function () {
           const e = this.hooks.model.entries[atEntry];
           let from = -1;
           if (e && e.kind === P.KIND.PASS && Number.isInteger(e.before)) {
-            for (let k = idx - 1; k >= 0 && from < 0; k--) if (this.choices[k].snap === e.before) from = k;
+            for (let k = idx - 1; k >= 0 && from < 0; k--)
+              if (this.choices[k].snap === e.before) from = k;
           }
           this.from.value = String(from >= 0 ? from : Math.max(0, idx - 1));
           this.to.value = String(idx);
@@ -151,8 +170,15 @@ window.IrTrace.define('68_compare', function () {
     const box = el('div', { class: 'diff-progress', role: 'status', hidden: true }, text, bar);
     root.appendChild(box);
     return {
-      set(f, msg) { box.hidden = false; bar.value = f; if (msg !== undefined) text.textContent = msg; },
-      done() { box.hidden = true; clear(text); },
+      set(f, msg) {
+        box.hidden = false;
+        bar.value = f;
+        if (msg !== undefined) text.textContent = msg;
+      },
+      done() {
+        box.hidden = true;
+        clear(text);
+      },
     };
   }
 

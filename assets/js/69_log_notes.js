@@ -2,7 +2,7 @@
 // optional "log_notes": [{kind, text, functions, from}], ARCHITECTURE.md Entry): a badge on the pass's row
 // (60_sidebar.js), the notes in the pass's notices (70_app.js), and one list of every note in the report,
 // filtered by a search box, each linking its pass (NotesPanel). Every field is untrusted text.
-window.IrTrace.define('69_log_notes', function () {
+window.IrTrace.define('69_log_notes', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear } = T.util;
@@ -43,16 +43,30 @@ window.IrTrace.define('69_log_notes', function () {
       this.hooks = hooks;
       const m = hooks.model;
       this.all = [];
-      m.entries.forEach((e, i) => { for (const n of logNotes(e)) this.all.push({ entry: i, note: n, line: noteLine(m, n) }); });
-      this.input = el('input', { type: 'search', 'aria-label': 'Filter notes', placeholder: 'Filter notes (kind, text, function, pass)', spellcheck: 'false', autocomplete: 'off' });
+      m.entries.forEach((e, i) => {
+        for (const n of logNotes(e)) this.all.push({ entry: i, note: n, line: noteLine(m, n) });
+      });
+      this.input = el('input', {
+        type: 'search',
+        'aria-label': 'Filter notes',
+        placeholder: 'Filter notes (kind, text, function, pass)',
+        spellcheck: 'false',
+        autocomplete: 'off'
+      });
       const close = el('button', { type: 'button', 'aria-label': 'Close notes', title: 'Close (Esc)' }, '\u00d7');
       this.msg = el('p', { class: 'notes-msg', role: 'status', 'aria-live': 'polite' });
       this.list = el('ul', { class: 'notes-list', 'aria-label': 'Notes' });
-      this.root = el('section', { class: 'across notes-panel', hidden: true, 'aria-label': 'Notes' },
-        el('div', { class: 'across-bar' }, el('strong', null, 'Notes'), this.input, close), this.msg, this.list);
+      this.root =
+          el('section', { class: 'across notes-panel', hidden: true, 'aria-label': 'Notes' },
+             el('div', { class: 'across-bar' }, el('strong', null, 'Notes'), this.input, close), this.msg, this.list);
       root.appendChild(this.root);
       this.input.addEventListener('input', () => this.fill());
-      this.input.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { ev.preventDefault(); this.root.hidden = true; } });
+      this.input.addEventListener('keydown', (ev) => {
+        if (ev.key === 'Escape') {
+          ev.preventDefault();
+          this.root.hidden = true;
+        }
+      });
       close.addEventListener('click', () => { this.root.hidden = true; });
       this.list.addEventListener('click', (ev) => {
         const a = ev.target.closest('a[data-entry]');
@@ -62,45 +76,51 @@ window.IrTrace.define('69_log_notes', function () {
       });
     }
 
-    count() {
-      return this.all.length;
-    }
+    count() { return this.all.length; }
 
     toggle() {
       this.root.hidden = !this.root.hidden;
-      if (!this.root.hidden) { this.fill(); this.input.focus(); }
+      if (!this.root.hidden) {
+        this.fill();
+        this.input.focus();
+      }
     }
 
     // The notes whose line or pass label holds the filter's text (case-insensitive), in pass order.
     fill() {
       const m = this.hooks.model, q = this.input.value.trim().toLowerCase();
-      const hits = this.all.filter((x) => !q || (m.entryLabel(m.entries[x.entry]) + ' ' + x.line).toLowerCase().includes(q));
+      const hits =
+          this.all.filter((x) => !q || (m.entryLabel(m.entries[x.entry]) + ' ' + x.line).toLowerCase().includes(q));
       clear(this.list);
       const all = document.createDocumentFragment();
       for (const x of hits.slice(0, LIST_MAX)) {
-        all.appendChild(el('li', null, el('a', { href: this.hooks.linkFor(x.entry), 'data-entry': x.entry }, m.entryLabel(m.entries[x.entry])),
-          el('span', { class: 'what' }, x.line)));
+        all.appendChild(
+            el('li', null,
+               el('a', { href: this.hooks.linkFor(x.entry), 'data-entry': x.entry }, m.entryLabel(m.entries[x.entry])),
+               el('span', { class: 'what' }, x.line)));
       }
       this.list.appendChild(all);
       this.msg.textContent = hits.length + ' of ' + this.all.length + (this.all.length === 1 ? ' note' : ' notes') +
-        (hits.length > LIST_MAX ? ' (the first ' + LIST_MAX + ' shown: filter to narrow)' : '');
+          (hits.length > LIST_MAX ? ' (the first ' + LIST_MAX + ' shown: filter to narrow)' : '');
     }
   }
 
   // The notes of entry i as the pass's notices list them (noteLine each).
-  function lines(model, i) {
-    return logNotes(model.entries[i]).map((n) => noteLine(model, n));
-  }
+  function lines(model, i) { return logNotes(model.entries[i]).map((n) => noteLine(model, n)); }
 
   // Makes the App's notes panel, and its button before `beside` when some entry has a note. Returns the panel.
   function attach(app, beside) {
     const panel = new NotesPanel(app.panels, {
       model: app.model,
       linkFor: (i) => app.linkFor(i),
-      onOpen: (i) => { app.revealEntry(i); app.select(i); },
+      onOpen: (i) => {
+        app.revealEntry(i);
+        app.select(i);
+      },
     });
     if (panel.count()) {
-      const btn = el('button', { type: 'button', title: 'Every note of the report, filterable' }, 'Notes (' + panel.count() + ')');
+      const btn = el(
+          'button', { type: 'button', title: 'Every note of the report, filterable' }, 'Notes (' + panel.count() + ')');
       btn.addEventListener('click', () => panel.toggle());
       beside.before(btn);
     }

@@ -1,7 +1,7 @@
 // ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
 // notices (warnings, notes, error box), copy actions, compare and F7 alignment; Whole module through its
 // toggle (64_module_views.js), blame and the normalised views through the analysis toggles (58_analysis.js).
-window.IrTrace.define('70_app', function () {
+window.IrTrace.define('70_app', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, plural, grouped, copyText } = T.util;
@@ -34,16 +34,28 @@ window.IrTrace.define('70_app', function () {
     build() {
       const m = this.model;
       const title = m.data.title || this.root.getAttribute('data-title') || 'passes';
-      this.sideToggle = el('button', { type: 'button', class: 'icon side-toggle', 'aria-label': 'Pass list', 'aria-expanded': 'true' }, '\u2630');
-      this.themeBtn = el('button', { type: 'button', class: 'icon', 'aria-label': 'Theme', title: 'Switch light / dark theme' }, '\u25d0');
+      this.sideToggle = el(
+          'button', { type: 'button', class: 'icon side-toggle', 'aria-label': 'Pass list', 'aria-expanded': 'true' },
+          '\u2630');
+      this.themeBtn =
+          el('button', { type: 'button', class: 'icon', 'aria-label': 'Theme', title: 'Switch light / dark theme' },
+             '\u25d0');
       const acrossBtn = el('button', { type: 'button', title: 'Find across passes (Shift+F)' }, 'Find across passes');
       const compareBtn = el('button', { type: 'button', title: 'Compare any two snapshots (c)' }, 'Compare\u2026');
-      const helpBtn = el('button', { type: 'button', class: 'icon', 'aria-label': 'Keyboard help', title: 'Keyboard help (?)' }, '?');
-      const top = el('header', { class: 'topbar' }, this.sideToggle,
-        el('h1', { class: 'title' }, title), T.runs.banner(m), el('span', { class: 'tool' }, m.data.tool || ''),
-        el('span', { class: 'spacer' }), acrossBtn, compareBtn, this.themeBtn, helpBtn);
+      const helpBtn = el(
+          'button', { type: 'button', class: 'icon', 'aria-label': 'Keyboard help', title: 'Keyboard help (?)' }, '?');
+      const top =
+          el('header', { class: 'topbar' }, this.sideToggle, el('h1', { class: 'title' }, title), T.runs.banner(m),
+             el('span', { class: 'tool' }, m.data.tool || ''), el('span', { class: 'spacer' }), acrossBtn, compareBtn,
+             this.themeBtn, helpBtn);
       this.sideEl = el('nav', { class: 'sidebar', 'aria-label': 'Pass list' });
-      this.resizer = el('div', { class: 'resizer', role: 'separator', 'aria-orientation': 'vertical', 'aria-label': 'Resize the pass list', tabindex: '0' });
+      this.resizer = el('div', {
+        class: 'resizer',
+        role: 'separator',
+        'aria-orientation': 'vertical',
+        'aria-label': 'Resize the pass list',
+        tabindex: '0'
+      });
       this.main = el('main', { class: 'main' });
       this.root.appendChild(top);
       this.root.appendChild(el('div', { class: 'body' }, this.sideEl, this.resizer, this.main));
@@ -52,29 +64,45 @@ window.IrTrace.define('70_app', function () {
       this.passTitle = el('h2', { class: 'pass-title' });
       this.fnSelect = el('select', { id: 'fn-select', class: 'fn-select' });
       this.fnSelect.addEventListener('change', () => this.onFunction());
-      const btn = (label, fn, attrs) => { const b = el('button', Object.assign({ type: 'button' }, attrs || {}), label); b.addEventListener('click', fn); return b; };
+      const btn = (label, fn, attrs) => {
+        const b = el('button', Object.assign({ type: 'button' }, attrs || {}), label);
+        b.addEventListener('click', fn);
+        return b;
+      };
       this.sideBtn = btn('Side by side', () => this.setLayout('side'), { class: 'seg' });
       this.stackBtn = btn('Stacked', () => this.setLayout('stacked'), { class: 'seg' });
-      this.expandBtn = btn('Expand all', () => this.diff.setAllFolds(true), { title: 'Expand all folds (Shift+E toggles)' });
-      this.collapseBtn = btn('Collapse all', () => this.diff.setAllFolds(false), { title: 'Collapse all folds (Shift+E toggles)' });
-      this.copyBefore = btn('Copy before', () => (this.whole.on() ? this.whole.copySide('L') : this.copySide('L')), { title: 'Copy the whole file on the left' });
-      this.copyAfter = btn('Copy after', () => (this.whole.on() ? this.whole.copySide('R') : this.copySide('R')), { title: 'Copy the whole file on the right' });
-      this.copyFn = btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
+      this.expandBtn =
+          btn('Expand all', () => this.diff.setAllFolds(true), { title: 'Expand all folds (Shift+E toggles)' });
+      this.collapseBtn =
+          btn('Collapse all', () => this.diff.setAllFolds(false), { title: 'Collapse all folds (Shift+E toggles)' });
+      this.copyBefore =
+          btn('Copy before', () => (this.whole.on() ? this.whole.copySide('L') : this.copySide('L')),
+              { title: 'Copy the whole file on the left' });
+      this.copyAfter =
+          btn('Copy after', () => (this.whole.on() ? this.whole.copySide('R') : this.copySide('R')),
+              { title: 'Copy the whole file on the right' });
+      this.copyFn =
+          btn('Copy function', () => this.copyFunction(), { title: 'Copy the selected function\u2019s text' });
       this.copyDiff = btn('Copy diff', () => this.copyUnified(), { title: 'Copy as unified diff' });
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
       this.whole = new T.modules.WholeModule(this);
       this.analysis = new T.analysis.Analysis(this);
-      const toolbar = el('div', { class: 'toolbar' },
-        el('label', { class: 'fn-label', 'for': 'fn-select' }, 'Function'), this.fnSelect,
-        el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
-        el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.whole.button, this.analysis.group, this.analysis.status,
-        this.resetAlign, this.closeCompare);
-      T.foldControls.attach(toolbar, [toolbar.children[3], this.whole.button, this.analysis.group]); // behind "More…" below 1,000 px
-      const copyGroup = el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore, this.copyAfter, this.copyFn, this.copyDiff);
+      const toolbar =
+          el('div', { class: 'toolbar' }, el('label', { class: 'fn-label', 'for': 'fn-select' }, 'Function'),
+             this.fnSelect,
+             el('span', { class: 'group', role: 'group', 'aria-label': 'Layout' }, this.sideBtn, this.stackBtn),
+             el('span', { class: 'group' }, this.expandBtn, this.collapseBtn), this.whole.button, this.analysis.group,
+             this.analysis.status, this.resetAlign, this.closeCompare);
+      T.foldControls.attach(
+          toolbar, [toolbar.children[3], this.whole.button, this.analysis.group]); // behind "More…" below 1,000 px
+      const copyGroup =
+          el('span', { class: 'group copy-group', role: 'group', 'aria-label': 'Copy' }, this.copyBefore,
+             this.copyAfter, this.copyFn, this.copyDiff);
       this.files = el('div', { class: 'files' });
       this.notices = el('div', { class: 'notices' });
-      this.head = el('div', { class: 'pass-head' }, el('div', { class: 'title-row' }, this.passTitle, copyGroup), toolbar);
+      this.head =
+          el('div', { class: 'pass-head' }, el('div', { class: 'title-row' }, this.passTitle, copyGroup), toolbar);
       this.panels = el('div', { class: 'panels' });
       this.diffWrap = el('div', { class: 'diff-wrap' });
       this.noneMsg = el('p', { class: 'none-msg', hidden: true }, 'No passes match the filters');
@@ -94,15 +122,27 @@ window.IrTrace.define('70_app', function () {
         onFoldChange: () => this.updateFoldButtons(),
       });
       this.align = new T.align.LinePick(this.diff, {
-        say: (msg, sticky) => { this.flash(msg); this.status.classList.toggle('sticky', sticky); },
-        quiet: () => { clearTimeout(this.flashTimer); this.status.classList.remove('sticky', 'show'); },
+        say: (msg, sticky) => {
+          this.flash(msg);
+          this.status.classList.toggle('sticky', sticky);
+        },
+        quiet: () => {
+          clearTimeout(this.flashTimer);
+          this.status.classList.remove('sticky', 'show');
+        },
         // The realigned view keeps the aligned pair in sight (a new view would start at the top).
-        done: (l, r) => { this.keepLine = this.viewData.rightNums ? this.viewData.rightNums[r] : r; this.setAnchors(T.compare.addAnchor(this.anchors, l, r)); },
+        done: (l, r) => {
+          this.keepLine = this.viewData.rightNums ? this.viewData.rightNums[r] : r;
+          this.setAnchors(T.compare.addAnchor(this.anchors, l, r));
+        },
         label: (line) => (this.viewData.leftNums ? this.viewData.leftNums[line] : line) + 1,
       });
       this.analysis.attach(this.diff);
       this.sidebar = new T.sidebar.Sidebar(this.sideEl, m, {
-        onSelect: (i) => { this.revealEntry(i); this.select(i); },
+        onSelect: (i) => {
+          this.revealEntry(i);
+          this.select(i);
+        },
         onFilter: () => this.onFilter(),
       });
       this.fnSelect.after(this.sidebar.fnOnly); // "Only passes that change it" reads as part of the choice
@@ -114,20 +154,23 @@ window.IrTrace.define('70_app', function () {
       this.across = new T.find.AcrossPanel(this.panels, {
         model: m,
         linkFor: (i) => this.linkFor(i),
-        onOpen: (i, q, rx) => { this.revealEntry(i); this.select(i); this.findBar.open(q, rx); },
+        onOpen: (i, q, rx) => {
+          this.revealEntry(i);
+          this.select(i);
+          this.findBar.open(q, rx);
+        },
       });
       acrossBtn.addEventListener('click', () => this.across.toggle());
       this.notesPanel = T.logNotes.attach(this, acrossBtn); // the readers' notes (69_log_notes.js)
-      this.compareDlg = new T.compare.CompareDialog(this.root, { model: m, onCompare: (a, b) => this.startCompare(a, b) });
+      this.compareDlg =
+          new T.compare.CompareDialog(this.root, { model: m, onCompare: (a, b) => this.startCompare(a, b) });
       compareBtn.addEventListener('click', () => this.compareDlg.open(this.entry));
       this.helpBtn = helpBtn;
       this.narrow.addEventListener('change', () => this.applyLayout());
     }
 
     // The entry a report opens on (59_two_runs.js opening).
-    firstChanged() {
-      return T.runs.opening(this.model);
-    }
+    firstChanged() { return T.runs.opening(this.model); }
 
     // Makes entry i visible even if filters hide it (used by links that name it).
     revealEntry(i) {
@@ -136,16 +179,15 @@ window.IrTrace.define('70_app', function () {
 
     // ---- deep links (62_links.js) ----
     // Link (href) to entry i in the current layout.
-    linkFor(i) {
-      return '#' + this.links.entry(i, null, this.layout, this.analysis.ignoreKey());
-    }
+    linkFor(i) { return '#' + this.links.entry(i, null, this.layout, this.analysis.ignoreKey()); }
 
     // Puts what is shown (the compare pair, or the entry) with its function and layout in the address bar.
     updateFragment() {
       const fn = this.fnKey !== null ? this.fnKey : this.fnWanted;
       const to = this.fnKey !== null ? this.fnTo : this.fnWantedTo;
       const ignore = this.analysis.ignoreKey();
-      if (this.compare) this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout, ignore));
+      if (this.compare)
+        this.links.write(this.links.compare(this.compare.from, this.compare.to, this.fnKey, this.layout, ignore));
       else if (this.entry >= 0) this.links.write(this.links.entry(this.entry, fn, this.layout, to, ignore));
     }
 
@@ -167,7 +209,10 @@ window.IrTrace.define('70_app', function () {
       }
       if (link.entry < 0) return this.linkNote.lacking(this, link);
       this.revealEntry(link.entry);
-      this.select(link.entry, { fn: link.fn === undefined ? null : link.fn, to: link.fn === undefined || link.to === undefined ? null : link.to });
+      this.select(link.entry, {
+        fn: link.fn === undefined ? null : link.fn,
+        to: link.fn === undefined || link.to === undefined ? null : link.to
+      });
       this.linkNote.checkFunction(this, link);
       return true;
     }
@@ -182,7 +227,9 @@ window.IrTrace.define('70_app', function () {
       if (this.visible.includes(this.entry) && !this.noneShown) return;
       // While searching, the best match; else the nearest visible entry, ties to the lower index.
       let best = this.visible[0];
-      if (!this.sidebar.query.trim()) for (const v of this.visible) if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
+      if (!this.sidebar.query.trim())
+        for (const v of this.visible)
+          if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
       if (best !== this.entry || this.noneShown) this.select(best);
     }
 
@@ -193,7 +240,10 @@ window.IrTrace.define('70_app', function () {
       this.head.hidden = none;
       this.files.hidden = none;
       this.notices.hidden = none;
-      if (none) { this.sidebar.select(-1); this.entry = -1; }
+      if (none) {
+        this.sidebar.select(-1);
+        this.entry = -1;
+      }
     }
 
     // j / k: next / previous visible entry, in the list's order (ranked while searching; passes inside a
@@ -205,7 +255,9 @@ window.IrTrace.define('70_app', function () {
       let target;
       if (at >= 0) target = vis[at + dir];
       else if (dir > 0) target = vis.find((i) => i > this.entry);
-      else for (const i of vis) if (i < this.entry) target = i;
+      else
+        for (const i of vis)
+          if (i < this.entry) target = i;
       if (target !== undefined) this.select(target);
     }
 
@@ -222,7 +274,10 @@ window.IrTrace.define('70_app', function () {
         this.fnWantedTo = opts.fn === null ? null : opts.to || null;
       }
       // A link naming another function changes what "Only passes that change it" keeps: entry i stays shown.
-      if (this.sidebar.setFunction(this.fnWanted)) { this.visible = this.sidebar.applyFilters(); this.revealEntry(i); }
+      if (this.sidebar.setFunction(this.fnWanted)) {
+        this.visible = this.sidebar.applyFilters();
+        this.revealEntry(i);
+      }
       this.sidebar.select(i);
       if (this.noneShown) this.showNone(false);
       const e = m.entries[i];
@@ -237,15 +292,15 @@ window.IrTrace.define('70_app', function () {
     }
 
     // Sets fnKey / fnTo to the sticky choice (fnWanted, fnWantedTo) among choices fns (63_functions.js).
-    pickFunction(fns) {
-      [this.fnKey, this.fnTo] = T.functions.pickChoice(fns, this.fnWanted, this.fnWantedTo);
-    }
+    pickFunction(fns) { [this.fnKey, this.fnTo] = T.functions.pickChoice(fns, this.fnWanted, this.fnWantedTo); }
 
     fillFunctions(fns, lang) {
       clear(this.fnSelect);
       this.fnSelect.appendChild(el('option', { value: '-1' }, 'Whole file'));
       const labels = T.functions.labels(fns, lang);
-      fns.forEach((f, k) => this.fnSelect.appendChild(el('option', { value: String(k), title: T.functions.title(f) }, labels[k])));
+      fns.forEach(
+          (f, k) =>
+              this.fnSelect.appendChild(el('option', { value: String(k), title: T.functions.title(f) }, labels[k])));
       this.fnList = fns;
       const idx = this.fnKey === null ? -1 : fns.findIndex((f) => f.key === this.fnKey && (f.to || null) === this.fnTo);
       this.fnSelect.value = String(idx);
@@ -272,7 +327,8 @@ window.IrTrace.define('70_app', function () {
       const st = statusOf(e);
       this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
       // Long names wrap between their words, as in the pass list.
-      this.passTitle.appendChild(T.names.breakable(e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e), 'pass-name'));
+      this.passTitle.appendChild(
+          T.names.breakable(e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e), 'pass-name'));
       const chip = T.runs.word(this.model, st) + (st === STATUS.CODEGEN ? ' ' + (e.role || ROLE.DEVICE) : '');
       if (e.kind === KIND.FRONTEND) this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
       else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
@@ -288,17 +344,20 @@ window.IrTrace.define('70_app', function () {
       const m = this.model;
       T.executions.notice(this, this.notices); // a nested pipeline's pass: its executions (61_executions.js)
       if (e.status === STATUS.FAILED || e.error) {
-        this.notices.appendChild(el('div', { class: 'error-box', role: 'alert' },
-          el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
-          el('pre', null, e.error || 'The pass failed.'),
-          el('p', { class: 'hint' }, e.crashed
-            ? 'This pass wrote no snapshot: it crashed (its log is the last file of the dump). Shown below: the IR before it, the last snapshot written.'
-            : 'Below: the IR before this pass and the snapshot it wrote after it.')));
+        this.notices.appendChild(el(
+            'div', { class: 'error-box', role: 'alert' },
+            el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
+            el('pre', null, e.error || 'The pass failed.'),
+            el('p', { class: 'hint' },
+               e.crashed ?
+                   'This pass wrote no snapshot: it crashed (its log is the last file of the dump). Shown below: the IR before it, the last snapshot written.' :
+                   'Below: the IR before this pass and the snapshot it wrote after it.')));
       }
       const warnings = Array.isArray(e.warnings) ? e.warnings : [];
       if (warnings.length) {
-        const det = el('details', { class: 'warn-box', open: true },
-          el('summary', null, plural(warnings.length, 'warning') + (e.log ? ' \u00b7 ' + e.log : '')));
+        const det =
+            el('details', { class: 'warn-box', open: true },
+               el('summary', null, plural(warnings.length, 'warning') + (e.log ? ' \u00b7 ' + e.log : '')));
         for (const w of warnings) det.appendChild(el('pre', null, String(w)));
         this.notices.appendChild(det);
       }
@@ -306,15 +365,24 @@ window.IrTrace.define('70_app', function () {
       // codegen alike): once per snapshot, naming the file and the reason. Older reports also carry the C++
       // side's copy ("function view unavailable: ...") in entry.notes: dropped.
       const own = [];
-      const sides = e.kind === KIND.PASS && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
+      const sides =
+          e.kind === KIND.PASS && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
       for (const s of sides) {
         const snap = m.snapshots[s];
-        if (snap && snap.fallback) own.push((snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback + ')');
+        if (snap && snap.fallback)
+          own.push(
+              (snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback +
+              ')');
       }
       // The C++ side's crash note says what the error box says.
-      const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) || (e.crashed && /^this pass wrote no snapshot/.test(n));
-      const notes = (Array.isArray(e.notes) ? e.notes.map(String) : []).filter((n) => !dup(n)).concat(own, T.logNotes.lines(m, this.entry));
-      notes.unshift(...this.whole.notes(), ...T.runs.notes(m, this.entry), ...this.analysis.notes(e)); // Whole module; the runs; the no-op note, or what a normalisation ignored
+      const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) ||
+          (e.crashed && /^this pass wrote no snapshot/.test(n));
+      const notes = (Array.isArray(e.notes) ? e.notes.map(String) : [])
+                        .filter((n) => !dup(n))
+                        .concat(own, T.logNotes.lines(m, this.entry));
+      notes.unshift(
+          ...this.whole.notes(), ...T.runs.notes(m, this.entry),
+          ...this.analysis.notes(e)); // Whole module; the runs; the no-op note, or what a normalisation ignored
       const once = [...new Set(notes)];
       if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
     }
@@ -328,23 +396,34 @@ window.IrTrace.define('70_app', function () {
       }
       // Read across names: each side names its function too.
       const fnOf = (key) => (v.across ? el('span', { class: 'file-fn' }, ' \u00b7 ' + key) : null);
-      this.files.appendChild(el('span', { class: 'file file-l', title: 'before: ' + v.leftFile + (v.across ? ', ' + v.across.from : '') },
-        el('span', { class: 'sign' }, '\u2212'), v.leftFile || '', fnOf(v.across && v.across.from)));
-      this.files.appendChild(el('span', { class: 'file file-r', title: 'after: ' + v.rightFile + (v.across ? ', ' + v.across.to : '') },
-        el('span', { class: 'sign' }, '+'), v.rightFile || '', fnOf(v.across && v.across.to)));
+      this.files.appendChild(
+          el('span', { class: 'file file-l', title: 'before: ' + v.leftFile + (v.across ? ', ' + v.across.from : '') },
+             el('span', { class: 'sign' }, '\u2212'), v.leftFile || '', fnOf(v.across && v.across.from)));
+      this.files.appendChild(
+          el('span', { class: 'file file-r', title: 'after: ' + v.rightFile + (v.across ? ', ' + v.across.to : '') },
+             el('span', { class: 'sign' }, '+'), v.rightFile || '', fnOf(v.across && v.across.to)));
     }
 
     // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
     // same view is re-aligned.
     showView(prebuilt, keepFolds) {
       // A function read against another across names, a unit entry's whole module: the page diffs them.
-      if (!prebuilt && !this.compare && (this.fnTo !== null || this.whole.on())) { this.runCompare(); return; }
+      if (!prebuilt && !this.compare && (this.fnTo !== null || this.whole.on())) {
+        this.runCompare();
+        return;
+      }
       const expandAll = !!keepFolds && this.diff.folds && this.diff.folds.length > 0 && !this.diff.anyFolded();
       const e = this.model.entries[this.entry];
       const v = prebuilt || this.analysis.view(e, this.entry, this.fnKey);
       this.viewData = v;
       this.renderFiles(v);
-      this.diff.show({ view: v, context: this.model.context, stacked: this.effectiveStacked(), expandAll, decor: this.analysis.decor(v) });
+      this.diff.show({
+        view: v,
+        context: this.model.context,
+        stacked: this.effectiveStacked(),
+        expandAll,
+        decor: this.analysis.decor(v)
+      });
       this.align.refresh();
       this.copyBefore.disabled = v.single;
       this.copyDiff.disabled = v.single;
@@ -357,9 +436,7 @@ window.IrTrace.define('70_app', function () {
     }
 
     // An explicit choice wins; without one the window's width decides.
-    effectiveStacked() {
-      return this.layout ? this.layout === 'stacked' : this.narrow.matches;
-    }
+    effectiveStacked() { return this.layout ? this.layout === 'stacked' : this.narrow.matches; }
 
     setLayout(l) {
       this.layout = l;
@@ -379,8 +456,9 @@ window.IrTrace.define('70_app', function () {
       // A file shown whole has neither layout: neither button is pressed (both are disabled).
       this.sideBtn.setAttribute('aria-pressed', String(!stacked && !single));
       this.stackBtn.setAttribute('aria-pressed', String(stacked && !single));
-      const auto = this.layout ? '' : this.narrow.matches ? '; stacked while the window is under ' + grouped(NARROW_PX) + ' px, until you choose'
-        : '; automatic: stacked while the window is under ' + grouped(NARROW_PX) + ' px';
+      const auto = this.layout ? '' :
+          this.narrow.matches  ? '; stacked while the window is under ' + grouped(NARROW_PX) + ' px, until you choose' :
+                                 '; automatic: stacked while the window is under ' + grouped(NARROW_PX) + ' px';
       this.sideBtn.title = 'Side by side (s toggles' + auto + ')';
       this.stackBtn.title = 'Stacked / unified (s toggles' + auto + ')';
       this.files.classList.toggle('stacked', stacked);
@@ -414,7 +492,9 @@ window.IrTrace.define('70_app', function () {
 
     copySide(side) {
       const e = this.model.entries[this.entry];
-      const snap = this.compare ? (side === 'L' ? this.compare.from : this.compare.to) : side === 'L' ? e.before : e.after;
+      const snap = this.compare ? (side === 'L' ? this.compare.from : this.compare.to) :
+          side === 'L'          ? e.before :
+                                  e.after;
       if (!Number.isInteger(snap)) return;
       const s = this.model.snapshots[snap];
       this.copy(this.model.fileText(snap), (s.file || 'file') + ' (' + plural(this.model.count(snap), 'line') + ')');
@@ -427,7 +507,9 @@ window.IrTrace.define('70_app', function () {
       if (!v || this.fnKey === null) return;
       const lines = v.right.length ? v.right : v.left;
       const name = v.across ? v.across.to : this.fnKey;
-      this.copy(lines.join('\n') + (lines.length ? '\n' : ''), 'function ' + (name || '(outside functions)') + ' (' + plural(lines.length, 'line') + ')');
+      this.copy(
+          lines.join('\n') + (lines.length ? '\n' : ''),
+          'function ' + (name || '(outside functions)') + ' (' + plural(lines.length, 'line') + ')');
     }
 
     copyUnified() {
@@ -451,12 +533,15 @@ window.IrTrace.define('70_app', function () {
       this.whole.update(); // a comparison shows two snapshots as they are
       const m = this.model;
       const keys = [];
-      for (const s of [to, from]) for (const sec of m.sections(s)) if (!keys.includes(sec[0])) keys.push(sec[0]);
+      for (const s of [to, from])
+        for (const sec of m.sections(s))
+          if (!keys.includes(sec[0])) keys.push(sec[0]);
       this.fnKey = this.fnWanted !== null && keys.includes(this.fnWanted) ? this.fnWanted : null;
       this.fnTo = null;
       this.fillFunctions(keys.map((k) => ({ key: k, status: FN_STATUS.SAME })), m.snapshots[to].lang);
       clear(this.passTitle);
-      this.passTitle.appendChild(el('span', { class: 'pass-name' }, 'Compare: ' + m.snapshots[from].file + ' \u2192 ' + m.snapshots[to].file));
+      this.passTitle.appendChild(
+          el('span', { class: 'pass-name' }, 'Compare: ' + m.snapshots[from].file + ' \u2192 ' + m.snapshots[to].file));
       clear(this.notices);
       this.runCompare();
       this.updateFragment();
@@ -471,18 +556,31 @@ window.IrTrace.define('70_app', function () {
         const { from, to } = this.compare;
         const l = m.section(from, this.fnKey), r = m.section(to, this.fnKey);
         base = {
-          left: l.lines, right: r.lines, leftNums: l.nums, rightNums: r.nums, ops: [], pairs: [],
-          leftFile: m.snapshots[from].file, rightFile: m.snapshots[to].file,
-          leftLang: m.snapshots[from].lang, rightLang: m.snapshots[to].lang, single: false,
-          leftNoEol: T.payload.noEol(m.snapshots[from]), rightNoEol: T.payload.noEol(m.snapshots[to]),
+          left: l.lines,
+          right: r.lines,
+          leftNums: l.nums,
+          rightNums: r.nums,
+          ops: [],
+          pairs: [],
+          leftFile: m.snapshots[from].file,
+          rightFile: m.snapshots[to].file,
+          leftLang: m.snapshots[from].lang,
+          rightLang: m.snapshots[to].lang,
+          single: false,
+          leftNoEol: T.payload.noEol(m.snapshots[from]),
+          rightNoEol: T.payload.noEol(m.snapshots[to]),
         };
-      } else if (this.whole.on()) { base = this.whole.views.view(this.entry, this.fnKey);
+      } else if (this.whole.on()) {
+        base = this.whole.views.view(this.entry, this.fnKey);
       } else if (this.fnTo !== null) {
         base = this.model.acrossView(this.model.entries[this.entry], this.fnKey, this.fnTo);
       } else base = Object.assign({}, this.model.view(this.model.entries[this.entry], this.fnKey));
       const realign = this.realign;
       this.realign = false;
-      if (!this.compare && !this.anchors.length && !base.across && !base.module) { this.showView(null, realign); return; }
+      if (!this.compare && !this.anchors.length && !base.across && !base.module) {
+        this.showView(null, realign);
+        return;
+      }
       this.progress.set(0, 'Diffing ' + grouped(base.left.length + base.right.length) + ' lines\u2026');
       const noEol = {
         left: T.model.viewNoEol(base.leftNoEol, base.leftNums, base.left.length),

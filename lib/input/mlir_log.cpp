@@ -332,7 +332,8 @@ std::string CutFunction(const std::string& module, const std::string& sym, const
       out += lines[k].substr(lead == std::string::npos ? 0 : lead);
     }
     std::vector<std::pair<std::string, std::string>> by_name(own.begin(), own.end());
-    std::sort(by_name.begin(), by_name.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    std::sort(by_name.begin(), by_name.end(),
+              [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
     for (const auto& [name, value] : by_name) out = ReplaceToken(out, name, value, true);
     return out;
   }
