@@ -10,7 +10,7 @@ import { ROOT } from './make_report.mjs';
 function loadViewerDiff() {
   const ctx = { window: {}, performance, setTimeout, console };
   vm.createContext(ctx);
-  for (const f of ['10_util.js', '15_payload.js', '25_myers.js', '40_intraline.js']) {
+  for (const f of ['00_define.js', '10_util.js', '15_payload.js', '25_myers.js', '40_intraline.js']) {
     vm.runInContext(fs.readFileSync(path.join(ROOT, 'assets/js', f), 'utf8'), ctx, { filename: f });
   }
   return ctx.window.IrTrace;

@@ -19,7 +19,7 @@ const COMPILER = process.env.IRTRACE_LIVE_COMPILER || path.join(ROOT, 'build', '
 const skip = fs.existsSync(COMPILER) ? false : `live compiler not found at ${COMPILER} (build it, or set IRTRACE_LIVE_COMPILER)`;
 
 globalThis.window = globalThis.window || {};
-for (const f of ['10_util.js', '15_payload.js', '16_live.js']) vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
+for (const f of ['00_define.js', '10_util.js', '15_payload.js', '16_live.js']) vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 const P = window.IrTrace.payload;
 const L = window.IrTrace.live;
 const OPEN = '<script type="text/x-ir-trace-chunks" id="ir-trace-data">';

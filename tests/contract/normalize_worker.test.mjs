@@ -20,7 +20,7 @@ const skip = fs.existsSync(BIN) ? false : `ir-trace binary not found at ${BIN} (
 
 // The page's side, in this realm with a plain `window` (the modules touch the DOM only when called).
 globalThis.window = globalThis.window || {};
-for (const f of ['10_util.js', '15_payload.js', '25_myers.js', '56_norm_keys.js', '57_normalize.js']) {
+for (const f of ['00_define.js', '10_util.js', '15_payload.js', '25_myers.js', '56_norm_keys.js', '57_normalize.js']) {
   vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 }
 const T = window.IrTrace;

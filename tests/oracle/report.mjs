@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const MODULES = ['10_util.js', '15_payload.js', '20_model.js'];
+const MODULES = ['00_define.js', '10_util.js', '15_payload.js', '20_model.js'];
 globalThis.window = globalThis.window || {};
 for (const f of MODULES) vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 const T = window.IrTrace;
