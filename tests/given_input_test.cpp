@@ -188,7 +188,7 @@ TEST_CASE("given_input: --input with several dumps, a dump holding its own input
   CHECK(missing.err == "ir-trace: error: cannot open '" + (t / "nope.ll") + "': No such file or directory\n");
 }
 
-TEST_CASE("given_input: mlir-opt op-scope logs and trees: pass 1 a pass; --input orders and frames the module",
+TEST_CASE("given_input: mlir-opt op-scope logs and trees: pass 1 a pass, and --input orders and frames the module",
           "[given_input][mlir]") {
   REQUIRE(std::filesystem::exists("/usr/bin/mlir-opt-19"));
   TempDir t;
@@ -237,7 +237,8 @@ TEST_CASE("given_input: mlir-opt op-scope logs and trees: pass 1 a pass; --input
   CHECK(w.warnings[0].find("defines symbols the input lacks (@alpha, @zeta)") != std::string::npos);
 }
 
-TEST_CASE("given_input: a TVM directory's first file is pass 1; --input gives the module before it", "[given_input]") {
+TEST_CASE("given_input: a TVM directory's first file is pass 1, and --input gives the module before it",
+          "[given_input]") {
   TempDir t;
   std::filesystem::create_directory(t / "tvm");
   test::WriteFile(t / "tvm/000_tir.A.py", "def main():\n    return 1\n");

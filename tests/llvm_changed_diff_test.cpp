@@ -57,7 +57,7 @@ TEST_CASE("llvm_changed_diff: a function pass's diff replaces its body, its defi
   CHECK_FALSE(LooksLikeChangedDiff("define i32 @f() {\n-  a\n"));
 }
 
-TEST_CASE("llvm_changed_diff: a module pass's functions are matched by order; removed ones go", "[llvm_changed_diff]") {
+TEST_CASE("llvm_changed_diff: a module pass's functions are matched by order, removed ones go", "[llvm_changed_diff]") {
   ChangedDiffModule m(kStart);
   // f unchanged, g's blocks merged; then g removed and a function added that the diff cannot name.
   ChangedDiffModule::Applied a = m.ApplyModule(

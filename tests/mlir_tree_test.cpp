@@ -85,7 +85,7 @@ TEST_CASE("mlir_tree: a module-scope tree's sibling function folders are read in
 }
 
 TEST_CASE(
-    "mlir_tree: a nested pipeline runs whole on one function, then the next; nests on either side of a "
+    "mlir_tree: a nested pipeline runs whole on one function, then the next, and nests on either side of a "
     "module pass keep their place",
     "[mlir_tree]") {
   TempDir t;
