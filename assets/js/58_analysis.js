@@ -120,12 +120,7 @@ window.IrTrace.define('58_analysis', function() {
     // The note on an entry whose diff hides renumbering (its "meaning"): [] or [text].
     renumberingNote(e) {
       if (!e.diff || !Array.isArray(e.diff.meaning)) return [];
-      let ins = 0, del = 0;
-      const ops = e.diff.ops || [];
-      for (let k = 0; k + 2 < ops.length; k += 3) {
-        del += ops[k + 1];
-        ins += ops[k + 2];
-      }
+      const { ins, del } = T.payload.forEachBlock(e.diff.ops || []);  // the raw text's counts
       const raw = 'the raw text: +' + ins + ' -' + del;
       if (this.app.model.showRenumbering)
         return [
