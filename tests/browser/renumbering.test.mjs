@@ -35,10 +35,11 @@ before(async () => {
 after(async () => { await browser.close(); });
 
 test('a pass that only renumbers is a no-op; its diff hides the renumbering until Show renumbering', async () => {
-  const { page, errors } = await open(browser, file, { hash: '#pass=2' });
+  const { page, errors } = await open(browser, file, { hash: '#pass=3' });
   const noop = (i) => page.locator(`#entry-${i} .noop-tag`).count();
-  assert.equal(await noop(2), 1, 'RenumberPass only renumbered: a no-op');
-  assert.equal(await noop(1), 0, 'GlobalDCEPass deleted f');
+  // The first pass is a pass (pass 1, Annotation2MetadataPass): GlobalDCEPass is pass 2, RenumberPass 3.
+  assert.equal(await noop(3), 1, 'RenumberPass only renumbered: a no-op');
+  assert.equal(await noop(2), 0, 'GlobalDCEPass deleted f');
   const btn = page.getByRole('button', { name: 'Show renumbering' });
   assert.equal(await btn.getAttribute('aria-pressed'), 'false');
   let r = await rows(page);
