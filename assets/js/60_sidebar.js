@@ -297,11 +297,15 @@ window.IrTrace.define('60_sidebar', function() {
 
     fnOnlyActive() { return this.fnKey !== null && this.fnBox.checked; }
 
-    // The unit entry i ran on, as its row names it (T.modules.unitName; a nested pipeline's pass: its
-    // executions, "8 functions, 3 changed", T.executions.summary), or null.
+    // The unit entry i ran on, as its row names it (T.modules.unitName; a nested pipeline's pass over
+    // several functions: its executions, "8 functions, 3 changed", T.executions.summary; over one, nothing
+    // the row's status does not say), or null.
     unitName(i) {
       const e = this.model.entries[i];
-      return T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang) || T.executions.summary(e);
+      const unit = T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang);
+      if (unit) return unit;
+      const fns = new Set(T.payload.executionsOf(e).map((x) => x.key)).size;
+      return fns > 1 ? T.executions.summary(e) : null;
     }
 
     // The search's index of entry i's row: its label and the unit it ran on (a function name finds its passes).
