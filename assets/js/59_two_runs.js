@@ -47,12 +47,17 @@ window.IrTrace.define('59_two_runs', function() {
   }
 
   // The entry a report opens on: a compare report's first divergence; else its first failed pass (what
-  // the engineer opens it for), else its first changed pass, else its first pass.
+  // the engineer opens it for), else its first changed pass (one diffed against an empty first entry last), else its first pass.
   function opening(model) {
     const es = model.entries;
     let i = first(model);
     if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.FAILED);
-    if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED);
+    // A pass diffed against an empty first entry (a log that holds no IR before its first pass) shows its
+    // whole output as added: the first pass that really changed something comes before it.
+    const changed = (e) => e.kind === KIND.PASS && e.status === STATUS.CHANGED;
+    const fromNothing = (e) => Number.isInteger(e.before) && model.count(e.before) === 0;
+    if (i < 0) i = es.findIndex((e) => changed(e) && !fromNothing(e));
+    if (i < 0) i = es.findIndex(changed);
     if (i < 0) i = es.findIndex((e) => e.kind === KIND.PASS);
     return i < 0 ? 0 : i;
   }
@@ -83,7 +88,7 @@ window.IrTrace.define('59_two_runs', function() {
     if (!c || !e) return [];
     const out = [];
     const at = where(e) ? ' (' + where(e) + ')' : '';
-    const file = model.passNumber(e) === null; // a codegen row
+    const file = model.passNumber(e) === null;  // a codegen row
     if (i === c.first) {
       out.push(
           'First divergence: the two runs\u2019 ' + (file ? 'generated files first differ' : 'IR first differs') +
