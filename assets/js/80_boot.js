@@ -271,8 +271,11 @@ window.IrTrace.define('80_boot', function() {
       return;
     }
     if (!app.applyFragment(location.hash)) app.select(app.firstChanged());
-    window.addEventListener('hashchange', () => {
-      if (!app.links.isLast(location.hash)) app.applyFragment(location.hash);
+    // The hash the user (or a link) navigated to, from the event: by the time the handler runs, a coalesced
+    // write of the page's own fragment (62_links.js) may have replaced location.hash with the old state.
+    window.addEventListener('hashchange', (ev) => {
+      const hash = ev.newURL ? new URL(ev.newURL).hash : location.hash;
+      if (!app.links.isLast(hash)) app.applyFragment(hash);
     });
     // The chart reads the sidebar's width (a layout): after the first frame, so the diff paints first.
     requestAnimationFrame(() => setTimeout(() => app.sidebar.drawChart(), 0));
