@@ -24,29 +24,14 @@ struct CompareFlags {
   SharedOptions shared;
 };
 
-constexpr SharedHelp kCompareHelp{
-    "Unchanged lines shown around each change, 0 to 1000000 (default: 3)",
-    "Threads, 1 to 1024 (default: the number of cores)",
-    "What both inputs are (as ir-trace --format): auto, numbered, mlir-log, llvm-log, mlir-tree, tvm-dir, "
-    "llvm-dir, tilelang, xla, pypto-build",
-    "Print counts and timings",
-    "Print nothing on success",
-};
-
 void BindCompare(CLI::App& app, CompareFlags* f) {
-  app.add_option("DUMPS", f->dumps, "BASE_DUMP HEAD_DUMP: the run compared against, then the run under review");
+  AddOption(app, "ir-trace compare", "DUMPS", f->dumps);
   app.allow_extras();
-  app.add_option("-o,--output", f->output, "Report to write (default: ir_trace_compare.html; - for standard output)")
-      ->type_name("PATH")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--fail-on", f->fail_on,
-                 "Exit 1 when the runs diverge (diverged), when a pass failed in HEAD (failed), or either "
-                 "(diverged,failed); the report is still written")
-      ->type_name("diverged|failed")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  AddOption(app, "ir-trace compare", "-o,--output", f->output)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  AddOption(app, "ir-trace compare", "--fail-on", f->fail_on)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   f->shared.Bind(
       app, {Shared::kContext, Shared::kJobs, Shared::kNoCompress, Shared::kFormat, Shared::kVerbose, Shared::kQuiet},
-      kCompareHelp);
+      "ir-trace compare");
 }
 
 // DUMPS and the extras: exactly BASE_DUMP and HEAD_DUMP, no unknown option, no empty path; then -o.
@@ -120,15 +105,11 @@ int IndexMain(int argc, const char* const* argv, std::ostream& out, std::FILE* e
       "Merge the --json summaries of a sharded batch (--shard K/N) into one index page whose links "
       "are relative to its directory.",
       "ir-trace index"};
-  app.add_option("SUMMARY", summaries,
-                 "A --json summary (schema 1); report paths in it are read from the "
-                 "current directory")
-      ->required();
-  app.add_option("-o,--output", output, "The index page to write, e.g. OUTDIR/index.html")
-      ->type_name("PATH")
+  AddOption(app, "ir-trace index", "SUMMARY", summaries)->required();
+  AddOption(app, "ir-trace index", "-o,--output", output)
       ->required()
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_flag("-q,--quiet", quiet, "Print nothing on success");
+  AddFlag(app, "ir-trace index", "-q,--quiet", quiet);
   int parsed = ParseSubcommand(app, argc, argv, out, err);
   if (parsed >= 0) return parsed;
   for (const std::string& s : summaries) {

@@ -18,6 +18,7 @@
 #include "driver/shard.h"
 #include "input/input_format.h"
 #include "input/recorded_runs.h"
+#include "options_table.h"
 #include "shared_options.h"
 #include "terminal_command.h"
 
@@ -42,6 +43,9 @@ struct ConvertFlags {
   bool Given(const char* name) const { return app->count(name) > 0; }
 };
 
+// The command's name in OptionTable().
+constexpr const char* kCommand = "ir-trace";
+
 // A rule: "" when what it checks is good (and then it may copy values into `run`), else the whole message
 // after "ir-trace: error: ".
 using Rule = std::string (*)(ConvertFlags* f);
@@ -50,9 +54,7 @@ using Rule = std::string (*)(ConvertFlags* f);
 
 void BindDumps(CLI::App& app, ConvertFlags* f) {
   // Checked after parsing (CheckArguments), so that an unknown option is reported before a missing dump.
-  app.add_option("PASSES_DUMP", f->run.dumps,
-                 "Directory with 00_frontend.<ext> and NN_after_<Pass>.<ext> (required, unless --find; "
-                 "several: one report each into -o OUTDIR/)");
+  AddOption(app, kCommand, "PASSES_DUMP", f->run.dumps);
   app.allow_extras();
   app.footer(
       "Subcommands: ir-trace compare BASE_DUMP HEAD_DUMP -o cmp.html compares two runs of one program "
@@ -60,18 +62,9 @@ void BindDumps(CLI::App& app, ConvertFlags* f) {
       "summaries of --shard runs into one index page (see ir-trace index --help). A dump named compare or "
       "index is ./compare, ./index");
   // A repeated -o or --context: the last one wins (an alias or a Makefile variable can be overridden).
-  f->output =
-      app.add_option("-o,--output", f->run.convert.output,
-                     "Report to write (default: ir_trace.html; - for standard output; the last one given wins). "
-                     "OUTDIR/ (ending in /, or an existing directory, with several dumps or --find): one "
-                     "report per dump plus index.html")
-          ->type_name("PATH")
-          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--find", f->finds,
-                 "Convert every dump under ROOT (a directory holding 00_frontend.<ext>, or a compiler's own dump "
-                 "directory; any depth, symbolic links not followed) into -o OUTDIR/; finding none is an error")
-      ->type_name("ROOT")
-      ->allow_extra_args(false);
+  f->output = AddOption(app, kCommand, "-o,--output", f->run.convert.output)
+                  ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  AddOption(app, kCommand, "--find", f->finds)->allow_extra_args(false);
 }
 
 std::string FindRule(ConvertFlags* f) {
@@ -169,39 +162,12 @@ std::string ArgumentsRule(ConvertFlags* f) {
 
 // --- Batch mode: -j, --shard, --fail-on, --baseline, --check ---
 
-constexpr SharedHelp kConvertHelp{
-    "Unchanged lines shown around each change, 0 to 1000000 (default: 3; the last one given wins)",
-    "Dumps converted at a time, 1 to 1024 (default: the number of cores)",
-    "What the input is: auto (default: a directory is a numbered dump, a file or - is detected from "
-    "its content), numbered, mlir-log (mlir-opt --mlir-print-ir-after-all ... 2>&1), llvm-log (opt "
-    "-print-after-all or -print-changed ... 2>&1), mlir-tree (--mlir-print-ir-tree-dir=DIR), llvm-dir "
-    "(-ir-dump-directory=DIR), tvm-dir (TVM's DumpIR, NNN_<pass>.py), tilelang (a script directory's "
-    ".run_records: its latest run), xla (--xla_dump_to=DIR: one report per module), pypto-build (a PyPTO "
-    "build directory: passes_dump/, then each ptoas unit, then kernels/ and orchestration/)",
-    "Print counts, timings and ignored files",
-    "Print nothing on success (-v diagnostics still print)",
-};
-
 void BindBatch(CLI::App& app, ConvertFlags* f) {
-  f->shared.Bind(app, {Shared::kJobs}, kConvertHelp);
-  app.add_option("--shard", f->shard,
-                 "Batch mode: convert only shard K of N (1 <= K <= N), the dumps whose path hashes to it; "
-                 "report names are those of the whole batch. Merge the shards' --json with ir-trace index")
-      ->type_name("K/N")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--fail-on", f->fail_on,
-                 "Also exit 1 when a pass failed (failed), or when a pass failed or warned (warning), or with "
-                 "--baseline when a dump diverges from its baseline (diverged); a comma list takes several; "
-                 "the reports are still written")
-      ->type_name("failed|warning|diverged")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--baseline", f->baselines,
-                 "Batch mode: also compare each dump with the dump at the same relative path under ROOT2 (as "
-                 "ir-trace compare, ROOT2's as BASE) into OUTDIR/compare/<name>.html; the index gets a column "
-                 "\"First divergence\"")
-      ->type_name("ROOT2")
-      ->allow_extra_args(false);
-  app.add_flag("--check", f->run.check, "Validate and compare only: write no report and no index (same exit codes)");
+  f->shared.Bind(app, {Shared::kJobs}, kCommand);
+  AddOption(app, kCommand, "--shard", f->shard)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  AddOption(app, kCommand, "--fail-on", f->fail_on)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  AddOption(app, kCommand, "--baseline", f->baselines)->allow_extra_args(false);
+  AddFlag(app, kCommand, "--check", f->run.check);
 }
 
 // --fail-on: failed, warning (which includes failed), diverged (with --baseline: DivergedRule), or a comma list.
@@ -258,32 +224,17 @@ std::string ShardRule(ConvertFlags* f) {
 
 void BindSummaries(CLI::App& app, ConvertFlags* f) {
   SummaryPaths& sum = f->run.summaries;
-  auto summary_option = [&](const char* name, std::string* path, const char* what) {
+  auto summary_option = [&](const char* name, std::string* path) {
     f->summary_options.emplace_back(
-        app.add_option(name, *path, what)->type_name("FILE")->multi_option_policy(CLI::MultiOptionPolicy::TakeLast),
-        path);
+        AddOption(app, kCommand, name, *path)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast), path);
   };
-  summary_option("--json", &sum.json,
-                 "Also write the run's results as JSON (schema 1, see man ir-trace): per dump its path, report, "
-                 "status, counts, failed passes, warnings; - for standard output. Written even when the exit "
-                 "code is 1");
-  summary_option("--junit", &sum.junit,
-                 "Also write JUnit XML (GitLab, Jenkins): a testsuite per dump, a testcase per pass; a failed "
-                 "pass is a failure, an invalid dump an error; - for standard output");
-  summary_option("--markdown", &sum.markdown,
-                 "Also write a Markdown table of the dumps, problems first (for $GITHUB_STEP_SUMMARY or a "
-                 "merge-request comment), within GitHub's 1 MiB; - for standard output");
-  summary_option("--markdown-append", &f->markdown_append,
-                 "As --markdown, but appended to FILE (created if missing; its earlier bytes are kept whatever "
-                 "fails), the file within 1 MiB counting them; not with --markdown");
-  summary_option("--depfile", &f->run.depfile,
-                 "Also write a depfile for the report (one dump): the report as target, every file of the dump "
-                 "read and the dump directory as prerequisites; with -include in a Makefile, make re-runs "
-                 "ir-trace when one changes or goes. Batch mode: --depfiles");
-  app.add_flag("--depfiles", f->run.depfiles, "Batch mode: write OUTDIR/<name>.d beside each OUTDIR/<name>.html");
-  app.add_option("--depfile-format", f->depfile_format,
-                 "make (GNU make, default) or ninja (only the names ninja's parser can read)")
-      ->type_name("make|ninja")
+  summary_option("--json", &sum.json);
+  summary_option("--junit", &sum.junit);
+  summary_option("--markdown", &sum.markdown);
+  summary_option("--markdown-append", &f->markdown_append);
+  summary_option("--depfile", &f->run.depfile);
+  AddFlag(app, kCommand, "--depfiles", f->run.depfiles);
+  AddOption(app, kCommand, "--depfile-format", f->depfile_format)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 }
 
@@ -330,30 +281,15 @@ std::string StdoutRule(ConvertFlags* f) {
 
 void BindConversion(CLI::App& app, ConvertFlags* f) {
   ConvertOptions& options = f->run.convert;
-  f->shared.Bind(app, {Shared::kContext}, kConvertHelp);
-  app.add_option("--codegen", options.codegen_dirs,
-                 "PyPTO build directory whose kernels/ (device) and orchestration/ (host) sources to add "
-                 "(one DIR each time; repeatable)")
-      ->allow_extra_args(false)
-      ->type_name("DIR");
-  f->shared.Bind(app, {Shared::kNoCompress}, kConvertHelp);
-  app.add_flag("--all-runs", options.all_runs,
-               "TileLang run records: convert every run of the script directory, one report each (-o DIR/), not "
-               "only the latest");
-  app.add_option("--run", f->run_selector,
-                 "A name directory of the recording library (DIR/NAME): the run to convert, latest (default), "
-                 "-K (the K-th newest) or TIME (a prefix of its UTC start, as in .runs/run_TIME...)")
-      ->type_name("latest|-K|TIME")
+  f->shared.Bind(app, {Shared::kContext}, kCommand);
+  AddOption(app, kCommand, "--codegen", options.codegen_dirs)->allow_extra_args(false);
+  f->shared.Bind(app, {Shared::kNoCompress}, kCommand);
+  AddFlag(app, kCommand, "--all-runs", options.all_runs);
+  AddOption(app, kCommand, "--run", f->run_selector)
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_option("--input", f->given_inputs,
-                 "The IR the compiler was handed (one dump only): the first entry of a log that holds no IR "
-                 "before its first pass (after-only llvm-log, llvm-dir, mlir-log, mlir-tree, tvm-dir), so pass 1 "
-                 "is diffed like any other; a warning when its functions (ModuleID, MLIR symbols) disagree with "
-                 "the first dump")
-      ->type_name("FILE")
-      ->allow_extra_args(false);
-  f->shared.Bind(app, {Shared::kFormat, Shared::kVerbose, Shared::kQuiet}, kConvertHelp);
+  AddOption(app, kCommand, "--input", f->given_inputs)->allow_extra_args(false);
+  f->shared.Bind(app, {Shared::kFormat, Shared::kVerbose, Shared::kQuiet}, kCommand);
 }
 
 std::string InputRule(ConvertFlags* f) {

@@ -5,29 +5,21 @@
 
 namespace irtrace::cli {
 
-void SharedOptions::Bind(CLI::App& app, std::initializer_list<Shared> flags, const SharedHelp& help) {
+void SharedOptions::Bind(CLI::App& app, std::initializer_list<Shared> flags, const char* command) {
   for (Shared flag : flags) {
     switch (flag) {
       case Shared::kContext:
-        app.add_option("--context", context, help.context)
-            ->type_name("N")
-            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        AddOption(app, command, "--context", context)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
         break;
       case Shared::kJobs:
-        app.add_option("-j,--jobs", jobs, help.jobs)
-            ->type_name("N")
-            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        AddOption(app, command, "-j,--jobs", jobs)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
         break;
-      case Shared::kNoCompress:
-        app.add_flag("--no-compress", plain_json, "Store the report data as plain JSON (larger; for inspection)");
-        break;
+      case Shared::kNoCompress: AddFlag(app, command, "--no-compress", plain_json); break;
       case Shared::kFormat:
-        app.add_option("--format", format, help.format)
-            ->type_name("NAME")
-            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        AddOption(app, command, "--format", format)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
         break;
-      case Shared::kVerbose: app.add_flag("-v,--verbose", verbose, help.verbose); break;
-      case Shared::kQuiet: app.add_flag("-q,--quiet", quiet, help.quiet); break;
+      case Shared::kVerbose: AddFlag(app, command, "-v,--verbose", verbose); break;
+      case Shared::kQuiet: AddFlag(app, command, "-q,--quiet", quiet); break;
     }
   }
 }

@@ -11,20 +11,12 @@
 #include <CLI/CLI.hpp>
 
 #include "input/input_format.h"
+#include "options_table.h"
 
 namespace irtrace::cli {
 
 // One of the shared flags, as Bind adds it.
 enum class Shared { kContext, kJobs, kNoCompress, kFormat, kVerbose, kQuiet };
-
-// Each subcommand's --help text of the shared flags (the subcommands word them for what they do).
-struct SharedHelp {
-  const char* context;
-  const char* jobs;
-  const char* format;
-  const char* verbose;
-  const char* quiet;
-};
 
 // The shared flags as given: values checked by the rules below once the command line is parsed.
 struct SharedOptions {
@@ -35,10 +27,25 @@ struct SharedOptions {
   bool verbose = false;       // -v,--verbose
   bool quiet = false;         // -q,--quiet
 
-  // Adds `flags` to `app`, in the order given (the order of --help), worded by `help`. A repeated value
-  // option: the last one wins.
-  void Bind(CLI::App& app, std::initializer_list<Shared> flags, const SharedHelp& help);
+  // Adds `flags` to `app`, in the order given (the order of --help), with the names, value names and help of
+  // `command`'s entries in OptionTable(). A repeated value option: the last one wins.
+  void Bind(CLI::App& app, std::initializer_list<Shared> flags, const char* command);
 };
+
+// Adds the option `names` of `command` (exactly as its OptionTable() entry names it) to `app`, bound to
+// `*value`, with the entry's help and value name. Throws std::logic_error if the table has no such entry.
+template <class T>
+CLI::Option* AddOption(CLI::App& app, const char* command, const char* names, T& value) {
+  const OptionSpec& spec = Spec(command, names);
+  CLI::Option* option = app.add_option(spec.names, value, spec.help);
+  if (*spec.value != '\0') option->type_name(spec.value);
+  return option;
+}
+
+// The same for a flag.
+inline CLI::Option* AddFlag(CLI::App& app, const char* command, const char* names, bool& value) {
+  return app.add_flag(names, value, Spec(command, names).help);
+}
 
 // The rules: each returns "" and sets its output when the flag's value is good, else the message (no
 // "ir-trace: error: " prefix) and leaves the output alone.

@@ -9,9 +9,12 @@
 #include "driver/console.h"
 #include "driver/pager.h"
 #include "driver/terminal_job.h"
+#include "shared_options.h"
 
 namespace irtrace::cli {
 namespace {
+
+constexpr const char* kCommand = "ir-trace";  // its name in OptionTable()
 
 // The diff's destination when no pager runs: the stream Main was handed (std::cout from main()).
 class StreamSink : public OutputSink {
@@ -30,24 +33,10 @@ class StreamSink : public OutputSink {
 }  // namespace
 
 void AddTerminalOptions(CLI::App& app, TerminalFlags* f) {
-  app.add_flag("--terminal", f->on,
-               "Print each changed pass as a coloured unified diff, per function, to standard output (paged on "
-               "a terminal: $PAGER, else less -R); no report unless -o is given too");
-  app.add_option("--pass", f->passes,
-                 "With --terminal: only this pass, by number or by name (a name selects every pass of that "
-                 "name); repeatable")
-      ->type_name("N|NAME")
-      ->allow_extra_args(false);
-  app.add_option("--function", f->functions,
-                 "With --terminal: only this function: its full key (Class.member, crc32), the report's label "
-                 "(@crc32) or a bare name that one function has")
-      ->type_name("NAME")
-      ->allow_extra_args(false);
-  app.add_option("--color", f->color,
-                 "With --terminal: auto (colour when standard output is a terminal and NO_COLOR is unset), "
-                 "always (even under NO_COLOR) or never")
-      ->type_name("auto|always|never")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  AddFlag(app, kCommand, "--terminal", f->on);
+  AddOption(app, kCommand, "--pass", f->passes)->allow_extra_args(false);
+  AddOption(app, kCommand, "--function", f->functions)->allow_extra_args(false);
+  AddOption(app, kCommand, "--color", f->color)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 }
 
 std::string CheckTerminal(const TerminalFlags& f, const RunOptions& run, bool report, const CLI::App& app) {
