@@ -1,4 +1,4 @@
-// `ir-trace DUMP --terminal` (lib/driver/terminal_job.h, the --terminal block of cmd/ir-trace/cli.cpp, and
+// `ir-trace DUMP --terminal` (lib/driver/terminal_job.h, cmd/ir-trace/terminal_command.cpp, and
 // lib/driver/pager.h): the diffs on standard output, no report unless -o; --pass by number and by a
 // repeated name; --function by full key, label and unique bare name, an ambiguous or unknown one exit 2;
 // --color auto|always|never against NO_COLOR; failed and crashed passes; a pager only on a terminal (a real

@@ -11,6 +11,7 @@ statuses   a run-model status (report/run_result.h) compared with or set from a 
            "..."`, `status != "..."`, `status = ... "..."`, or any `== "diverged"` of a status word (ok, invalid,
            error, noop, failed, changed, diverged, same, missing); the JSON/JUnit/Markdown writers spell statuses
            through their *Name functions, which these forms never are.
+           A function of cmd/ over 60 lines fails the run (issue 22: the command line is small functions).
 Usage: cpp_metrics.py ROOT [--list] [--max-statuses N]
   --max-statuses N  exit 1 when more than N string-compared statuses are found (the run model's states are
                     enums since issue 22: the test passes 0)
@@ -181,6 +182,12 @@ def main():
     if listing:
         for s in statuses:
             print(f'  {s}')
+    long_cmd = [f for f in long_fns if f[0].startswith('cmd/')]
+    print(f'functions over {LIMIT} lines in cmd/: {len(long_cmd)}')
+    if long_cmd:
+        for rel, first, name, n in long_cmd:
+            print(f'FAIL: {rel}:{first} {name} is {n} lines; a function of cmd/ has at most {LIMIT}')
+        return 1
     if '--max-statuses' in sys.argv:
         most = int(sys.argv[sys.argv.index('--max-statuses') + 1])
         if len(statuses) > most:
