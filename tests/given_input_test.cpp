@@ -16,6 +16,7 @@
 namespace irtrace {
 namespace {
 
+using test::Shell;
 using test::TempDir;
 
 const char* kProgram =
@@ -36,12 +37,6 @@ const char* kMlir =
     "    return %arg0 : i32\n"
     "  }\n"
     "}\n";
-
-void Shell(const TempDir& dir, const std::string& cmd) {
-  test::RunResult r = test::Run(cmd, dir.path());
-  INFO(cmd << "\n" << r.err);
-  REQUIRE(r.exit_code == 0);
-}
 
 // p.ll (kProgram as clang hands it to opt) and, with `log`, opt's -O2 -print-after-all log of it.
 void Compile(const TempDir& dir) {

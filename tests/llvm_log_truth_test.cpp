@@ -17,6 +17,7 @@
 namespace irtrace {
 namespace {
 
+using test::Shell;
 using test::TempDir;
 using Changed = std::set<std::string>;
 
@@ -30,13 +31,6 @@ const char* kProgram =
     "int even(int n); int odd(int n) { return n == 0 ? 0 : even(n - 1); }\n"
     "int even(int n) { return n == 0 ? 1 : odd(n - 1); }\n"
     "float dot(float *x, float *y, int n) { float s = 0; for (int i = 0; i < n; i++) s += x[i] * y[i]; return s; }\n";
-
-// Runs `cmd` in `dir`, which must succeed.
-void Shell(const TempDir& dir, const std::string& cmd) {
-  test::RunResult r = test::Run(cmd, dir.path());
-  INFO(cmd << "\n" << r.err);
-  REQUIRE(r.exit_code == 0);
-}
 
 // kProgram as clang hands it to the optimizer (p.ll in `dir`).
 void Compile(const TempDir& dir) {

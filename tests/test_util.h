@@ -124,6 +124,13 @@ inline RunResult Run(const std::string& command, const std::string& cwd = "", in
   return r;
 }
 
+// Runs `cmd` in `dir` (Run), which must succeed: a failure names the command and its stderr.
+inline void Shell(const TempDir& dir, const std::string& cmd) {
+  RunResult r = Run(cmd, dir.path());
+  INFO(cmd << "\n" << r.err);
+  REQUIRE(r.exit_code == 0);
+}
+
 // The lines of `text`, split on '\n' (a final '\n' does not start another line).
 inline std::vector<std::string> SplitLines(const std::string& text) {
   std::vector<std::string> lines;
