@@ -160,10 +160,8 @@ window.IrTrace.define('50_render', function() {
       if (!this.view) return;
       this.setSx(0);
       this.hbar.scrollLeft = 0;
-      this.keepTop(() => this.relayout());
+      this.relayoutKeep();
     }
-
-    keepTop(change) { keepTop(this, change); }
 
     // Scrolls so item i is the first row of the view.
     scrollItemToTop(i) {
@@ -192,7 +190,8 @@ window.IrTrace.define('50_render', function() {
 
     setSx(v) {
       if (v !== this.sx) this.scroller.style.setProperty('--sx', -v + 'px');
-      if (v !== this.sx && this.view) T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.cellWidth());
+      if (v !== this.sx && this.view)
+        T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.wrap ? Infinity : this.cellWidth());
       this.sx = v;
       // Long lines are rendered only as far as can be seen; render more when scrolled further.
       const need = Math.ceil((v + (this.viewW || this.scroller.clientWidth)) / (this.cw || 7)) + 100;
@@ -214,7 +213,7 @@ window.IrTrace.define('50_render', function() {
       if (this.wrap) {
         this.hbar.hidden = true;
         this.setSx(0);
-        if (this.items && this.fitKey() !== this.fitAt) this.keepTop(() => this.relayout()); // width changed
+        if (this.items && this.fitKey() !== this.fitAt) this.relayoutKeep(); // width changed
         return;
       }
       const w = this.viewW;
@@ -514,8 +513,8 @@ window.IrTrace.define('50_render', function() {
       if (this.hooks.onFoldChange) this.hooks.onFoldChange();
     }
 
-    // Re-lays out the rows keeping the scroll position (fold expansion happens at or below it).
-    relayoutKeep() { this.keepTop(() => this.relayout()); }
+    // Re-lays out the rows keeping the row at the top in place (fold expansion happens at or below it).
+    relayoutKeep() { keepTop(this, () => this.relayout()); }
 
     anyFolded() { return this.folds.some((f) => R.hiddenCount(f) > 0); }
 
