@@ -1,6 +1,7 @@
 // Issue 20, readable at the widths people use: wrapping. "Wrap" (key z, remembered) breaks long lines at the
 // code cell's width, rows of varying height in the virtual diff (47_row_heights.js); navigation (find, n,
-// a blame click, fold buttons, the layout switch) still lands on the line asked for with wrapped rows above it.
+// a blame click, F7 by keys, fold buttons, the layout switch, scrolling to the end) still lands on the line asked
+// for with wrapped rows above it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, report, noErrors } from './harness.mjs';
@@ -151,5 +152,50 @@ test('wrapped: a fold\'s buttons open rows below the rows above it, which stay i
   assert.equal(await y(`.code-rows .row[data-after="${last}"]`), before, 'the row above the fold stays where it was');
   assert.ok(await page.locator(`.code-rows .row[data-after="${Number(last) + 20}"]`).count(), 'the 20 lines below it are shown');
   assert.equal((await geometry(page)).over, 0);
+  noErrors(errors);
+});
+
+test('wrapped: scrolling to the end reaches the last line, in both layouts', async () => {
+  const { page, errors } = await open(browser, file, VIEW);
+  await page.getByRole('button', { name: 'Side by side', exact: true }).click();
+  await page.getByRole('button', { name: 'Wrap lines', exact: true }).click();
+  await page.getByRole('button', { name: 'Expand all', exact: true }).click();
+  // The page's height grows as rows are measured: scroll to the end until it holds still.
+  const toEnd = async () => {
+    for (let k = 0; k < 20; k++) {
+      const moved = await page.evaluate(() => { const s = document.querySelector('.code-scroll'), was = s.scrollTop; s.scrollTop = s.scrollHeight; return s.scrollTop !== was; });
+      await page.waitForTimeout(50);
+      if (!moved && k > 1) break;
+    }
+  };
+  await toEnd();
+  assert.ok(await inView(page, '.code-rows .row[data-after="3000"]'), 'side by side: line 3,000 on screen');
+  await page.keyboard.press('s');
+  await toEnd();
+  assert.ok(await inView(page, '.code-rows .row[data-after="3000"]'), 'stacked: line 3,000 on screen');
+  noErrors(errors);
+});
+
+test('wrapped: F7 by keys far down the file realigns with the aligned pair in sight', async () => {
+  const { page, errors } = await open(browser, file, Object.assign({ hash: '#pass=2' }, VIEW));
+  await page.getByRole('button', { name: 'Side by side', exact: true }).click();
+  await page.getByRole('button', { name: 'Wrap lines', exact: true }).click();
+  await page.locator('.code-scroll').focus();
+  await page.keyboard.press('Shift+E');
+  await page.keyboard.press('F7');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('PageDown');
+  assert.ok(await inView(page, '.row.pick-at'), 'the line being chosen is on screen');
+  const left = Number(await page.locator('.row.pick-at').getAttribute('data-before'));
+  assert.ok(left > 300, 'the cursor went far down: ' + left);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const right = Number(await page.locator('.row.pick-at').getAttribute('data-after'));
+  await page.keyboard.press('Space');
+  const pair = `.code-rows .row[data-before="${left}"][data-after="${right}"]`;
+  await page.waitForSelector(pair, { state: 'attached' });
+  await page.waitForTimeout(100);
+  assert.ok(await inView(page, pair), 'the aligned pair is on screen');
+  assert.ok((await pushedBy(page)) > 1000, 'the rows above are wrapped');
   noErrors(errors);
 });
