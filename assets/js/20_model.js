@@ -62,6 +62,18 @@ window.IrTrace.define('20_model', function() {
     return out;
   }
 
+  // A machine pass's snapshots (unit "machine": MIR, which the writer calls "text") are highlighted as
+  // MIR (45_syntax.js): their lang becomes "mir".
+  function markMachineCode(data) {
+    for (const e of data.entries) {
+      if (T.payload.unitOf(e) !== T.payload.UNIT.MACHINE) continue;
+      for (const i of [e.before, e.after]) {
+        const s = Number.isInteger(i) ? data.snapshots[i] : null;
+        if (s && (s.lang === 'text' || !s.lang)) s.lang = 'mir';
+      }
+    }
+  }
+
   class Model {
     constructor(data) {
       this.data = data;
@@ -74,6 +86,7 @@ window.IrTrace.define('20_model', function() {
       this.fnCache = new WeakMap(); // entry -> its functions
       this.choiceCache = new WeakMap(); // entry -> its function selector choices
       this.hasPhases = data.entries.some((e) => typeof e.phase === 'string' && e.phase !== '');
+      markMachineCode(data);
       this.overlay = null; // entry index -> the entry as shown under a normalisation (see shown)
       // LLVM IR: a diff's "meaning" (its ops with #N / !N references compared by what they name) is shown
       // unless this is set ("Show renumbering", 58_analysis.js): the raw ops then.

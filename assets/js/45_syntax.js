@@ -16,6 +16,8 @@ window.IrTrace.define('45_syntax', function() {
       'define declare ret br switch indirectbr invoke resume unreachable add fadd sub fsub mul fmul udiv sdiv fdiv urem srem frem shl lshr ashr and or xor extractelement insertelement shufflevector extractvalue insertvalue alloca load store fence cmpxchg atomicrmw getelementptr trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr bitcast addrspacecast icmp fcmp phi select call tail musttail notail label to nsw nuw exact inbounds align eq ne ugt uge ult ule sgt sge slt sle oeq one olt ole ogt oge ord uno ueq une true false null undef poison zeroinitializer private internal external global constant unnamed_addr local_unnamed_addr dso_local noundef nonnull readonly writeonly nocapture attributes source_filename target datalayout triple personality cleanup landingpad catch filter to x');
   const LL_TY = /^(?:i\d+|half|bfloat|float|double|fp128|x86_fp80|ptr|void|metadata|label|token|opaque)$/;
   const MLIR_TY = /^(?:i\d+|si\d+|ui\d+|f16|bf16|f32|f64|f8\w*|index|none|memref|tensor|vector|tuple|complex)$/;
+  const MIR_FLAGS = words(
+      'implicit implicit-def killed dead renamable undef internal early-clobber debug-use liveins successors frame-setup frame-destroy nsw nuw exact debug-location tied-def');
   const MLIR_KW =
       words('func return loc attributes to step iter_args ins outs into true false unit dense affine_map affine_set');
 
@@ -71,6 +73,24 @@ window.IrTrace.define('45_syntax', function() {
            (LL_TY.test(w)    ? 'ty' :
                 LL_KW.has(w) ? 'kw' :
                                null)],
+    ],
+    // LLVM machine IR as -print-after-all prints it: "# Machine code for function f" headers, bb.N labels,
+    // %N:class virtual and $name physical registers, OPCODEs, operand flags.
+    mir: [
+      ['^\\s*#.*|;.*', 'com'],
+      ['"(?:[^"\\\\]|\\\\.)*"?', 'str'],
+      ['%bb\\.\\d+[\\w.]*|\\bbb\\.\\d+[\\w.]*', 'lbl'],
+      ['%[\\w.$-]+', 'var'],
+      [':[a-z_]\\w*', 'ty'],
+      ['\\$[\\w.]+', 'at'],
+      ['@[-\\w.$]+', 'fn'],
+      ['![\\w.]+', 'at'],
+      ['-?\\b\\d[\\w.]*', 'num'],
+      ['[A-Za-z_][\\w-]*',
+       (w) =>
+           (/^[A-Z][A-Z0-9_]+[a-z0-9_]*$/.test(w) ? 'kw' :
+                MIR_FLAGS.has(w)                  ? 'ty' :
+                                                    null)],
     ],
     c: [
       ['//.*|/\\*[^]*?(?:\\*/|$)', 'com'],

@@ -38,7 +38,7 @@ window.IrTrace.define('49_row_label', function() {
   function hlSpan(c, text, hs, view) {
     if (!hs.length) return;
     c.setAttribute('data-hl', column(text, hs[0][0]) + ',' + column(text, hs[hs.length - 1][1]));
-    markOne(c, view.sx || 0, view.cw, view.cellWidth());
+    markOne(c, view.sx || 0, view.cw, view.wrap ? Infinity : view.cellWidth()); // wrapped: all of it shows
   }
 
   // Marks code cell c when its whole intra-line highlight lies outside its visible columns (the cells

@@ -11,6 +11,7 @@ window.IrTrace.define('50_render', function() {
   const TRUNC_SHOW = 1000; // characters shown of a line over MAX_LINE until expanded
 
   const { paint, columns } = T.paint;
+  const { RowHeights, estimator, measure, settle, keepTop } = T.rowHeights;
 
   class DiffView {
     // container: element to fill. hooks: {onPick(side, row), onFoldChange()}
@@ -33,6 +34,9 @@ window.IrTrace.define('50_render', function() {
       this.expandedLong = new Set();
       this.find = null;
       this.pick = null;
+      this.wrap = false; // long lines wrapped (setWrap): rows of varying height, measured into this.hx
+      this.measured = new Map(); // wrapped: itemKey -> measured px, for the cell width this.fitAt
+      this.anchor = null; // wrapped: {i, dy} the next render keeps item i's top dy px below the view's top
       this.scroller.addEventListener('scroll', () => this.onScroll());
       this.hbar.addEventListener('scroll', () => this.setSx(this.hbar.scrollLeft));
       this.scroller.addEventListener('wheel', (ev) => this.onWheel(ev), { passive: false });
@@ -77,7 +81,8 @@ window.IrTrace.define('50_render', function() {
         for (const f of this.folds) f.top = f.e - f.s;
       this.stacked = !!data.stacked || this.view.single;
       this.hlCache = new Map();
-      this.colLimit = Math.max(400, Math.ceil((this.viewW || this.scroller.clientWidth) / (this.cw || 7)) + 200);
+      this.measured = new Map();
+      this.colLimit = this.baseColLimit();
       this.expandedLong = new Set();
       this.cursor = -1;
       this.find = null;
@@ -109,11 +114,25 @@ window.IrTrace.define('50_render', function() {
       if (top && top.r !== undefined) this.scrollToRow(top.r, false);
     }
 
+    // Characters of a line laid out: a screen's width and a margin, all of it when wrapped (see setSx).
+    baseColLimit() {
+      return this.wrap ? Infinity :
+                         Math.max(400, Math.ceil((this.viewW || this.scroller.clientWidth) / (this.cw || 7)) + 200);
+    }
+
     relayout() {
       this.items = R.layout(this.rows, this.folds, this.stacked);
       this.starts = R.changeStarts(this.rows, this.items);
       const rh = this.rowHeight();
-      this.space.style.height = this.items.length * rh + 'px';
+      // Wrapped heights hold for one cell width and layout: estimated afresh when either changed.
+      if (this.fitKey() !== this.fitAt) {
+        this.fitAt = this.fitKey();
+        this.measured = new Map();
+      }
+      this.hx =
+          new RowHeights(this.items.length, rh, this.wrap ? estimator(this, this.measured, TRUNC_SHOW + 40) : null);
+      this.space.style.height = this.hx.total() + 'px';
+      this.scroller.classList.toggle('wrap', this.wrap);
       this.scroller.classList.toggle('stacked', this.stacked);
       this.scroller.classList.toggle('single', this.view.single);
       this.decorGutter();
@@ -128,7 +147,28 @@ window.IrTrace.define('50_render', function() {
       if (this.decor) this.scroller.style.setProperty('--blw', this.decor.width + 'px');
     }
 
-    firstVisible() { return Math.max(0, Math.floor(this.scroller.scrollTop / this.rowHeight())); }
+    firstVisible() { return this.hx ? this.hx.indexAt(this.scroller.scrollTop) : 0; }
+
+    fitKey() { return this.wrap ? this.cellWidth() + (this.stacked ? 's' : '') : ''; }
+
+    // On (true): lines wrap at the code cell's width, rows take the height they need and nothing scrolls
+    // sideways; off: one line per row. The row at the top of the view stays there.
+    setWrap(on) {
+      if (!!on === this.wrap) return;
+      this.wrap = !!on;
+      this.colLimit = this.baseColLimit();
+      if (!this.view) return;
+      this.setSx(0);
+      this.hbar.scrollLeft = 0;
+      this.relayoutKeep();
+    }
+
+    // Scrolls so item i is the first row of the view.
+    scrollItemToTop(i) {
+      this.anchor = { i, dy: 0 };
+      this.scroller.scrollTop = this.hx.offset(i);
+      this.render(false);
+    }
 
     onScroll() {
       this.render(false);
@@ -143,14 +183,15 @@ window.IrTrace.define('50_render', function() {
     onWheel(ev) {
       let dx = ev.deltaX;
       if (!dx && ev.shiftKey) dx = ev.deltaY;
-      if (!dx) return;
+      if (!dx || this.wrap) return;
       ev.preventDefault();
       this.hbar.scrollLeft += dx * (ev.deltaMode === 1 ? 16 : 1);
     }
 
     setSx(v) {
       if (v !== this.sx) this.scroller.style.setProperty('--sx', -v + 'px');
-      if (v !== this.sx && this.view) T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.cellWidth());
+      if (v !== this.sx && this.view)
+        T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.wrap ? Infinity : this.cellWidth());
       this.sx = v;
       // Long lines are rendered only as far as can be seen; render more when scrolled further.
       const need = Math.ceil((v + (this.viewW || this.scroller.clientWidth)) / (this.cw || 7)) + 100;
@@ -169,6 +210,12 @@ window.IrTrace.define('50_render', function() {
     // Horizontal range: the longest line against the width of one code cell.
     updateHScroll() {
       if (!this.viewW) this.viewW = this.scroller.clientWidth;
+      if (this.wrap) {
+        this.hbar.hidden = true;
+        this.setSx(0);
+        if (this.items && this.fitKey() !== this.fitAt) this.relayoutKeep(); // width changed
+        return;
+      }
       const w = this.viewW;
       const cellW = this.cellWidth();
       const need = Math.ceil(this.maxCols * (this.cw || 8) + 24);
@@ -181,22 +228,25 @@ window.IrTrace.define('50_render', function() {
     }
 
     // Renders the items in the window around the viewport.
-    render(force) {
+    render(force, depth) {
       if (!this.items) return;
       const n = this.items.length;
-      const rh = this.rowHeight();
       // Layout is read before the rows are replaced: reading scrollTop after would force a reflow.
       const [hs, he] = this.nearRange();
-      const first = Math.floor(this.viewTop() / rh);
-      const count = Math.ceil(this.viewHeight() / rh);
+      const [first, last] = this.visibleRange();
       if (!force && this.win && (first >= this.win[0] + 5 || this.win[0] === 0) &&
-          (first + count <= this.win[1] - 5 || this.win[1] === n))
+          (last <= this.win[1] - 5 || this.win[1] === n)) {
+        this.anchor = null;
         return;
-      const start = Math.max(0, first - MARGIN), end = Math.min(n, first + count + MARGIN);
+      }
+      // Wrapped, this row keeps its place when the rows drawn above it turn out taller or shorter than estimated.
+      const anchor = this.anchor || { i: first, dy: this.hx.offset(first) - this.viewTop() };
+      this.anchor = null;
+      const start = Math.max(0, first - MARGIN), end = Math.min(n, last + MARGIN);
       this.win = [start, end];
       const focused = this.focusedControl();
       clear(this.rowsEl);
-      this.rowsEl.style.transform = 'translateY(' + start * rh + 'px)';
+      this.rowsEl.style.transform = 'translateY(' + this.hx.offset(start) + 'px)';
       // Rows far from the viewport start as plain text and are highlighted when they scroll near.
       this.plain = new Set();
       const frag = document.createDocumentFragment();
@@ -207,7 +257,14 @@ window.IrTrace.define('50_render', function() {
       }
       this.rowsEl.appendChild(frag);
       if (focused) this.refocus(focused);
+      if (this.wrap && measure(this, start, this.measured)) settle(this, anchor, [start, end], depth || 0);
       if (force) this.updateHScroll();
+    }
+
+    // The items [first, last) the view shows.
+    visibleRange() {
+      const top = this.viewTop();
+      return [this.hx.indexAt(top), Math.min(this.items.length, this.hx.indexAt(top + this.viewHeight()) + 1)];
     }
 
     // The focused button in the rows (a fold's, a long line's) as {i, action}: re-rendering replaces the
@@ -233,10 +290,8 @@ window.IrTrace.define('50_render', function() {
 
     // Items on screen plus a margin: the ones that get syntax and intra-line highlighting.
     nearRange() {
-      const rh = this.rowHeight();
-      const first = Math.floor(this.viewTop() / rh);
-      const count = Math.ceil(this.viewHeight() / rh);
-      return [Math.max(0, first - 15), first + count + 15];
+      const [first, last] = this.visibleRange();
+      return [Math.max(0, first - 15), last + 15];
     }
 
     // Highlights plain rows that scrolled near the viewport.
@@ -458,13 +513,8 @@ window.IrTrace.define('50_render', function() {
       if (this.hooks.onFoldChange) this.hooks.onFoldChange();
     }
 
-    // Re-lays out the rows keeping the scroll position (fold expansion happens at or below it).
-    relayoutKeep() {
-      const top = this.scroller.scrollTop;
-      this.relayout();
-      this.scroller.scrollTop = top;
-      this.render(true);
-    }
+    // Re-lays out the rows keeping the row at the top in place (fold expansion happens at or below it).
+    relayoutKeep() { keepTop(this, () => this.relayout()); }
 
     anyFolded() { return this.folds.some((f) => R.hiddenCount(f) > 0); }
 
@@ -501,12 +551,12 @@ window.IrTrace.define('50_render', function() {
     }
 
     scrollToItem(i, center) {
-      const rh = this.rowHeight();
-      const h = this.scroller.clientHeight;
-      const y = i * rh;
-      if (center) this.scroller.scrollTop = Math.max(0, y - h / 3);
-      else if (y < this.scroller.scrollTop || y + rh > this.scroller.scrollTop + h)
-        this.scroller.scrollTop = Math.max(0, y - rh * 2);
+      const h = this.scroller.clientHeight, y = this.hx.offset(i), top = this.scroller.scrollTop;
+      let to = top;
+      if (center) to = Math.max(0, y - h / 3);
+      else if (y < top || y + this.hx.height(i) > top + h) to = Math.max(0, y - this.rowHeight() * 2);
+      this.anchor = { i, dy: y - to };  // wrapped: the item stays there once the rows above it are measured
+      this.scroller.scrollTop = to;
       this.render(false);
     }
 

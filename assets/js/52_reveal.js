@@ -12,7 +12,7 @@ window.IrTrace.define('52_reveal', function() {
   function column(view, m) {
     const idx = m.side === 'L' ? view.rows.before[m.r] : view.rows.after[m.r];
     const line = (m.side === 'L' ? view.view.left : view.view.right)[idx];
-    if (!line) return;
+    if (!line || view.wrap) return; // wrapped lines show whole: nothing to scroll sideways
     if (line.length > T.intraline.MAX_LINE && m.e > T.render.TRUNC_SHOW && !view.expandedLong.has(m.side + idx)) {
       view.expandedLong.add(m.side + idx);
       view.maxCols = Math.max(view.maxCols, columns(line));

@@ -290,7 +290,7 @@ window.IrTrace.define('58_analysis', function() {
       if (mark) {
         d.cursor = i;
         d.scrollToItem(i, true);
-      } else d.scroller.scrollTop = i * d.rowHeight();
+      } else d.scrollItemToTop(i);
       d.rerender();
       return true;
     }

@@ -121,6 +121,7 @@ window.IrTrace.define('70_app', function() {
         onPick: (side, line) => this.align.pick(side, line),
         onFoldChange: () => this.updateFoldButtons(),
       });
+      this.wrap = new T.wrap.WrapToggle(this.diff, toolbar.querySelector('[aria-label="Layout"]'));
       this.align = new T.align.LinePick(this.diff, {
         say: (msg, sticky) => {
           this.flash(msg);

@@ -73,6 +73,7 @@ window.IrTrace.define('80_boot', function() {
           'reach a fold\u2019s buttons (\u2191 20, \u2193 20, Expand) or a long line\u2019s rest, and press them'
         ],
         ['s', 'side by side / stacked (stacked by itself below 1,000 px until chosen)'],
+        ['z', 'wrap long lines at the window\u2019s width / one line per row, scrolled sideways (remembered)'],
         [
           'm',
           'whole module: for a pass that ran on one function, SCC or loop, the module around it before and after, diffed in the page'
@@ -221,6 +222,7 @@ window.IrTrace.define('80_boot', function() {
         F: () => app.across.toggle(),
         '?': () => help.toggle(),
         s: () => app.setLayout(app.effectiveStacked() ? 'side' : 'stacked'),
+        z: () => app.wrap.toggle(),
         m: () => app.whole.toggle(),
         c: () => app.compareDlg.open(app.entry),
         b: () => app.analysis.toggleBlame(),

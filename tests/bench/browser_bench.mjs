@@ -1,6 +1,8 @@
-// Browser figures for one ir-trace report (tests/bench/run.sh calls this once per case).
+// Browser figures for one ir-trace report (tests/bench/run.sh calls this once per case), or every scale
+// target of issue 20 with PASS / FAIL (--targets, tests/bench/viewer_targets.mjs).
 //
 //   node tests/bench/browser_bench.mjs REPORT.html [LOADS] [QUERY]
+//   node tests/bench/browser_bench.mjs --targets [--quick]
 //
 // Prints one JSON line: {"first_paint_ms": N|null, "j_step_ms": N|null, "steps": N, "filter_ms": N|null,
 // "elements": N, "heap_mb": N, "loadavg": [1, 5, 15 min], "error": "..."}
@@ -119,26 +121,21 @@ function pageInstrumentation() {
   };
 }
 
-async function main() {
-  const file = process.argv[2];
-  const loads = Math.max(1, Number(process.argv[3] || 3));
-  if (!file || !existsSync(file)) {
-    report({ first_paint_ms: null, j_step_ms: null, steps: 0, error: `no report: ${file}` });
-    return;
-  }
+// The browser, or {error} when playwright-core or chromium is missing.
+export async function launchBrowser() {
   const pw = await loadPlaywright();
-  if (!pw) {
-    report({ first_paint_ms: null, j_step_ms: null, steps: 0, error: 'playwright-core not found' });
-    return;
-  }
-  if (!existsSync(CHROMIUM)) {
-    report({ first_paint_ms: null, j_step_ms: null, steps: 0, error: `${CHROMIUM} not found` });
-    return;
-  }
-  const browser = await pw.chromium.launch({
+  if (!pw) return { error: 'playwright-core not found' };
+  if (!existsSync(CHROMIUM)) return { error: `${CHROMIUM} not found` };
+  return { browser: await pw.chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  }) };
+}
+
+// The figures of report `file` (the fields above but loadavg): LOADS fresh loads, then the page at rest,
+// 10 `j` steps and QUERY typed into "Filter passes" on the last one. shot: a PNG path to save the page at
+// rest to, and result.shown = {rows, options}: the diff rows and pass options then in the page.
+export async function measureReport(browser, file, loads, query, shot) {
   const url = pathToFileURL(path.resolve(file)).href;
   const result = { first_paint_ms: null, j_step_ms: null, steps: 0 };
   try {
@@ -164,6 +161,13 @@ async function main() {
     // The page at rest: elements, and the heap after a forced collection.
     await page.waitForTimeout(2000);
     result.elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    if (shot) {
+      result.shown = await page.evaluate(() => ({
+        rows: document.querySelectorAll('.code-rows [data-kind]').length,
+        options: document.querySelectorAll('[role=option]').length,
+      }));
+      await page.screenshot({ path: shot });
+    }
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('Performance.enable');
@@ -201,16 +205,39 @@ async function main() {
         }));
       }
       return chain.then(() => times);
-    }, process.argv[4] || 'SLP'));
+    }, query || 'SLP'));
+    await page.context().close();
   } catch (e) {
     result.error = String(e && e.message ? e.message.split('\n')[0] : e);
-  } finally {
-    await browser.close();
   }
+  return result;
+}
+
+async function main() {
+  if (process.argv[2] === '--targets') {
+    const { targets } = await import('./viewer_targets.mjs');
+    process.exitCode = await targets(process.argv.slice(3));
+    return;
+  }
+  const file = process.argv[2];
+  const loads = Math.max(1, Number(process.argv[3] || 3));
+  if (!file || !existsSync(file)) {
+    report({ first_paint_ms: null, j_step_ms: null, steps: 0, error: `no report: ${file}` });
+    return;
+  }
+  const { browser, error } = await launchBrowser();
+  if (!browser) {
+    report({ first_paint_ms: null, j_step_ms: null, steps: 0, error });
+    return;
+  }
+  const result = await measureReport(browser, file, loads, process.argv[4]);
+  await browser.close();
   result.loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100);
   report(result);
 }
 
-main().catch((e) => {
-  report({ first_paint_ms: null, j_step_ms: null, steps: 0, error: String(e) });
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    report({ first_paint_ms: null, j_step_ms: null, steps: 0, error: String(e) });
+  });
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The LLVM log benchmark (issue 11, "Speed"): tests/bench/llvm_log_bench.sh [--quick]
+# The LLVM log benchmark (issue 11, "Speed"): tests/bench/llvm_log_bench.sh [--quick] [--log-only]
 #
 # Converts a ~500 MB function-scope `opt -O2 -print-after-all` log of a generated ~1,500-function C program
 # (llvm_log_gen.py) with `ir-trace LOG -o out.html`, once from the file and once from a pipe
@@ -16,6 +16,8 @@
 #
 # Options:
 #   --quick                150 functions (~50 MB of log) instead of 1,500, for a fast check
+#   --log-only             make (or reuse) the log, print its path on stdout and stop: nothing measured
+#                          (tests/bench/browser_bench.mjs --targets takes the log's report from it)
 # Environment:
 #   IRTRACE_BIN            the ir-trace to measure (default: build/ir-trace of this checkout)
 #   BENCH_DIR              cache root (default /tmp/irtrace-bench); the log goes to BENCH_DIR/llvm_log
@@ -40,11 +42,13 @@ usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0
 
 functions=${BENCH_FUNCTIONS:-1500}
 quick=0
+log_only=0
 for arg; do
   case $arg in
     --quick) quick=1; functions=${BENCH_FUNCTIONS:-150} ;;
+    --log-only) log_only=1 ;;
     -h | --help) usage; exit 0 ;;
-    *) die "unknown argument '$arg' (--quick, --help)" ;;
+    *) die "unknown argument '$arg' (--quick, --log-only, --help)" ;;
   esac
 done
 irtrace=${IRTRACE_BIN:-$root/build/ir-trace}
@@ -114,6 +118,10 @@ else
 fi
 input=$base.log
 edited=$base.edited.log
+if ((log_only)); then
+  printf '%s\n' "$input"
+  exit 0
+fi
 bytes=$(stat -c %s "$input")
 edited_bytes=$(stat -c %s "$edited")
 llvm_version=$(sed -n 2p "$base.stamp")

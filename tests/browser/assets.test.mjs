@@ -72,3 +72,17 @@ test('the payload format has one owner: only the codec walks ops triples, no mod
     assert.doesNotMatch(code, /\.prototype\.\w+\s*=/, f + ' patches a prototype');
   }
 });
+
+// Issue 20, only true statements: README says how much of every report the viewer is (script and CSS, in
+// KB of 1,024 bytes), and it is so, within 10% (the figure is restated when the viewer grows past that).
+test('README states the viewer\'s share of every report as it is', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const m = /(\d+) KB of any report is the viewer itself: (\d+) KB of script and (\d+) KB\s+of CSS/.exec(readme);
+  assert.ok(m, 'README names the viewer\'s size');
+  const [all, script, style] = m.slice(1).map(Number);
+  const kb = (s) => Buffer.byteLength(s) / 1024;
+  const near = (said, is, what) => assert.ok(Math.abs(said - is) <= is * 0.1, `README says ${said} KB of ${what}; it is ${Math.round(is)} KB`);
+  near(script, kb(js), 'script');
+  near(style, kb(css), 'CSS');
+  near(all, kb(js) + kb(css), 'viewer');
+});

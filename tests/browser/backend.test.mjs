@@ -1,5 +1,6 @@
 // A whole compile's log (clang-19 -O2 -c -mllvm -print-after-all, made at test time): the backend's passes
-// are in the phase tab "backend", the machine passes marked as MIR in the pass list and the header
+// are in the phase tab "backend", the machine passes marked as MIR in the pass list and the header, their code
+// highlighted as MIR (45_syntax.js)
 // (lib/input/llvm_machine.cpp, assets/js/64_module_views.js).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,6 +52,13 @@ test('a whole compile: the backend phase tab, machine passes marked MIR against 
   assert.ok(await page.locator('.row[data-kind="insert"]').count() > 3);
   assert.equal(await page.locator('.row[data-kind="delete"], .row[data-kind="replace"]').count(), 0);
   assert.match(await page.locator('.diff-wrap').textContent(), /# Machine code for function (sq|twice): /);
+  // MIR's own highlighting: opcodes, virtual and physical registers, register classes, the header a comment.
+  const colour = (cls) => page.locator('.code-rows .s-' + cls).allTextContents();
+  assert.ok((await colour('kw')).includes('COPY'), 'opcodes: ' + (await colour('kw')).join(' '));
+  assert.ok((await colour('var')).some((t) => /^%\d+$/.test(t)), 'virtual registers');
+  assert.ok((await colour('at')).some((t) => /^\$\w+$/.test(t)), 'physical registers');
+  assert.ok((await colour('ty')).some((t) => /^:gr\d+$/.test(t)), 'register classes');
+  assert.ok((await colour('com')).some((t) => /^# Machine code for function/.test(t)), 'the header');
   // No Whole module view for machine code.
   assert.equal(await page.getByRole('button', { name: 'Whole module' }).isDisabled(), true);
   assert.deepEqual(errors, []);

@@ -110,6 +110,9 @@ test('a log of 150,000 function passes opens with a virtual pass list: only the 
   // The page's elements do not grow with the passes: no option per snapshot in the Compare dialog before it
   // opens, no point element per pass in the size chart.
   await page.waitForSelector('svg.size-chart');
+  // The size chart is drawn from the model, never an element per pass.
+  const chartElements = await page.evaluate(() => document.querySelectorAll('svg.size-chart *').length);
+  assert.ok(chartElements < 100, 'size chart elements: ' + chartElements);
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   assert.ok(elements < 10000, 'elements: ' + elements);
   assert.equal(await page.locator('.compare-dialog option').count(), 0);

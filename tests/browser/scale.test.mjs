@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, report, noErrors, selected } from './harness.mjs';
 import { bigPayload } from './generated.mjs';
+import { buildPayload } from './payload.mjs';
 
 let browser, file;
 before(async () => {
@@ -96,5 +97,26 @@ test('find in pass scrolls sideways to a match far right in a long line', async 
   const cur = await page.locator('.fm.cur').boundingBox();
   const view = await page.locator('.code-scroll').boundingBox();
   assert.ok(cur && cur.x >= view.x && cur.x + cur.width <= view.x + view.width, 'the match is on screen');
+  noErrors(errors);
+});
+
+// Issue 20: the size chart works over the model. Over 2,000 marked passes it draws one path of dots per
+// status, not an element per pass, and a click still opens the pass under the pointer.
+test('the size chart of 2,500 changed passes is a few paths, and a click opens a pass', async () => {
+  const text = (k) => ['def f(x):', `    a = ${k}`, ...Array.from({ length: k % 7 }, (_, i) => `    b${i} = a`), '    return a'].join('\n') + '\n';
+  const passes = Array.from({ length: 2500 }, (_, k) => ({ name: 'P' + (k + 1), file: `${String(k + 1).padStart(4, '0')}_after_P${k + 1}.py`, text: text(k + 1) }));
+  const many = report('chart_many', buildPayload({ title: 'chart', delta: true, frontend: { file: '0000_frontend.py', text: text(0) }, passes }));
+  const { page, errors } = await open(browser, many, { viewport: { width: 1400, height: 900 } });
+  await page.waitForSelector('svg.size-chart path.size-pts');
+  assert.equal(await page.locator('svg.size-chart circle.size-pt').count(), 0, 'no element per pass');
+  assert.ok(await page.evaluate(() => document.querySelectorAll('svg.size-chart *').length) < 20);
+  const before = await selected(page);
+  // The chart scrolls sideways (at least 3 px per pass): click inside its visible box, away from the selection.
+  const box = await page.locator('svg.size-chart').evaluate((s) => { const r = s.parentElement.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  await page.mouse.click(box.x + box.w - 20, box.y + box.h / 2);
+  await page.waitForFunction((b) => {
+    const o = document.querySelector('[role="option"][aria-selected="true"]');
+    return o && Number(o.getAttribute('data-entry')) !== b;
+  }, before);
   noErrors(errors);
 });

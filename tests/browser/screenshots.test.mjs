@@ -1,5 +1,5 @@
 // Issue 20, readable at the widths people use, with screenshots to look at: qwen3 pass 3 side by side at
-// 1400 px, an 800 x 900 view (the less used controls folded behind "More…": the first IR line above
+// 1400 px (unwrapped and wrapped), an 800 x 900 view (the less used controls folded behind "More…": the first IR line above
 // y = 300, both file names whole in the stacked layout, the folded controls one key away), a compare report at 1400 px (its top bar one
 // row) and a large log's report (tests/bench/gen_passes.mjs, 20,000 passes). Each test checks what its
 // screenshot must show; the PNGs go to build/screenshots/ (gitignored). Needs the binary and
@@ -47,6 +47,36 @@ test('qwen3 pass 3 side by side at 1400 px', { skip }, async () => {
   assert.equal(await page.evaluate(() => document.querySelector('.code-scroll').classList.contains('stacked')), false);
   assert.ok((await box(page, '.code-rows .row[data-after]')).y < 300);
   await page.screenshot({ path: path.join(SHOTS, 'qwen3_pass3_1400_side.png') });
+  noErrors(errors);
+});
+
+// Issue 20: side by side at 1400 px about 64 columns show per side; wrapped (the Wrap toggle, key z), every
+// intra-line highlight on the first screen lies inside its cell and the window, none cut at an edge.
+test('qwen3 pass 3 side by side at 1400 px, wrapped: every highlight on the first screen in view', { skip }, async () => {
+  const { page, errors } = await open(browser, reports.qwen, { viewport: { width: 1400, height: 900 }, hash: '#pass=3' });
+  await page.getByRole('button', { name: 'Side by side', exact: true }).click();
+  await page.getByRole('button', { name: 'Wrap lines', exact: true }).click();
+  await page.waitForSelector('.code-scroll.wrap .code-rows .row[data-kind="replace"] .hl');
+  assert.equal(await page.getByRole('button', { name: 'Wrap lines', exact: true }).getAttribute('aria-pressed'), 'true');
+  const hl = await page.evaluate(() => {
+    const sc = document.querySelector('.code-scroll').getBoundingClientRect();
+    const out = [];
+    let seen = 0;
+    for (const h of document.querySelectorAll('.code-rows .hl')) {
+      const rects = [...h.getClientRects()].filter((r) => r.bottom > sc.top && r.top < sc.bottom);
+      if (!rects.length) continue;
+      seen++;
+      const c = h.closest('.c').getBoundingClientRect();
+      if (rects.some((r) => r.left < c.left - 1 || r.right > c.right + 1 || r.right > innerWidth)) out.push(h.textContent);
+    }
+    return { seen, out, marks: document.querySelectorAll('.c.hl-right, .c.hl-left').length, bar: !document.querySelector('.hscroll').hidden };
+  });
+  assert.ok(hl.seen >= 18, 'the first screen\'s highlights: ' + hl.seen);
+  assert.deepEqual(hl.out, [], 'highlights cut at an edge');
+  assert.equal(hl.marks, 0, 'no highlight off screen to mark');
+  assert.equal(hl.bar, false, 'nothing to scroll sideways');
+  assert.ok((await box(page, '.code-rows .row[data-after]')).y < 300);
+  await page.screenshot({ path: path.join(SHOTS, 'qwen3_pass3_1400_side_wrapped.png') });
   noErrors(errors);
 });
 
