@@ -6,7 +6,16 @@ window.IrTrace.define('20_model', function() {
   'use strict';
   const T = window.IrTrace;
   const P = T.payload;
-  const { KIND, FN_STATUS } = P;
+  const { KIND, STATUS, FN_STATUS } = P;
+
+  // The status an entry's row and header show, the filter it belongs to in the pass list (an entry
+  // status). The frontend is no pass: no status filter hides it or counts it.
+  function statusOf(e) {
+    if (e.kind === KIND.FRONTEND) return STATUS.FRONTEND;
+    if ([STATUS.FAILED, STATUS.NOOP, STATUS.CODEGEN, STATUS.ADDED, STATUS.REMOVED].includes(e.status)) return e.status;
+    if (e.kind === KIND.CODEGEN) return STATUS.CODEGEN;
+    return STATUS.CHANGED;
+  }
 
   // noEol (a file line, 1-based as noEol returns it) mapped into a view's lines with file line numbers
   // nums (null: the whole file): 1 + index of that line in the view, 0 when the view does not show it.
@@ -213,6 +222,27 @@ window.IrTrace.define('20_model', function() {
       return c;
     }
 
+    // Snapshots `from` and `to` (function key, null = whole file) as the compare dialog shows them: the
+    // view of view() without a diff yet (the page diffs it).
+    compareView(from, to, key) {
+      const l = this.section(from, key), r = this.section(to, key);
+      return {
+        left: l.lines,
+        right: r.lines,
+        leftNums: l.nums,
+        rightNums: r.nums,
+        ops: [],
+        pairs: [],
+        leftFile: this.snapshots[from].file,
+        rightFile: this.snapshots[to].file,
+        leftLang: this.snapshots[from].lang,
+        rightLang: this.snapshots[to].lang,
+        single: false,
+        leftNoEol: P.noEol(this.snapshots[from]),
+        rightNoEol: P.noEol(this.snapshots[to]),
+      };
+    }
+
     // Removed function `key` of pass e against its added function `to` (a choice of functionChoices):
     // the view of view() without a diff yet ("across": the page diffs it, as it does a comparison).
     acrossView(e, key, to) {
@@ -310,5 +340,5 @@ window.IrTrace.define('20_model', function() {
     }
   }
 
-  T.model = { viewNoEol, extendsName, acrossChoices, ACROSS, Model };
+  T.model = { viewNoEol, extendsName, acrossChoices, ACROSS, statusOf, Model };
 });

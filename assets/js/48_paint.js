@@ -4,6 +4,9 @@ window.IrTrace.define('48_paint', function() {
   'use strict';
   const T = window.IrTrace;
   const { el } = T.util;
+  // Characters shown of a line over T.intraline.MAX_LINE until expanded: the diff view (50_render.js) draws
+  // it cut there, the sideways reveal (52_reveal.js) expands it when its place is past the cut.
+  const TRUNC_SHOW = 1000;
 
   // Merges layers of ranges ([[s, e, class], ...], each sorted and non-overlapping) over `text` into
   // a fragment of text nodes and <span class="...">.
@@ -204,5 +207,5 @@ window.IrTrace.define('48_paint', function() {
     return w;
   }
 
-  T.paint = { paint, columns, widest, hasControls, graphemeFloor };
+  T.paint = { paint, columns, widest, hasControls, graphemeFloor, TRUNC_SHOW };
 });

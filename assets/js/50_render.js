@@ -8,13 +8,14 @@ window.IrTrace.define('50_render', function() {
   const { el, clear, grouped } = T.util;
   const R = T.rows;
   const MARGIN = 30;
-  const TRUNC_SHOW = 1000; // characters shown of a line over MAX_LINE until expanded
+  const { TRUNC_SHOW } = T.paint; // characters shown of a line over MAX_LINE until expanded
 
   const { paint, columns } = T.paint;
   const { RowHeights, estimator, measure, settle, keepTop } = T.rowHeights;
 
   class DiffView {
-    // container: element to fill. hooks: {onPick(side, row), onFoldChange()}
+    // container: element to fill. hooks: {onPick(side, i): side 'L' / 'R' of display item i clicked while
+    // picking (setPicking), onFoldChange()}
     constructor(container, hooks) {
       this.hooks = hooks || {};
       this.scroller = el('div', { class: 'code-scroll', tabindex: '0', role: 'region', 'aria-label': 'Diff' });
@@ -491,9 +492,7 @@ window.IrTrace.define('50_render', function() {
         const c = ev.target.closest('.c[data-side]');
         const row = ev.target.closest('.row');
         if (!c || !row) return;
-        const side = c.getAttribute('data-side');
-        const line = T.align.lineAt(this, Number(row.getAttribute('data-i')), side);
-        if (line >= 0 && this.hooks.onPick) this.hooks.onPick(side, line);
+        if (this.hooks.onPick) this.hooks.onPick(c.getAttribute('data-side'), Number(row.getAttribute('data-i')));
       }
     }
 
@@ -614,5 +613,5 @@ window.IrTrace.define('50_render', function() {
     }
   }
 
-  T.render = { DiffView, TRUNC_SHOW };
+  T.render = { DiffView };
 });

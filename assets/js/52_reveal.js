@@ -5,7 +5,7 @@ window.IrTrace.define('52_reveal', function() {
   'use strict';
   const T = window.IrTrace;
   const R = T.rows;
-  const { columns } = T.paint;
+  const { columns, TRUNC_SHOW } = T.paint;
 
   // Scrolls view sideways so characters [m.s, m.e) (UTF-16 offsets) of base row m.r's line on side m.side
   // ('L' / 'R') are on screen. A place in the hidden part of a truncated long line expands that line.
@@ -13,7 +13,7 @@ window.IrTrace.define('52_reveal', function() {
     const idx = m.side === 'L' ? view.rows.before[m.r] : view.rows.after[m.r];
     const line = (m.side === 'L' ? view.view.left : view.view.right)[idx];
     if (!line || view.wrap) return; // wrapped lines show whole: nothing to scroll sideways
-    if (line.length > T.intraline.MAX_LINE && m.e > T.render.TRUNC_SHOW && !view.expandedLong.has(m.side + idx)) {
+    if (line.length > T.intraline.MAX_LINE && m.e > TRUNC_SHOW && !view.expandedLong.has(m.side + idx)) {
       view.expandedLong.add(m.side + idx);
       view.maxCols = Math.max(view.maxCols, columns(line));
       view.updateHScroll();

@@ -2,7 +2,8 @@
 // (56_norm_keys.js, 57_normalize.js). Owns their buttons, their state and models, and the flows between
 // them and the App: the App asks it for the view to show, the functions, status and notes of an entry, the
 // decorations of the diff rows (the blame gutter, the marks of lines equal only under a normalisation) and
-// the link's "ignore" value, and tells it when a pass is selected.
+// the link's "ignore" value, and tells it when a pass is selected. It sees the page only through the view
+// state the App hands it (App.analysisState): what is shown, read; what it changes, asked for.
 //
 // Blame is a way of looking: stored like the layout. The normalisations change what the page says changed,
 // so they live in the deep link only: a report opened afresh shows the real diff.
@@ -15,17 +16,21 @@ window.IrTrace.define('58_analysis', function() {
   const N = T.normalize;
 
   class Analysis {
-    // app: the App (its model, diff view, sidebar, selection, links and flash are used).
-    constructor(app) {
-      this.app = app;
-      const m = app.model;
+    // state: the page's view state (70_app.js analysisState). Read: model, whole (the Whole module
+    // toggle), twoRuns (a compare report), entry (-1: none), fnKey (null: the whole file), compare ({from,
+    // to} or null), shown (the view on screen), anchored (F7 anchors), noneShown (no pass matches the
+    // filters), picking (F7 choosing lines). Asked: open(i, {fn, keepLine, whole}), flash(message),
+    // linkChanged(), restatus(), fillFunctions(fns, lang), showHead(e), showView().
+    constructor(state) {
+      this.state = state;
+      const m = state.model;
       // Blame follows one run's passes: a compare report (59_two_runs.js) has two runs, so none.
-      this.blameOn = !T.runs.of(m) && store.get('blame', '0') === '1';
+      this.blameOn = !state.twoRuns && store.get('blame', '0') === '1';
       this.norm = { ws: false, ssa: false };
       this.blame = new T.blame.Blame(m);
       this.normalizer = new N.Normalizer(m, {
         onResult: (i) => {
-          if (i === app.entry && this.pending) this.reshow();
+          if (i === state.entry && this.pending) this.reshow();
         },
         onProgress: (f) => {
           this.status.textContent =
@@ -56,7 +61,7 @@ window.IrTrace.define('58_analysis', function() {
           'Show the raw text: LLVM attribute groups #N and metadata !N as each dump numbers them (by default a change that only renumbers them is hidden, as the pass list counts it)',
           false);
       this.rawBtn.hidden = !this.hasRenumbering;
-      if (T.runs.of(m))
+      if (state.twoRuns)
         Object.assign(
             this.blameBtn,
             { disabled: true, title: 'Blame follows the passes of one run: open either run\u2019s own report' });
@@ -67,11 +72,13 @@ window.IrTrace.define('58_analysis', function() {
       this.pending = false; // the view shown waits for its pass's normalised result
     }
 
-    // Listens for clicks on blame numbers in the diff view (diff: the App's DiffView).
+    // Listens for clicks on blame numbers in the diff view (diff: the App's DiffView, which the toggles
+    // decorate and scroll).
     attach(diff) {
+      this.diff = diff;
       diff.rowsEl.addEventListener('click', (ev) => {
         const bl = ev.target.closest('.bl[data-entry]');
-        if (bl && !this.app.align.active())
+        if (bl && !this.state.picking)
           this.openBlame(Number(bl.getAttribute('data-entry')), Number(bl.getAttribute('data-line')));
       });
     }
@@ -93,20 +100,21 @@ window.IrTrace.define('58_analysis', function() {
     // The functions offered for entry i: under a normalisation with the changed ones' counts recomputed; in
     // a unit entry's whole module, the module view's (compared in the page, never normalised).
     functionsOf(i) {
-      if (this.app.whole.on()) return this.app.whole.views.functions(i);
-      const fns = this.app.model.functionChoices(this.app.model.entries[i]);
+      const s = this.state;
+      if (s.whole.on()) return s.whole.views.functions(i);
+      const fns = s.model.functionChoices(s.model.entries[i]);
       return this.normOn() ? this.normalizer.functions(this.norm, i, fns) : fns;
     }
 
     // Entry i as shown: its status and counts under the normalisation as soon as that pass is computed
     // (the pass list waits for all of them), else as the pass list shows it.
-    entryShown(i) { return (this.normOn() && this.normalizer.shownEntry(this.norm, i)) || this.app.model.shown(i); }
+    entryShown(i) { return (this.normOn() && this.normalizer.shownEntry(this.norm, i)) || this.state.model.shown(i); }
 
     // The note that heads entry e's notes (e as entryShown gives it): the no-op note, or under a
     // normalisation what it ignored and the real counts when they differ. [] or [text].
     notes(e) {
       // A compare report's "same" is no no-op: 59_two_runs.js says what it is.
-      const noop = T.runs.of(this.app.model) ? [] : ['No-op: this pass did not change the IR.'];
+      const noop = this.state.twoRuns ? [] : ['No-op: this pass did not change the IR.'];
       const renum = this.renumberingNote(e);
       if (!e.raw) return (e.status === STATUS.NOOP ? noop : []).concat(renum);
       const ignoring = N.modeText(this.norm);
@@ -122,7 +130,7 @@ window.IrTrace.define('58_analysis', function() {
       if (!e.diff || !Array.isArray(e.diff.meaning)) return [];
       const { ins, del } = T.payload.forEachBlock(e.diff.ops || []);  // the raw text's counts
       const raw = 'the raw text: +' + ins + ' -' + del;
-      if (this.app.model.showRenumbering)
+      if (this.state.model.showRenumbering)
         return [
           'Showing renumbering: attribute groups #N and metadata !N as each dump numbers them (' + raw +
           '); the counts compare them by what they name.'
@@ -135,7 +143,7 @@ window.IrTrace.define('58_analysis', function() {
 
     // "Show renumbering": the raw ops of diffs that hide renumbering (Model.showRenumbering).
     toggleRenumbering() {
-      const m = this.app.model;
+      const m = this.state.model;
       m.showRenumbering = !m.showRenumbering;
       this.rawBtn.setAttribute('aria-pressed', String(m.showRenumbering));
       this.reshow();
@@ -144,7 +152,7 @@ window.IrTrace.define('58_analysis', function() {
     // The view of entry e (index i), function fnKey: Model.view, under a normalisation its result once in
     // (until then the real one, shown again when it comes: reshow).
     view(e, i, fnKey) {
-      const v = this.app.model.view(e, fnKey);
+      const v = this.state.model.view(e, fnKey);
       this.pending = false;
       if (!this.normOn()) return v;
       const nv = this.normalizer.view(this.norm, i, fnKey, v);
@@ -159,7 +167,7 @@ window.IrTrace.define('58_analysis', function() {
       const gutter = this.blameOn ? this.gutter(v) : null;
       const marks = v && (v.normalized || v.renumbered) ? this.marks() : null;
       if (!gutter && !marks) return null;
-      const diff = this.app.diff;
+      const diff = this.diff;
       return {
         get width() { return gutter ? Math.ceil(Math.max(2, gutter.digits) * (diff.cw || 7.5) + 12) : 0; },
         decorate: (row) => {
@@ -175,7 +183,7 @@ window.IrTrace.define('58_analysis', function() {
 
     // Marks the sign cells of an equal row whose lines (by their file line numbers) differ in their text.
     marks() {
-      const m = this.app.model, e = m.entries[this.app.entry];
+      const m = this.state.model, e = m.entries[this.state.entry];
       const left = m.lines(e.before), right = m.lines(e.after);
       const strip = (s) => (s && s.endsWith('\r') ? s.slice(0, -1) : s || '');
       return (row) => {
@@ -201,11 +209,11 @@ window.IrTrace.define('58_analysis', function() {
       this.blameOn = !this.blameOn;
       store.set('blame', this.blameOn ? '1' : '0');
       this.blameBtn.setAttribute('aria-pressed', String(this.blameOn));
-      const d = this.app.diff;
+      const d = this.diff;
       if (!d.view) return;
       // The rows in the page get or lose their cells in place (drawing them again, with their syntax and
       // intra-line highlight, costs as much as stepping to the pass); the others are decorated when drawn.
-      d.decor = this.decor(this.app.viewData);
+      d.decor = this.decor(this.state.shown);
       d.decorGutter();
       for (const row of d.rowsEl.children) {
         for (const cell of row.querySelectorAll('.bl')) cell.remove();
@@ -216,16 +224,16 @@ window.IrTrace.define('58_analysis', function() {
 
     // The snapshot on the after side now (the compare's "to", or the entry's own), -1 for none.
     afterSnapshot() {
-      const app = this.app;
-      if (app.compare) return app.compare.to;
-      const e = app.model.entries[app.entry];
+      const s = this.state;
+      if (s.compare) return s.compare.to;
+      const e = s.model.entries[s.entry];
       return e && Number.isInteger(e.after) ? e.after : -1;
     }
 
     // Provenance of the after side of view v (the one shown when absent): a unit entry's whole module is
     // made of runs of snapshots (its lines blamed as they are there), else the after snapshot's. null: none.
     afterProv(v) {
-      const view = v || this.app.viewData;
+      const view = v || this.state.shown;
       if (view && view.module) return this.blame.ofRuns(view.module.runs);
       const s = this.afterSnapshot();
       return s >= 0 ? this.blame.of(s) : null;
@@ -237,32 +245,30 @@ window.IrTrace.define('58_analysis', function() {
     // Opens entry idx with its after snapshot's 0-based line `line` in view and the cursor on it: in the
     // function holding it when a function is shown now, else the whole file.
     openBlame(idx, line) {
-      const app = this.app, m = app.model, e = m.entries[idx];
+      const s = this.state, m = s.model, e = m.entries[idx];
       if (!e || !Number.isInteger(e.after) || line < 0) return;
-      let fn;
-      if (app.fnKey !== null) {
+      let fn, whole;
+      if (s.fnKey !== null) {
         const sec = m.sections(e.after).find((x) => line >= x[1] && line < x[2]);
         fn = sec ? sec[0] : '';
       }
-      app.revealEntry(idx);
       // A unit entry shown as its whole module: the line where its module view holds it, once the page has
       // diffed the view (runCompare shows keepLine); a line the view does not hold: the pass's own snapshots.
-      if (app.whole.pressed && app.whole.views.has(idx)) {
-        const at = app.whole.views.lineOf(idx, e.after, line);
+      if (s.whole.pressed && s.whole.views.has(idx)) {
+        const at = s.whole.views.lineOf(idx, e.after, line);
         if (at >= 0) {
-          app.keepLine = at;
-          app.select(idx, { fn });
-          app.diff.scroller.focus({ preventScroll: true });
+          s.open(idx, { fn, keepLine: at });
+          this.diff.scroller.focus({ preventScroll: true });
           return;
         }
-        app.whole.pressed = false;
+        whole = false;
       }
-      app.select(idx, { fn });
+      s.open(idx, { fn, whole });
       if (!this.showAfterLine(line, true)) {
-        app.select(idx, { fn: null });
+        s.open(idx, { fn: null });
         this.showAfterLine(line, true);
       }
-      app.diff.scroller.focus({ preventScroll: true });
+      this.diff.scroller.focus({ preventScroll: true });
     }
 
     // Shift+B: opens the pass that introduced the cursor line (else the first line on screen).
@@ -271,7 +277,7 @@ window.IrTrace.define('58_analysis', function() {
       const prov = this.afterProv();
       const line = this.currentAfterLine();
       if (!prov || line < 0 || prov.entry[line] < 0) {
-        this.app.flash('No pass introduced a line here (codegen, or no line on the after side)');
+        this.state.flash('No pass introduced a line here (codegen, or no line on the after side)');
         return;
       }
       this.openBlame(prov.entry[line], prov.line[line]);
@@ -281,7 +287,7 @@ window.IrTrace.define('58_analysis', function() {
     // expanding its fold: centred with the cursor on it when `mark`, else at the top (a view shown again
     // keeps its place). Returns false when no row shows that line.
     showAfterLine(line, mark) {
-      const d = this.app.diff;
+      const d = this.diff;
       const r = R.afterRow(d.rows, d.view.rightNums, line);
       if (r < 0) return false;
       d.revealRow(r);
@@ -298,7 +304,7 @@ window.IrTrace.define('58_analysis', function() {
     // The 0-based after-side file line of the cursor row, else of the first row on screen that has one;
     // -1 when none.
     currentAfterLine() {
-      const d = this.app.diff;
+      const d = this.diff;
       if (!d.items) return -1;
       const at = (i) => R.afterLineAt(d.rows, d.items, d.view.rightNums, i, d.stacked);
       if (d.cursor >= 0 && at(d.cursor) >= 0) return at(d.cursor);
@@ -313,7 +319,7 @@ window.IrTrace.define('58_analysis', function() {
 
     toggleNorm(which) {
       this.setNorm(Object.assign({}, this.norm, { [which]: !this.norm[which] }));
-      this.app.updateFragment();
+      this.state.linkChanged();
     }
 
     // Switches the normalisations to mode {ws, ssa} (from a toggle or a link): every pass is compared again
@@ -330,7 +336,7 @@ window.IrTrace.define('58_analysis', function() {
         this.applyOverlay(null);
       } else {
         this.applyOverlay(this.normalizer.overlay(next));
-        this.normalizer.start(next, this.app.entry);
+        this.normalizer.start(next, this.state.entry);
         if (this.normalizer.complete(next)) this.normDone(next);
       }
       this.reshow();
@@ -339,7 +345,7 @@ window.IrTrace.define('58_analysis', function() {
     normDone(mode) {
       if (N.modeKey(mode) !== N.modeKey(this.norm)) return;
       this.applyOverlay(this.normalizer.overlay(mode));
-      const app = this.app, m = app.model, statusOf = T.sidebar.statusOf;
+      const s = this.state, m = s.model, statusOf = T.model.statusOf;
       let changed = 0, real = 0;
       m.entries.forEach((e, i) => {
         if (e.kind !== KIND.PASS) return;
@@ -348,34 +354,29 @@ window.IrTrace.define('58_analysis', function() {
       });
       this.status.textContent = 'Ignoring ' + N.modeText(mode) + ': ' + changed +
           (changed === 1 ? ' pass changes' : ' passes change') + ' the IR (' + real + ' without)';
-      if (app.entry >= 0 && !app.compare && !app.noneShown) {
-        app.renderHeader(this.entryShown(app.entry));
-        app.renderNotices(this.entryShown(app.entry));
-      }
+      if (s.entry >= 0 && !s.compare && !s.noneShown) s.showHead(this.entryShown(s.entry));
     }
 
-    // Puts the shown statuses (null: the real ones) into the pass list; a filter may now hide the
-    // selected pass (the App's onFilter moves to the nearest one shown).
+    // Puts the shown statuses (null: the real ones) into the model and has the page show them (restatus:
+    // a filter may now hide the selected pass; the App moves to the nearest one shown).
     applyOverlay(list) {
-      const app = this.app;
-      if (app.model.overlay === list) return;
-      app.model.setOverlay(list);
-      app.sidebar.restatus();
-      if (app.entry >= 0) app.onFilter();
+      const m = this.state.model;
+      if (m.overlay === list) return;
+      m.setOverlay(list);
+      this.state.restatus();
     }
 
     // Shows the selected entry again because what it compares changed, keeping the after line in view.
     // Compare and F7 views diff the real text: left as they are.
     reshow() {
-      const app = this.app;
-      if (app.entry < 0 || app.compare || app.anchors.length || app.noneShown || app.whole.on()) return;
-      const m = app.model, e = m.entries[app.entry];
-      const line = app.diff.view ? this.currentAfterLine() : -1;
-      this.selecting(app.entry);
-      app.fillFunctions(this.functionsOf(app.entry), (m.snapshots[e.after] || {}).lang);
-      app.renderHeader(this.entryShown(app.entry));
-      app.renderNotices(this.entryShown(app.entry));
-      app.showView();
+      const s = this.state;
+      if (s.entry < 0 || s.compare || s.anchored || s.noneShown || s.whole.on()) return;
+      const m = s.model, e = m.entries[s.entry];
+      const line = this.diff.view ? this.currentAfterLine() : -1;
+      this.selecting(s.entry);
+      s.fillFunctions(this.functionsOf(s.entry), (m.snapshots[e.after] || {}).lang);
+      s.showHead(this.entryShown(s.entry));
+      s.showView();
       if (line >= 0) this.showAfterLine(line, false);
     }
   }

@@ -10,14 +10,7 @@ window.IrTrace.define('60_sidebar', function() {
   // The status filters are T.runs.statuses (keys are entry statuses; "st-<status>" is also the CSS class of
   // the dot): a compare report has its own.
 
-  // The filter a list entry belongs to (an entry status). The frontend is no pass: no status filter hides
-  // it or counts it.
-  function statusOf(e) {
-    if (e.kind === KIND.FRONTEND) return STATUS.FRONTEND;
-    if ([STATUS.FAILED, STATUS.NOOP, STATUS.CODEGEN, STATUS.ADDED, STATUS.REMOVED].includes(e.status)) return e.status;
-    if (e.kind === KIND.CODEGEN) return STATUS.CODEGEN;
-    return STATUS.CHANGED;
-  }
+  const { statusOf } = T.model; // the filter a list entry belongs to
 
   function hasWarnings(e) { return Array.isArray(e.warnings) && e.warnings.length > 0; }
 
@@ -46,7 +39,9 @@ window.IrTrace.define('60_sidebar', function() {
   }
 
   class Sidebar {
-    // model: Model; hooks: {onSelect(index), onFilter()}
+    // model: Model; hooks: {onSelect(index), onFilter(), unitName(e, lang), executions(e), logNotes(e)}: the
+    // last three the row's words that later modules own (64_module_views.js unitName, 61_executions.js
+    // summary, 69_log_notes.js logNotes), handed in by the App.
     constructor(root, model, hooks) {
       this.model = model;
       this.hooks = hooks;
@@ -270,7 +265,7 @@ window.IrTrace.define('60_sidebar', function() {
         meta.appendChild(el('span', { class: 'tag fail' }, 'failed'));  // a compare row: in a run
       if (hasWarnings(e))
         meta.appendChild(el('span', { class: 'badge', title: e.warnings.length + ' warning(s)' }, '!'));
-      const notes = T.logNotes.logNotes(this.model.entries[i]).length;
+      const notes = this.hooks.logNotes(this.model.entries[i]).length;
       if (notes)
         meta.appendChild(el(
             'span',
@@ -297,15 +292,15 @@ window.IrTrace.define('60_sidebar', function() {
 
     fnOnlyActive() { return this.fnKey !== null && this.fnBox.checked; }
 
-    // The unit entry i ran on, as its row names it (T.modules.unitName; a nested pipeline's pass over
-    // several functions: its executions, "8 functions, 3 changed", T.executions.summary; over one, nothing
-    // the row's status does not say), or null.
+    // The unit entry i ran on, as its row names it (hooks.unitName; a nested pipeline's pass over several
+    // functions: its executions, "8 functions, 3 changed", hooks.executions; over one, nothing the row's
+    // status does not say), or null.
     unitName(i) {
       const e = this.model.entries[i];
-      const unit = T.modules.unitName(e, (this.model.snapshots[e.after] || {}).lang);
+      const unit = this.hooks.unitName(e, (this.model.snapshots[e.after] || {}).lang);
       if (unit) return unit;
       const fns = new Set(T.payload.executionsOf(e).map((x) => x.key)).size;
-      return fns > 1 ? T.executions.summary(e) : null;
+      return fns > 1 ? this.hooks.executions(e) : null;
     }
 
     // The search's index of entry i's row: its label and the unit it ran on (a function name finds its passes).
@@ -532,5 +527,5 @@ window.IrTrace.define('60_sidebar', function() {
     });
   }
 
-  T.sidebar = { Sidebar, setupResize, statusOf, hasWarnings, noopRuns };
+  T.sidebar = { Sidebar, setupResize, hasWarnings, noopRuns };
 });

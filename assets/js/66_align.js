@@ -124,11 +124,14 @@ window.IrTrace.define('66_align', function() {
       return true;
     }
 
-    // Enter: picks the line under the key cursor.
-    confirm() {
-      const side = this.side(), line = lineAt(this.diff, this.at, side);
+    // A click on side 'L' / 'R' of display item i (DiffView hooks.onPick): picks its line, if it offers one.
+    pickItem(side, i) {
+      const line = lineAt(this.diff, i, side);
       if (line >= 0) this.pick(side, line);
     }
+
+    // Enter: picks the line under the key cursor.
+    confirm() { this.pickItem(this.side(), this.at); }
   }
 
   T.align = { LinePick, lineAt };

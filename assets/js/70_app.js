@@ -1,12 +1,12 @@
-// ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts,
-// notices (warnings, notes, error box), copy actions, compare and F7 alignment; Whole module through its
-// toggle (64_module_views.js), blame and the normalised views through the analysis toggles (58_analysis.js).
+// ir-trace viewer: the application. Page layout, the selected pass, the function selector, layouts, the
+// pass head (its words from 69_pass_head.js), copy actions, compare and F7 alignment; Whole module through
+// its toggle (64_module_views.js), blame and the normalised views through the analysis toggles
+// (58_analysis.js, handed a view state: analysisState).
 window.IrTrace.define('70_app', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, store, plural, grouped, copyText } = T.util;
-  const { statusOf } = T.sidebar;
-  const { KIND, STATUS, FN_STATUS, ROLE } = T.payload;
+  const { FN_STATUS } = T.payload;
   // Below this window width side by side leaves ~25 characters per side: stacked unless chosen otherwise.
   const NARROW_PX = 1000;
 
@@ -87,7 +87,7 @@ window.IrTrace.define('70_app', function() {
       this.resetAlign = btn('Reset alignment', () => this.setAnchors([]), { hidden: true });
       this.closeCompare = btn('Close compare', () => this.select(this.entry), { hidden: true });
       this.whole = new T.modules.WholeModule(this);
-      this.analysis = new T.analysis.Analysis(this);
+      this.analysis = new T.analysis.Analysis(this.analysisState());
       const toolbar =
           el('div', { class: 'toolbar' }, el('label', { class: 'fn-label', 'for': 'fn-select' }, 'Function'),
              this.fnSelect,
@@ -118,7 +118,7 @@ window.IrTrace.define('70_app', function() {
       this.progress = T.compare.progressLine(this.panels);
 
       this.diff = new T.render.DiffView(this.diffWrap, {
-        onPick: (side, line) => this.align.pick(side, line),
+        onPick: (side, i) => this.align.pickItem(side, i),
         onFoldChange: () => this.updateFoldButtons(),
       });
       this.wrap = new T.wrap.WrapToggle(this.diff, toolbar.querySelector('[aria-label="Layout"]'));
@@ -145,6 +145,9 @@ window.IrTrace.define('70_app', function() {
           this.select(i);
         },
         onFilter: () => this.onFilter(),
+        unitName: T.modules.unitName, // a row's words: its unit, executions and notes
+        executions: T.executions.summary,
+        logNotes: T.logNotes.logNotes,
       });
       this.fnSelect.after(this.sidebar.fnOnly); // "Only passes that change it" reads as part of the choice
       T.sidebar.setupResize(this.root, this.sidebar, this.resizer, this.sideToggle);
@@ -168,6 +171,45 @@ window.IrTrace.define('70_app', function() {
       compareBtn.addEventListener('click', () => this.compareDlg.open(this.entry));
       this.helpBtn = helpBtn;
       this.narrow.addEventListener('change', () => this.applyLayout());
+    }
+
+    // The view state the analysis toggles see (58_analysis.js Analysis): what they read, what they ask.
+    analysisState() {
+      const app = this;
+      return {
+        model: this.model,
+        whole: this.whole,
+        twoRuns: !!T.runs.of(this.model),
+        get entry() { return app.entry; },
+        get fnKey() { return app.fnKey; },
+        get compare() { return app.compare; },
+        get shown() { return app.viewData; },
+        get anchored() { return app.anchors.length > 0; },
+        get noneShown() { return app.noneShown; },
+        get picking() { return app.align.active(); },
+        open: (i, opts) => app.openEntry(i, opts),
+        flash: (msg) => app.flash(msg),
+        linkChanged: () => app.updateFragment(),
+        restatus: () => {
+          app.sidebar.restatus();
+          if (app.entry >= 0) app.onFilter();
+        },
+        fillFunctions: (fns, lang) => app.fillFunctions(fns, lang),
+        showHead: (e) => {
+          app.renderHeader(e);
+          app.renderNotices(e);
+        },
+        showView: () => app.showView(),
+      };
+    }
+
+    // Opens entry i (revealed) with function opts.fn as select takes it; opts.keepLine: the after line the
+    // page keeps in sight once it has diffed the view (runCompare); opts.whole false: Whole module off.
+    openEntry(i, opts) {
+      this.revealEntry(i);
+      if (opts.keepLine !== undefined) this.keepLine = opts.keepLine;
+      if (opts.whole === false) this.whole.pressed = false;
+      this.select(i, { fn: opts.fn });
     }
 
     // The entry a report opens on (59_two_runs.js opening).
@@ -324,86 +366,19 @@ window.IrTrace.define('70_app', function() {
     }
 
     renderHeader(e) {
-      clear(this.passTitle);
-      const st = statusOf(e);
-      this.passTitle.appendChild(el('span', { class: 'dot st-' + st, 'aria-hidden': 'true' }));
-      // Long names wrap between their words, as in the pass list.
-      this.passTitle.appendChild(
-          T.names.breakable(e.kind === KIND.CODEGEN ? e.name : this.model.entryLabel(e), 'pass-name'));
-      const chip = T.runs.word(this.model, st) + (st === STATUS.CODEGEN ? ' ' + (e.role || ROLE.DEVICE) : '');
-      if (e.kind === KIND.FRONTEND) this.passTitle.appendChild(el('span', { class: 'chip' }, 'frontend'));
-      else this.passTitle.appendChild(el('span', { class: 'chip st-' + st }, chip));
-      if (e.kind === KIND.PASS && !e.crashed) { // a crashed pass wrote nothing to count
-        this.passTitle.appendChild(el('span', { class: 'n-ins' }, '+' + (e.ins || 0)));
-        this.passTitle.appendChild(el('span', { class: 'n-del' }, '-' + (e.del || 0)));
-      }
+      T.passHead.title(this.passTitle, this.model, e); // 69_pass_head.js
       this.whole.header(this.passTitle, e); // a unit entry: what its snapshots hold; the toggle's state
     }
 
     renderNotices(e) {
       clear(this.notices);
-      const m = this.model;
       T.executions.notice(this, this.notices); // a nested pipeline's pass: its executions (61_executions.js)
-      if (e.status === STATUS.FAILED || e.error) {
-        this.notices.appendChild(el(
-            'div', { class: 'error-box', role: 'alert' },
-            el('strong', null, 'Pass failed' + (e.log ? ' (' + e.log + ')' : '')),
-            el('pre', null, e.error || 'The pass failed.'),
-            el('p', { class: 'hint' },
-               e.crashed ?
-                   'This pass wrote no snapshot: it crashed (its log is the last file of the dump). Shown below: the IR before it, the last snapshot written.' :
-                   'Below: the IR before this pass and the snapshot it wrote after it.')));
-      }
-      const warnings = Array.isArray(e.warnings) ? e.warnings : [];
-      if (warnings.length) {
-        const det =
-            el('details', { class: 'warn-box', open: true },
-               el('summary', null, plural(warnings.length, 'warning') + (e.log ? ' \u00b7 ' + e.log : '')));
-        for (const w of warnings) det.appendChild(el('pre', null, String(w)));
-        this.notices.appendChild(det);
-      }
-      // The viewer's own note for a snapshot shown as a whole file (either side; passes, frontend and
-      // codegen alike): once per snapshot, naming the file and the reason. Older reports also carry the C++
-      // side's copy ("function view unavailable: ...") in entry.notes: dropped.
-      const own = [];
-      const sides =
-          e.kind === KIND.PASS && Number.isInteger(e.before) && e.before !== e.after ? [e.before, e.after] : [e.after];
-      for (const s of sides) {
-        const snap = m.snapshots[s];
-        if (snap && snap.fallback)
-          own.push(
-              (snap.file || 'snapshot ' + s) + ': function view unavailable, shown as a whole file (' + snap.fallback +
-              ')');
-      }
-      // The C++ side's crash note says what the error box says.
-      const dup = (n) => own.includes(n) || (own.length > 0 && /^function view unavailable: /.test(n)) ||
-          (e.crashed && /^this pass wrote no snapshot/.test(n));
-      const notes = (Array.isArray(e.notes) ? e.notes.map(String) : [])
-                        .filter((n) => !dup(n))
-                        .concat(own, T.logNotes.lines(m, this.entry));
-      notes.unshift(
-          ...this.whole.notes(), ...T.runs.notes(m, this.entry),
-          ...this.analysis.notes(e)); // Whole module; the runs; the no-op note, or what a normalisation ignored
-      const once = [...new Set(notes)];
-      if (once.length) this.notices.appendChild(el('ul', { class: 'notes' }, once.map((n) => el('li', null, n))));
+      T.passHead.notices(
+          this.notices, this.model, this.entry, e,
+          [...this.whole.notes(), ...T.runs.notes(this.model, this.entry), ...this.analysis.notes(e)]);
     }
 
-    renderFiles(v) {
-      clear(this.files);
-      this.files.classList.toggle('single', v.single);
-      if (v.single) {
-        this.files.appendChild(el('span', { class: 'file file-r', title: v.rightFile }, v.rightFile || ''));
-        return;
-      }
-      // Read across names: each side names its function too.
-      const fnOf = (key) => (v.across ? el('span', { class: 'file-fn' }, ' \u00b7 ' + key) : null);
-      this.files.appendChild(
-          el('span', { class: 'file file-l', title: 'before: ' + v.leftFile + (v.across ? ', ' + v.across.from : '') },
-             el('span', { class: 'sign' }, '\u2212'), v.leftFile || '', fnOf(v.across && v.across.from)));
-      this.files.appendChild(
-          el('span', { class: 'file file-r', title: 'after: ' + v.rightFile + (v.across ? ', ' + v.across.to : '') },
-             el('span', { class: 'sign' }, '+'), v.rightFile || '', fnOf(v.across && v.across.to)));
-    }
+    renderFiles(v) { T.passHead.files(this.files, v); }
 
     // prebuilt: a view made in the page (compare, F7); keepFolds: keep "everything expanded" when the
     // same view is re-aligned.
@@ -554,23 +529,7 @@ window.IrTrace.define('70_app', function() {
       const m = this.model;
       let base;
       if (this.compare) {
-        const { from, to } = this.compare;
-        const l = m.section(from, this.fnKey), r = m.section(to, this.fnKey);
-        base = {
-          left: l.lines,
-          right: r.lines,
-          leftNums: l.nums,
-          rightNums: r.nums,
-          ops: [],
-          pairs: [],
-          leftFile: m.snapshots[from].file,
-          rightFile: m.snapshots[to].file,
-          leftLang: m.snapshots[from].lang,
-          rightLang: m.snapshots[to].lang,
-          single: false,
-          leftNoEol: T.payload.noEol(m.snapshots[from]),
-          rightNoEol: T.payload.noEol(m.snapshots[to]),
-        };
+        base = m.compareView(this.compare.from, this.compare.to, this.fnKey);
       } else if (this.whole.on()) {
         base = this.whole.views.view(this.entry, this.fnKey);
       } else if (this.fnTo !== null) {

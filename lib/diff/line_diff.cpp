@@ -181,6 +181,13 @@ void DiffAnchored(const Ids& a, size_t alo, size_t ahi, const Ids& b, size_t blo
   DiffRange(a, i0, ahi, b, j0, bhi, c, depth + 1);
 }
 
+// The furthest x a d-path reaches on diagonal k (at index ko of v, the furthest x of each diagonal at d - 1):
+// down from diagonal k + 1, or right from k - 1.
+inline long long FurthestX(const std::vector<long long>& v, long long ko, long long k, long long d) {
+  const long long up = v[static_cast<size_t>(ko + 1)], left = v[static_cast<size_t>(ko - 1)];
+  return (k == -d || (k != d && left < up)) ? up : left + 1;
+}
+
 // Myers' middle snake in linear space (the bisection of "An O(ND) Difference Algorithm", 4b, as
 // diff-match-patch writes it): a point (x, y) that an optimal edit path of a vs b passes through, so
 // a[0, x) vs b[0, y) and a[x, n) vs b[y, m) can be diffed separately and stay minimal together. Time
@@ -200,8 +207,7 @@ bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
   for (long long d = 0; d < max_d; ++d) {
     for (long long k1 = -d + k1start; k1 <= d - k1end; k1 += 2) {
       long long k1o = off + k1;
-      long long x1 =
-          (k1 == -d || (k1 != d && at(v1, k1o - 1) < at(v1, k1o + 1))) ? at(v1, k1o + 1) : at(v1, k1o - 1) + 1;
+      long long x1 = FurthestX(v1, k1o, k1, d);
       long long y1 = x1 - k1;
       while (x1 < n && y1 < m && a[static_cast<size_t>(x1)] == b[static_cast<size_t>(y1)]) ++x1, ++y1;
       at(v1, k1o) = x1;
@@ -220,8 +226,7 @@ bool MiddleSnake(const Ids& a, const Ids& b, size_t* split_a, size_t* split_b) {
     }
     for (long long k2 = -d + k2start; k2 <= d - k2end; k2 += 2) {
       long long k2o = off + k2;
-      long long x2 =
-          (k2 == -d || (k2 != d && at(v2, k2o - 1) < at(v2, k2o + 1))) ? at(v2, k2o + 1) : at(v2, k2o - 1) + 1;
+      long long x2 = FurthestX(v2, k2o, k2, d);
       long long y2 = x2 - k2;
       while (x2 < n && y2 < m && a[static_cast<size_t>(n - x2 - 1)] == b[static_cast<size_t>(m - y2 - 1)]) {
         ++x2, ++y2;

@@ -292,32 +292,69 @@ int WriteIndexPage(const RunOptions& options, const std::vector<DumpResult>& out
   return static_cast<int>(ExitCode::kInput);  // as a summary not written (summary_files.h)
 }
 
+// OUTDIR inside a dump: no report or depfile of `jobs` may take a name that dump would read as its own.
+// Throws Error as RefuseDumpFileNames does.
+void RefuseOutputNamesInDump(const std::string& out_dir, const std::vector<Job>& jobs) {
+  std::vector<std::string> names;
+  for (const Job& job : jobs) {
+    names.push_back(job.report_name);
+    if (!job.depfile.empty()) names.push_back(fs::path(job.depfile).filename().string());
+  }
+  RefuseDumpFileNames(out_dir, names);
+}
+
+// The conversion options of each of `jobs` dumps.
+ConvertOptions JobOptions(const RunOptions& options, size_t jobs) {
+  ConvertOptions base = options.convert;
+  base.write_report = !options.check;
+  if (options.check) base.compress = false;  // nothing is written: spare the deflate
+  // Dumps run side by side with one thread each, so memory holds the dumps in flight; alone, a dump
+  // gets every core.
+  if (jobs > 1 && options.jobs != 1) base.threads = 1;
+  return base;
+}
+
+// Prints a finished dump's error lines: its conversion's (error_line, may be empty), its baseline's, and
+// the --fail-on and --fail-on diverged lines. Returns kInput when one of the last two is printed, else 0.
+int PrintDumpLines(const DumpResult& r, const std::string& error_line, const RunOptions& options, Console* console) {
+  int code = 0;
+  if (!error_line.empty()) console->Error(error_line);
+  if (r.has_baseline && r.baseline.status == BaselineStatus::kError) console->Error(r.baseline.error);
+  for (const std::string& line : {FailOnLine(r, options.fail_on), DivergedLine(r, options.fail_on_diverged)}) {
+    if (line.empty()) continue;
+    console->Error(line);
+    code = static_cast<int>(ExitCode::kInput);
+  }
+  return code;
+}
+
+// The closing line's counts of a batch's results.
+Console::BatchCounts CountResults(const std::vector<DumpResult>& out) {
+  Console::BatchCounts counts;
+  counts.dumps = out.size();
+  for (const DumpResult& r : out) {
+    counts.reports += !r.report.empty();
+    counts.invalid += r.status == DumpStatus::kInvalid;
+    counts.errors += r.status == DumpStatus::kError;
+    counts.with_failed += r.status == DumpStatus::kOk && r.failed > 0;
+    counts.with_warnings += r.status == DumpStatus::kOk && r.warnings > 0;
+  }
+  return counts;
+}
+
 int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult>* results) {
   std::vector<Job> jobs;
   JobFailure failed = CatchFailure("", [&] {
     jobs = BatchJobs(options);
-    if (!options.check) {
-      // OUTDIR inside a dump: no report or depfile may take a name that dump would read as its own.
-      std::vector<std::string> names;
-      for (const Job& job : jobs) {
-        names.push_back(job.report_name);
-        if (!job.depfile.empty()) names.push_back(fs::path(job.depfile).filename().string());
-      }
-      RefuseDumpFileNames(options.out_dir, names);
-    }
+    if (!options.check) RefuseOutputNamesInDump(options.out_dir, jobs);
     MakeOutDirs(options);
   });
   if (failed.status != DumpStatus::kOk) {
     console->Error(failed.line);
     return failed.code;
   }
-  ConvertOptions base = options.convert;
-  base.write_report = !options.check;
-  if (options.check) base.compress = false;  // nothing is written: spare the deflate
-  // Dumps run side by side with one thread each, so memory holds the dumps in flight; alone, a dump
-  // gets every core.
+  ConvertOptions base = JobOptions(options, jobs.size());
   unsigned jobs_at_once = options.jobs;
-  if (jobs.size() > 1 && jobs_at_once != 1) base.threads = 1;
 
   std::mutex mu;  // the console is not thread-safe
   size_t done = 0;
@@ -342,28 +379,13 @@ int RunBatch(const RunOptions& options, Console* console, std::vector<DumpResult
     }
     std::lock_guard<std::mutex> lock(mu);
     ++done;
-    if (!error_lines[i].empty()) console->Error(error_lines[i]);
-    if (out[i].has_baseline && out[i].baseline.status == BaselineStatus::kError) console->Error(out[i].baseline.error);
-    for (const std::string& line :
-         {FailOnLine(out[i], options.fail_on), DivergedLine(out[i], options.fail_on_diverged)}) {
-      if (line.empty()) continue;
-      console->Error(line);
-      codes[i] = std::max(codes[i], static_cast<int>(ExitCode::kInput));
-    }
+    codes[i] = std::max(codes[i], PrintDumpLines(out[i], error_lines[i], options, console));
     console->DumpProgress(done, jobs.size(), jobs[i].dump);
   });
 
   int code = 0;
-  Console::BatchCounts counts;
-  counts.dumps = out.size();
-  for (size_t i = 0; i < out.size(); ++i) {
-    code = std::max(code, codes[i]);
-    counts.reports += !out[i].report.empty();
-    counts.invalid += out[i].status == DumpStatus::kInvalid;
-    counts.errors += out[i].status == DumpStatus::kError;
-    counts.with_failed += out[i].status == DumpStatus::kOk && out[i].failed > 0;
-    counts.with_warnings += out[i].status == DumpStatus::kOk && out[i].warnings > 0;
-  }
+  for (int c : codes) code = std::max(code, c);
+  Console::BatchCounts counts = CountResults(out);
   int index_code = WriteIndexPage(options, out, console);
   code = std::max(code, index_code);
   std::string index = options.check || index_code != 0 ? "" : JoinPath(options.out_dir, "index.html");

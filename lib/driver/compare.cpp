@@ -359,6 +359,25 @@ Divergence FirstDivergence(const Plan& plan, const std::vector<Entry>& entries, 
   return d;
 }
 
+// The summary's counts of the plan's rows (entries: the rows' entries, the frontend's first): failed passes
+// on each side, aligned passes that changed and those that differ, added, removed, codegen that differs.
+void CountRows(const Plan& plan, const std::vector<Entry>& entries, CompareSummary* summary) {
+  for (size_t r = 1; r < plan.rows.size(); ++r) {
+    const Row& row = plan.rows[r];
+    const Entry& e = entries[r];
+    summary->failed_base += e.failed_in[kBase];
+    summary->failed_head += e.failed_in[kHead];
+    if (row.codegen) {
+      summary->codegen_differ += RowDiffers(row, e);
+      continue;
+    }
+    summary->aligned += row.status == EntryStatus::kChanged;
+    summary->differ += e.status == EntryStatus::kChanged;
+    summary->added += row.status == EntryStatus::kAdded;
+    summary->removed += row.status == EntryStatus::kRemoved;
+  }
+}
+
 }  // namespace
 
 CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver& observer) {
@@ -402,20 +421,7 @@ CompareSummary CompareDumps(const CompareOptions& options, const ConvertObserver
 
   summary.base_passes = base.passes.size();
   summary.head_passes = head.passes.size();
-  for (size_t r = 1; r < plan.rows.size(); ++r) {
-    const Row& row = plan.rows[r];
-    const Entry& e = stage.entries[r];
-    summary.failed_base += e.failed_in[kBase];
-    summary.failed_head += e.failed_in[kHead];
-    if (row.codegen) {
-      summary.codegen_differ += RowDiffers(row, e);
-      continue;
-    }
-    summary.aligned += row.status == EntryStatus::kChanged;
-    summary.differ += e.status == EntryStatus::kChanged;
-    summary.added += row.status == EntryStatus::kAdded;
-    summary.removed += row.status == EntryStatus::kRemoved;
-  }
+  CountRows(plan, stage.entries, &summary);
   summary.inputs = InputPaths(base.listing);
   for (std::string& p : InputPaths(head.listing)) summary.inputs.push_back(std::move(p));
   if (observer.diagnostic) {

@@ -116,6 +116,43 @@ void AppendSummary(ConvertSummary more, ConvertSummary* summary) {
   for (auto& r : more.pass_results) summary->pass_results.push_back(std::move(r));
 }
 
+// The listing's ignored files (-v diagnostics) and warnings, told to the observer.
+void TellListing(const DumpListing& listing, const ConvertObserver& observer) {
+  if (observer.diagnostic) {
+    for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
+  }
+  if (observer.warning) {
+    for (const std::string& w : listing.warnings) observer.warning(w);
+  }
+}
+
+// Where the report goes, checked with the side outputs (depfiles) against the dump before anything is
+// written. Throws Error: a WriteError naming the report or depfile that would overwrite one of the
+// dump's files, a usage error for a name the dump would read as its own.
+OutputTarget CheckedOutput(const ConvertOptions& options, const DumpListing& listing) {
+  std::optional<OutputTarget> target;
+  NamingWhatFailed("report", [&] {
+    target = ResolveOutput(options.output);
+    RefuseOverwritingInput(*target, listing);
+  });
+  for (const std::string& side : options.side_outputs) {
+    NamingWhatFailed("depfile", [&] { RefuseOverwritingInput(ResolveOutput(side), listing); });
+  }
+  RefuseDumpFileName(*target, options.dump_dir);  // a usage error (exit 2), named as it is
+  for (const std::string& side : options.side_outputs) RefuseDumpFileName(ResolveOutput(side), options.dump_dir);
+  return std::move(*target);
+}
+
+// The -v timings line of a conversion that took `seconds`.
+std::string TimingsLine(const PassStage& passes, const ConvertSummary& summary, double seconds) {
+  return fmt::format(
+      "{} snapshots, {} {} ({} changed), {} codegen; read {:.3f}s, load {:.3f}s, resolve {:.3f}s, diff {:.3f}s, "
+      "write {:.3f}s, total {:.3f}s",
+      passes.snapshots, summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed, summary.codegen,
+      passes.read_seconds, passes.load_seconds, passes.resolve_seconds, passes.diff_seconds, passes.write_seconds,
+      seconds);
+}
+
 }  // namespace
 
 bool ParseContext(const std::string& text, int* context) {
@@ -139,24 +176,9 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   Clock::time_point start = Clock::now();
   DumpListing listing =
       ListInput(options.dump_dir, options.format, options.codegen_dirs, options.part, options.all_runs, options.input);
-  if (observer.diagnostic) {
-    for (const std::string& name : listing.ignored) observer.diagnostic("ignored " + name);
-  }
-  if (observer.warning) {
-    for (const std::string& w : listing.warnings) observer.warning(w);
-  }
+  TellListing(listing, observer);
   std::optional<OutputTarget> target;
-  if (options.write_report) {
-    NamingWhatFailed("report", [&] {
-      target = ResolveOutput(options.output);
-      RefuseOverwritingInput(*target, listing);
-    });
-    for (const std::string& side : options.side_outputs) {
-      NamingWhatFailed("depfile", [&] { RefuseOverwritingInput(ResolveOutput(side), listing); });
-    }
-    RefuseDumpFileName(*target, options.dump_dir);  // a usage error (exit 2), named as it is
-    for (const std::string& side : options.side_outputs) RefuseDumpFileName(ResolveOutput(side), options.dump_dir);
-  }
+  if (options.write_report) target = CheckedOutput(options, listing);
 
   ReportSink out(target);
   std::string title = DisplayText(listing.title);
@@ -198,14 +220,7 @@ ConvertSummary ConvertDump(const ConvertOptions& options, const ConvertObserver&
   summary.title = title;
   summary.inputs = InputPaths(listing);
   summary.input_bytes = InputBytes(summary.inputs);
-  if (observer.diagnostic) {
-    observer.diagnostic(fmt::format(
-        "{} snapshots, {} {} ({} changed), {} codegen; read {:.3f}s, load {:.3f}s, resolve {:.3f}s, diff {:.3f}s, "
-        "write {:.3f}s, total {:.3f}s",
-        passes.snapshots, summary.passes, summary.passes == 1 ? "pass" : "passes", summary.changed, summary.codegen,
-        passes.read_seconds, passes.load_seconds, passes.resolve_seconds, passes.diff_seconds, passes.write_seconds,
-        Seconds(start)));
-  }
+  if (observer.diagnostic) observer.diagnostic(TimingsLine(passes, summary, Seconds(start)));
   return summary;
 }
 

@@ -59,6 +59,31 @@ LogNote LoopChangesNote(const LoopChanges& c, std::vector<long> from) {
   return note;
 }
 
+// What listed pass p says beyond its snapshot, onto its entry e (whose diff is made): its notes, log
+// warning, phase, IR unit, a nested pipeline's executions (changed: the diff changes its function) and the
+// reader's notes.
+void AddPassDetails(const DumpPass& p, Entry* entry) {
+  Entry& e = *entry;
+  for (const std::string& n : p.notes) e.notes.push_back(n);
+  if (!p.file.log_warning.empty()) e.warnings.push_back(DisplayText(p.file.log_warning));
+  if (!p.phase.empty()) e.phase = DisplayText(p.phase);
+  e.unit = p.unit;
+  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc || p.unit == IrUnit::kMachine) {
+    for (const std::string& k : p.unit_keys) e.unit_keys.push_back(DisplayText(k));
+  }
+  for (const PassExecution& x : p.executions) {
+    bool changed = std::any_of(e.diff.functions.begin(), e.diff.functions.end(), [&](const FunctionDiff& f) {
+      return f.key == x.key && f.status != FunctionStatus::kMoved && f.status != FunctionStatus::kSame;
+    });
+    e.executions.push_back(Execution{DisplayText(x.key), DisplayText(x.dump), changed});
+  }
+  for (const DumpPass::LogNote& n : p.log_notes) {
+    LogNote note{n.kind, n.text, {}, {}};
+    for (const std::string& f : n.functions) note.functions.push_back(DisplayText(f));
+    e.log_notes.push_back(std::move(note));
+  }
+}
+
 }  // namespace
 
 // Reads a stream's passes on a thread of its own, up to kAheadBytes of text ahead of the conversion: the
@@ -166,49 +191,13 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
       items.back().frontend = true;
       first = false;
     }
-    // A batch of files is `batch` snapshots; passes whose size is known (a log's, read as it goes) are
-    // taken up to kBatchBytes (most of a log's dumps are small functions, many are not read at all).
-    uint64_t bytes = 0;
-    Clock::time_point read_start = Clock::now();
-    while (items.size() < batch || (listing_->stream && bytes < kBatchBytes && items.size() < kMaxBatch)) {
-      Item it;
-      if (!NextPass(&it.pass)) {
-        more = false;
-        break;
-      }
-      bytes += it.pass.unchanged ? 0 : it.pass.file.load_bytes;
-      items.push_back(std::move(it));
-    }
-    read_seconds += Seconds(read_start);
+    more = ReadBatch(batch, &items);
     if (items.empty()) break;
-
+    LoadBatch(&items);
     Clock::time_point t = Clock::now();
-    ParallelFor(items.size(), threads_, [&](size_t i) {
-      Item& it = items[i];
-      if (it.frontend) {
-        it.after = LoadFile(listing_->frontend);
-        return;
-      }
-      if (it.pass.before) it.own_before = LoadFile(*it.pass.before);
-      if (!it.pass.unchanged) it.after = LoadFile(it.pass.file);
-    });
-    load_seconds += Seconds(t);
-
-    t = Clock::now();
     for (Item& it : items) Resolve(&it);
     resolve_seconds += Seconds(t);
-
-    t = Clock::now();
-    ParallelFor(items.size(), threads_, [&](size_t i) {
-      Item& it = items[i];
-      if (it.frontend) return;
-      if (it.own_before_held && it.own_before_base)
-        it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
-      // A pass on an IR unit (a log of 100,000 of them) leaves its replace rows to the viewer to pair.
-      it.diff = DiffPass(*it.before.held->snap, *it.after_held->snap, it.pass.unit == IrUnit::kWhole);
-    });
-    diff_seconds += Seconds(t);
-
+    DiffBatch(&items);
     done += items.size();
     writer.Push(std::move(items));
     if (progress) progress(done, total);
@@ -219,6 +208,55 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     for (std::string& n : listing_->stream->LastPassNotes()) entries_->back().notes.push_back(std::move(n));
     for (std::string& n : listing_->stream->InputNotes()) entries_->front().notes.push_back(std::move(n));
   }
+}
+
+// Adds the next passes to `items`: up to `batch` snapshots; passes whose size is known (a log's, read as it
+// goes) up to kBatchBytes (most of a log's dumps are small functions, many are not read at all). Returns
+// false when the passes have ended.
+bool PassStage::ReadBatch(size_t batch, std::vector<Item>* items) {
+  uint64_t bytes = 0;
+  bool more = true;
+  Clock::time_point read_start = Clock::now();
+  while (items->size() < batch || (listing_->stream && bytes < kBatchBytes && items->size() < kMaxBatch)) {
+    Item it;
+    if (!NextPass(&it.pass)) {
+      more = false;
+      break;
+    }
+    bytes += it.pass.unchanged ? 0 : it.pass.file.load_bytes;
+    items->push_back(std::move(it));
+  }
+  read_seconds += Seconds(read_start);
+  return more;
+}
+
+// Loads the items' files (the frontend's, a pass's own before-dump and snapshot) in parallel.
+void PassStage::LoadBatch(std::vector<Item>* items) {
+  Clock::time_point t = Clock::now();
+  ParallelFor(items->size(), threads_, [&](size_t i) {
+    Item& it = (*items)[i];
+    if (it.frontend) {
+      it.after = LoadFile(listing_->frontend);
+      return;
+    }
+    if (it.pass.before) it.own_before = LoadFile(*it.pass.before);
+    if (!it.pass.unchanged) it.after = LoadFile(it.pass.file);
+  });
+  load_seconds += Seconds(t);
+}
+
+// Diffs the resolved items' passes (and own before-dumps against their base) in parallel.
+void PassStage::DiffBatch(std::vector<Item>* items) {
+  Clock::time_point t = Clock::now();
+  ParallelFor(items->size(), threads_, [&](size_t i) {
+    Item& it = (*items)[i];
+    if (it.frontend) return;
+    if (it.own_before_held && it.own_before_base)
+      it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
+    // A pass on an IR unit (a log of 100,000 of them) leaves its replace rows to the viewer to pair.
+    it.diff = DiffPass(*it.before.held->snap, *it.after_held->snap, it.pass.unit == IrUnit::kWhole);
+  });
+  diff_seconds += Seconds(t);
 }
 
 // Finds the item's before side and makes its after side held, in order: a unit's text depends on the
@@ -248,18 +286,22 @@ void PassStage::Resolve(Item* it) {
   it->loop_changes = std::move(step.loop_changes);
 }
 
+void PassStage::WriteFrontend(Item* it) {
+  const Snapshot& snap = *it->after_held->snap;
+  it->after_held->index = payload_->AddSnapshot(snap);
+  ++snapshots;
+  entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_->frontend.log_name), it->after.log_text));
+  ++entries_written_;
+  entries_->back().name = DisplayText(listing_->frontend_label);
+  const std::string& log_warning = listing_->frontend.log_warning;
+  if (!log_warning.empty()) entries_->back().warnings.push_back(DisplayText(log_warning));
+  for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
+  for (const std::string& w : listing_->warnings) entries_->back().warnings.push_back(DisplayText(w));
+}
+
 void PassStage::Write(Item* it) {
   if (it->frontend) {
-    const Snapshot& snap = *it->after_held->snap;
-    it->after_held->index = payload_->AddSnapshot(snap);
-    ++snapshots;
-    entries_->push_back(MakeFrontendEntry(snap, DisplayText(listing_->frontend.log_name), it->after.log_text));
-    ++entries_written_;
-    entries_->back().name = DisplayText(listing_->frontend_label);
-    const std::string& log_warning = listing_->frontend.log_warning;
-    if (!log_warning.empty()) entries_->back().warnings.push_back(DisplayText(log_warning));
-    for (const std::string& n : listing_->notes) entries_->back().notes.push_back(n);
-    for (const std::string& w : listing_->warnings) entries_->back().warnings.push_back(DisplayText(w));
+    WriteFrontend(it);
     return;
   }
   if (it->own_before_held) {
@@ -290,24 +332,7 @@ void PassStage::Write(Item* it) {
                                     it->after_held->index, *it->after_held->snap, std::move(it->diff),
                                     DisplayText(p.file.log_name), it->after.log_text));
   Entry& e = entries_->back();
-  for (const std::string& n : p.notes) e.notes.push_back(n);
-  if (!p.file.log_warning.empty()) e.warnings.push_back(DisplayText(p.file.log_warning));
-  if (!p.phase.empty()) e.phase = DisplayText(p.phase);
-  e.unit = p.unit;
-  if (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc || p.unit == IrUnit::kMachine) {
-    for (const std::string& k : p.unit_keys) e.unit_keys.push_back(DisplayText(k));
-  }
-  for (const PassExecution& x : p.executions) {
-    bool changed = std::any_of(e.diff.functions.begin(), e.diff.functions.end(), [&](const FunctionDiff& f) {
-      return f.key == x.key && f.status != FunctionStatus::kMoved && f.status != FunctionStatus::kSame;
-    });
-    e.executions.push_back(Execution{DisplayText(x.key), DisplayText(x.dump), changed});
-  }
-  for (const DumpPass::LogNote& n : p.log_notes) {
-    LogNote note{n.kind, n.text, {}, {}};
-    for (const std::string& f : n.functions) note.functions.push_back(DisplayText(f));
-    e.log_notes.push_back(std::move(note));
-  }
+  AddPassDetails(p, &e);
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
   entry_of_pass_[p.number] = entries_written_++;
   if (e.status != EntryStatus::kChanged) return;

@@ -37,8 +37,12 @@ class PassStage {
  private:
   struct Item;
   bool NextPass(DumpPass* p);
+  bool ReadBatch(size_t batch, std::vector<Item>* items);  // false: the passes have ended
+  void LoadBatch(std::vector<Item>* items);
   void Resolve(Item* item);
+  void DiffBatch(std::vector<Item>* items);
   void Write(Item* item);
+  void WriteFrontend(Item* item);
 
   DumpListing* listing_;
   unsigned threads_;

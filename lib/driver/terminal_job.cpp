@@ -37,6 +37,21 @@ std::string BareName(const DumpFunction& f) {
 
 unsigned Threads(unsigned threads) { return threads ? threads : std::max(1u, std::thread::hardware_concurrency()); }
 
+// Pass tp as the terminal shows it, from `before` to `after` (diff: DiffPass's): its diff, the [FAILED]
+// block when its log (log_text) has an error, else, when passes were named (named), that it changed nothing.
+std::string PassText(const TerminalPass& tp, const Snapshot& before, const Snapshot& after, const PassDiff& diff,
+                     const std::string& log_text, bool named, const TerminalStyle& style,
+                     const std::optional<std::string>& key) {
+  std::string text;
+  bool shown = WritePassDiff(tp, before, after, diff, style, key, &text);
+  if (LogHasError(log_text)) {
+    WriteFailedPass(tp, log_text, after, tp.after, style, key, &text);
+    shown = true;
+  }
+  if (!shown && named) WriteUnchangedPass(tp, key, after.lang, style, &text);
+  return text;
+}
+
 }  // namespace
 
 std::string ResolveFunction(const std::string& name, const std::vector<DumpFunction>& functions) {
@@ -142,14 +157,7 @@ void TerminalJob::RunUnits(OutputSink* out) {
     const Snapshot& b = *step.before.held->snap;
     const Snapshot& a = *step.after->snap;
     TerminalPass tp{Title(pass), b.name, a.name};
-    std::string text;
-    bool shown = WritePassDiff(tp, b, a, DiffPass(b, a), options_.style, key_, &text);
-    if (LogHasError(log_text)) {
-      WriteFailedPass(tp, log_text, a, tp.after, options_.style, key_, &text);
-      shown = true;
-    }
-    if (!shown && named) WriteUnchangedPass(tp, key_, a.lang, options_.style, &text);
-    out->Write(text);
+    out->Write(PassText(tp, b, a, DiffPass(b, a), log_text, named, options_.style, key_));
   });
 }
 
@@ -192,25 +200,21 @@ void TerminalJob::Run(OutputSink* out) {
       const DumpPass& pass = listing_.passes[p - 1];
       TerminalPass tp{Title(pass), DisplayText(pass.before ? pass.before->name : files_[p - 1]->name),
                       DisplayText(files_[p]->name)};
-      std::string text;
-      bool shown = WritePassDiff(tp, *before.snap, *after.snap, diffs[i], options_.style, key_, &text);
-      if (LogHasError(after.log_text)) {
-        WriteFailedPass(tp, after.log_text, *after.snap, tp.after, options_.style, key_, &text);
-        shown = true;
-      }
-      if (!shown && named) WriteUnchangedPass(tp, key_, after.snap->lang, options_.style, &text);
-      out->Write(text);
+      out->Write(PassText(tp, *before.snap, *after.snap, diffs[i], after.log_text, named, options_.style, key_));
     }
     held.erase(held.begin(), std::prev(held.end()));  // the last one is the next batch's "before"
   }
   if (!crashed_) return;
+  auto last = held.find(files_.size() - 1);
+  WriteCrashed(last != held.end() ? last->second.snap.get() : nullptr, out);
+}
+
+void TerminalJob::WriteCrashed(const Snapshot* held_last, OutputSink* out) {
   const DumpPass& c = *listing_.crashed;
   size_t last = files_.size() - 1;
   std::unique_ptr<Snapshot> own;
-  const Snapshot* snap = nullptr;
-  if (held.count(last)) {
-    snap = held.at(last).snap.get();
-  } else {
+  const Snapshot* snap = held_last;
+  if (!snap) {
     own = LoadSnapshotOf(*files_[last]);
     snap = own.get();
   }

@@ -66,6 +66,8 @@ class TerminalJob {
   void SelectPasses();
   void FindFunction();
   void RunUnits(OutputSink* out);
+  // The crashed pass's [FAILED] block against the last snapshot (held_last when loaded, else loaded here).
+  void WriteCrashed(const Snapshot* held_last, OutputSink* out);
   std::string Title(const DumpPass& p) const;
 
   TerminalOptions options_;

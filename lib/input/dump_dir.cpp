@@ -165,6 +165,41 @@ struct Classified {
   bool phases = false;  // phases.txt is there, a regular file
 };
 
+// A snapshot named `name` of kind `kind`: a FIFO or device would block or never end when read, so it is
+// refused here, by name. Throws Error.
+void RefuseUnreadable(FileKind kind, const std::string& name) {
+  if (kind == FileKind::kFifo || kind == FileKind::kSocket || kind == FileKind::kBlock ||
+      kind == FileKind::kCharacter) {
+    throw DumpError("snapshot '" + name + "' is not a regular file");
+  }
+}
+
+// Sorts a pass's snapshot or log (m: PassRe()'s match of `name`; log: it is the `.log`) into `c`. Throws
+// Error for pass number 0.
+void ClassifyPass(const fs::path& root, const std::string& name, const std::smatch& m, bool log, Classified* c) {
+  std::string ext = m[3];
+  std::string stem = name.substr(0, name.size() - ext.size() - 1);
+  std::string digits = m[1];
+  digits.erase(0, digits.find_first_not_of('0'));
+  if (log) {
+    c->logs[stem] = name;
+    DumpPass p;
+    p.number = ParseIndex(m[1]);
+    p.pass_name = m[2];
+    p.file.log_name = name;
+    p.file.log_path = (root / name).string();
+    c->pass_logs[{digits.size(), digits}].push_back(p);
+    return;
+  }
+  unsigned long number = ParseIndex(m[1]);
+  if (number == 0) throw DumpError("'" + name + "': pass numbers start at 1 (00 is the frontend)");
+  DumpPass p;
+  p.number = number;
+  p.pass_name = m[2];
+  p.file = MakeFile(root, name, ext);
+  c->passes[{digits.size(), digits}].push_back(p);
+}
+
 // Sorts one name of the dump into `c`. Throws Error for a snapshot that is a directory or not a regular
 // file, pass number 0, or a name that starts like a snapshot but is malformed.
 void Classify(const fs::path& root, const std::string& name, const Disk& disk, Classified* c) {
@@ -203,13 +238,7 @@ void Classify(const fs::path& root, const std::string& name, const Disk& disk, C
     }
     return;
   }
-  if (frontend || pass || codegen_name) {
-    // A FIFO or device would block or never end when read: refuse it here, by name.
-    if (kind == FileKind::kFifo || kind == FileKind::kSocket || kind == FileKind::kBlock ||
-        kind == FileKind::kCharacter) {
-      throw DumpError("snapshot '" + name + "' is not a regular file");
-    }
-  }
+  if (frontend || pass || codegen_name) RefuseUnreadable(kind, name);
   if (frontend) {
     if (log) {
       c->logs[name.substr(0, name.size() - 4)] = name;
@@ -217,27 +246,7 @@ void Classify(const fs::path& root, const std::string& name, const Disk& disk, C
       c->frontends.push_back(name);
     }
   } else if (pass) {
-    std::string ext = m[3];
-    std::string stem = name.substr(0, name.size() - ext.size() - 1);
-    std::string digits = m[1];
-    digits.erase(0, digits.find_first_not_of('0'));
-    if (log) {
-      c->logs[stem] = name;
-      DumpPass p;
-      p.number = ParseIndex(m[1]);
-      p.pass_name = m[2];
-      p.file.log_name = name;
-      p.file.log_path = (root / name).string();
-      c->pass_logs[{digits.size(), digits}].push_back(p);
-      return;
-    }
-    unsigned long number = ParseIndex(m[1]);
-    if (number == 0) throw DumpError("'" + name + "': pass numbers start at 1 (00 is the frontend)");
-    DumpPass p;
-    p.number = number;
-    p.pass_name = m[2];
-    p.file = MakeFile(root, name, ext);
-    c->passes[{digits.size(), digits}].push_back(p);
+    ClassifyPass(root, name, m, log, c);
   } else if (codegen_name) {
     DumpCodegen cg;
     cg.role = cm[1] == "device" ? CodegenRole::kDevice : CodegenRole::kHost;

@@ -75,19 +75,111 @@ void SplicedModule::SetFrame(std::string header, std::string footer, std::vector
   order_ = std::move(order);
 }
 
-std::string SplicedModule::Text() const {
-  if (module_.empty() && !header_.empty()) {
-    std::string out = header_;
-    std::set<std::string> done;
-    for (const std::string& key : order_) {
-      auto it = funcs_.find(key);
-      if (it != funcs_.end() && done.insert(key).second) out += Indent(it->second, "  ");
-    }
-    for (const auto& [key, text] : funcs_) {
-      if (!done.count(key)) out += Indent(text, "  ");
-    }
-    return out + footer_;
+namespace {
+
+using FunctionTexts = std::map<std::string, std::string>;  // key -> its latest text
+
+// No module dump but a frame (SetFrame): the header, the functions in `order` then the others, each
+// indented by two, the footer.
+std::string FramedFunctions(const std::string& header, const std::string& footer, const std::vector<std::string>& order,
+                            const FunctionTexts& funcs) {
+  std::string out = header;
+  std::set<std::string> done;
+  for (const std::string& key : order) {
+    auto it = funcs.find(key);
+    if (it != funcs.end() && done.insert(key).second) out += Indent(it->second, "  ");
   }
+  for (const auto& [key, text] : funcs) {
+    if (!done.count(key)) out += Indent(text, "  ");
+  }
+  return out + footer;
+}
+
+// Where a module dump's functions go when the splice puts function dumps into it.
+struct SplicePlan {
+  std::map<size_t, const Section*> at;  // a function's first line -> its section
+  size_t insert_at = 0;                 // the line before which functions the module lacks go
+  std::string new_indent;               // and how they are indented there
+  std::set<std::string> in_module;      // keys the module holds (its functions, nested operations)
+  std::map<size_t, std::pair<size_t, std::string>> nested;  // a nested op's begin -> its end, key
+};
+
+SplicePlan PlanSplice(ScopeLanguage lang, const std::vector<std::string>& lines, const Scope& scope,
+                      const FunctionTexts& funcs) {
+  SplicePlan plan;
+  for (const Section& s : scope.sections) plan.at[s.begin] = &s;
+  plan.insert_at = lines.size();
+  if (lang == ScopeLanguage::kMlir) {
+    for (size_t k = lines.size(); k-- > 0;) {
+      if (lines[k].rfind("}", 0) == 0) {
+        plan.insert_at = k;
+        plan.new_indent = "  ";
+        break;
+      }
+    }
+  } else if (!scope.sections.empty()) {
+    plan.insert_at = scope.sections.back().end;
+  }
+  for (const Section& s : scope.sections) plan.in_module.insert(s.key);
+  // An MLIR dump of a nested operation the scope does not split out (a `gpu.module`) replaces it where it is.
+  if (lang == ScopeLanguage::kMlir) {
+    for (const auto& [key, text] : funcs) {
+      if (plan.in_module.count(key)) continue;
+      auto [b, e] = FindNestedOp(lines, key);
+      if (e > b && !plan.at.count(b)) {
+        plan.nested[b] = {e, key};
+        plan.in_module.insert(key);
+      }
+    }
+  }
+  return plan;
+}
+
+std::string LeadingSpace(const std::string& line) { return line.substr(0, line.find_first_not_of(" \t")); }
+
+// The module's lines with each function dump (and nested operation dump) in its place, re-indented as the
+// line it replaces, and the functions the module lacks at plan.insert_at.
+std::string Splice(ScopeLanguage lang, const std::vector<std::string>& lines, const SplicePlan& plan,
+                   const FunctionTexts& funcs) {
+  std::string out;
+  std::string last_line;  // the module line last copied to `out`
+  for (size_t k = 0; k <= lines.size();) {
+    if (k == plan.insert_at) {
+      for (const auto& [key, text] : funcs) {
+        if (!plan.in_module.count(key))
+          out += (lang == ScopeLanguage::kMlir ? "" : "\n") + Indent(text, plan.new_indent);
+      }
+    }
+    if (k == lines.size()) break;
+    auto op = plan.nested.find(k);
+    if (op != plan.nested.end()) {
+      out += Indent(funcs.at(op->second.second), LeadingSpace(lines[k]));
+      k = op->second.first;
+      last_line.clear();
+      continue;
+    }
+    auto it = plan.at.find(k);
+    if (it != plan.at.end() && funcs.count(it->second->key)) {
+      const std::string& text = funcs.at(it->second->key);
+      // LLVM prints "; Function Attrs: ..." above a define, outside its section: the dump's own replaces it.
+      if (k > 0 && last_line.rfind("; Function Attrs:", 0) == 0 && text.rfind("; Function Attrs:", 0) == 0) {
+        out.resize(out.size() - last_line.size());
+      }
+      out += Indent(text, LeadingSpace(lines[k]));
+      k = it->second->end;
+      last_line.clear();
+      continue;
+    }
+    last_line = lines[k];
+    out += lines[k++];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string SplicedModule::Text() const {
+  if (module_.empty() && !header_.empty()) return FramedFunctions(header_, footer_, order_, funcs_);
   if (module_.empty()) {
     std::string out;
     for (const auto& [key, text] : funcs_) out += (out.empty() ? "" : "\n") + text;
@@ -97,68 +189,7 @@ std::string SplicedModule::Text() const {
   std::vector<std::string> lines = SplitKeepingBreaks(module_);
   LineIndex index(module_, '\n');
   Scope scope = SplitFunctions(lang_, index);
-  std::map<size_t, const Section*> at;
-  for (const Section& s : scope.sections) at[s.begin] = &s;
-  // Where functions the module lacks go, and how they are indented there.
-  size_t insert_at = lines.size();
-  std::string new_indent;
-  if (lang_ == ScopeLanguage::kMlir) {
-    for (size_t k = lines.size(); k-- > 0;) {
-      if (lines[k].rfind("}", 0) == 0) {
-        insert_at = k;
-        new_indent = "  ";
-        break;
-      }
-    }
-  } else if (!scope.sections.empty()) {
-    insert_at = scope.sections.back().end;
-  }
-  std::set<std::string> in_module;
-  for (const Section& s : scope.sections) in_module.insert(s.key);
-  // An MLIR dump of a nested operation the scope does not split out (a `gpu.module`) replaces it where it is.
-  std::map<size_t, std::pair<size_t, std::string>> nested;  // begin -> end, key
-  if (lang_ == ScopeLanguage::kMlir) {
-    for (const auto& [key, text] : funcs_) {
-      if (in_module.count(key)) continue;
-      auto [b, e] = FindNestedOp(lines, key);
-      if (e > b && !at.count(b)) {
-        nested[b] = {e, key};
-        in_module.insert(key);
-      }
-    }
-  }
-  std::string out;
-  std::string last_line;  // the module line last copied to `out`
-  for (size_t k = 0; k <= lines.size();) {
-    if (k == insert_at) {
-      for (const auto& [key, text] : funcs_) {
-        if (!in_module.count(key)) out += (lang_ == ScopeLanguage::kMlir ? "" : "\n") + Indent(text, new_indent);
-      }
-    }
-    if (k == lines.size()) break;
-    auto op = nested.find(k);
-    if (op != nested.end()) {
-      out += Indent(funcs_.at(op->second.second), lines[k].substr(0, lines[k].find_first_not_of(" \t")));
-      k = op->second.first;
-      last_line.clear();
-      continue;
-    }
-    auto it = at.find(k);
-    if (it != at.end() && funcs_.count(it->second->key)) {
-      const std::string& text = funcs_.at(it->second->key);
-      // LLVM prints "; Function Attrs: ..." above a define, outside its section: the dump's own replaces it.
-      if (k > 0 && last_line.rfind("; Function Attrs:", 0) == 0 && text.rfind("; Function Attrs:", 0) == 0) {
-        out.resize(out.size() - last_line.size());
-      }
-      out += Indent(text, lines[k].substr(0, lines[k].find_first_not_of(" \t")));
-      k = it->second->end;
-      last_line.clear();
-      continue;
-    }
-    last_line = lines[k];
-    out += lines[k++];
-  }
-  return out;
+  return Splice(lang_, lines, PlanSplice(lang_, lines, scope, funcs_), funcs_);
 }
 
 DumpListing ReadFilesAsLog(const std::string& dir, const std::vector<std::string>& rel,

@@ -103,32 +103,12 @@ std::string PhaseName(const std::string& folder) {
   return prefix + (rest.rfind("pipeline_", 0) == 0 ? rest.substr(9) : rest);
 }
 
-}  // namespace
-
-bool LooksLikeTileLangRuns(const std::string& dir) {
-  std::error_code ec;
-  if (!Runs(dir).empty()) return true;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (IsFrontendName(name)) return false;
-    if (it->is_directory(ec) && IsPhaseFolder(name) && !Steps(dir).empty()) return true;
-  }
-  return false;
-}
-
-std::vector<std::string> TileLangRuns(const std::string& dir) { return Runs(dir); }
-
-DumpListing ListTileLangRuns(const std::string& dir, const std::string& which, bool all_runs) {
-  std::vector<std::string> runs = Runs(dir);
-  if (all_runs && which.empty() && runs.size() > 1) throw SeveralReports(dir, runs);
-  if (!which.empty() && std::find(runs.begin(), runs.end(), which) == runs.end()) {
-    throw DumpError("no run '" + which + "' in .run_records");
-  }
-  std::string chosen = which.empty() && !runs.empty() ? runs.back() : which;
-  fs::path run = runs.empty() ? fs::path(dir) : fs::path(dir) / ".run_records" / chosen;
-  std::string shown_run = runs.empty() ? "" : ".run_records/" + chosen + "/";
-  auto steps = Steps(run);
-  DumpListing listing;
+// The steps of run directory `run` (shown_run: how the report names it, ".run_records/<run>/" or "") into
+// `listing`: its frontend (the first pass's _before, else its _after), a pass per step (failed when its
+// _after is empty; against its own _before when that differs from the previous _after), codegen files.
+void ListSteps(const fs::path& run, const std::string& shown_run,
+               const std::map<std::pair<size_t, std::string>, Step>& steps, DumpListing* out) {
+  DumpListing& listing = *out;
   auto file = [&](const std::string& rel, const std::string& ext) {
     DumpFile f;
     f.name = shown_run + rel;
@@ -139,7 +119,7 @@ DumpListing ListTileLangRuns(const std::string& dir, const std::string& which, b
   std::string previous_after;  // the previous pass's _after text
   bool first = true;
   unsigned long number = 0;
-  for (auto& [key, s] : steps) {
+  for (const auto& [key, s] : steps) {
     if (s.pass == "codegen") {
       if (!s.after.empty()) {
         DumpCodegen cg;
@@ -174,6 +154,34 @@ DumpListing ListTileLangRuns(const std::string& dir, const std::string& which, b
     previous_after = failed ? before : after;
     listing.passes.push_back(std::move(p));
   }
+}
+
+}  // namespace
+
+bool LooksLikeTileLangRuns(const std::string& dir) {
+  std::error_code ec;
+  if (!Runs(dir).empty()) return true;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (IsFrontendName(name)) return false;
+    if (it->is_directory(ec) && IsPhaseFolder(name) && !Steps(dir).empty()) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> TileLangRuns(const std::string& dir) { return Runs(dir); }
+
+DumpListing ListTileLangRuns(const std::string& dir, const std::string& which, bool all_runs) {
+  std::vector<std::string> runs = Runs(dir);
+  if (all_runs && which.empty() && runs.size() > 1) throw SeveralReports(dir, runs);
+  if (!which.empty() && std::find(runs.begin(), runs.end(), which) == runs.end()) {
+    throw DumpError("no run '" + which + "' in .run_records");
+  }
+  std::string chosen = which.empty() && !runs.empty() ? runs.back() : which;
+  fs::path run = runs.empty() ? fs::path(dir) : fs::path(dir) / ".run_records" / chosen;
+  std::string shown_run = runs.empty() ? "" : ".run_records/" + chosen + "/";
+  DumpListing listing;
+  ListSteps(run, shown_run, Steps(run), &listing);
   if (listing.passes.empty()) {
     throw DumpError("no TileLang pass record (NN_<Pass>_before.tir / _after.tir in a phase folder)" +
                     std::string(runs.empty() ? "" : " in " + shown_run));

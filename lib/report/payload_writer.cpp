@@ -282,12 +282,58 @@ void PayloadWriter::AddEntry(const Entry& e) {
   WriteEntry(w_.get(), e);
 }
 
-void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
-  auto strings = [&](const char* key, const std::vector<std::string>& v) {
-    w->Key(key).BeginArray();
-    for (const std::string& s : v) w->String(s);
+namespace {
+
+void WriteStrings(JsonWriter* w, const char* key, const std::vector<std::string>& v) {
+  w->Key(key).BeginArray();
+  for (const std::string& s : v) w->String(s);
+  w->EndArray();
+}
+
+// An entry's "log_notes" (PAYLOAD.md, "Entry"), when it has any.
+void WriteLogNotes(JsonWriter* w, const std::vector<LogNote>& notes) {
+  if (notes.empty()) return;
+  w->Key("log_notes").BeginArray();
+  for (const LogNote& n : notes) {
+    w->BeginObject();
+    w->Key("kind").String(n.kind);
+    w->Key("text").String(n.text);
+    WriteStrings(w, "functions", n.functions);
+    w->Key("from").BeginArray();
+    for (long k : n.from) w->Int(k);
     w->EndArray();
-  };
+    w->EndObject();
+  }
+  w->EndArray();
+}
+
+// A nested pipeline's pass: its "executions", when it has any.
+void WriteExecutions(JsonWriter* w, const std::vector<Execution>& executions) {
+  if (executions.empty()) return;
+  w->Key("executions").BeginArray();
+  for (const Execution& x : executions) {
+    w->BeginObject();
+    w->Key("key").String(x.key);
+    w->Key("dump").String(x.dump);
+    w->Key("changed").Bool(x.changed);
+    w->EndObject();
+  }
+  w->EndArray();
+}
+
+// The IR unit of an entry that ran on less than the whole module: "unit" and (but for a loop) "unit_keys".
+void WriteUnit(JsonWriter* w, const Entry& e) {
+  if (e.unit == IrUnit::kWhole) return;
+  w->Key("unit").String(e.unit == IrUnit::kFunction  ? "function"
+                        : e.unit == IrUnit::kScc     ? "scc"
+                        : e.unit == IrUnit::kMachine ? "machine"
+                                                     : "loop");
+  if (e.unit != IrUnit::kLoop) WriteStrings(w, "unit_keys", e.unit_keys);
+}
+
+}  // namespace
+
+void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
   w->BeginObject();
   w->Key("kind").String(Spelling(e.kind));
   if (!e.phase.empty()) w->Key("phase").String(e.phase);
@@ -299,49 +345,16 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
   w->Key("status").String(Spelling(e.status));
   w->Key("ins").Int(static_cast<int64_t>(e.ins));
   w->Key("del").Int(static_cast<int64_t>(e.del));
-  strings("notes", e.notes);
-  strings("warnings", e.warnings);
+  WriteStrings(w, "notes", e.notes);
+  WriteStrings(w, "warnings", e.warnings);
   if (!e.error.empty()) w->Key("error").String(e.error);
   if (!e.log.empty()) w->Key("log").String(e.log);
   if (e.crashed) w->Key("crashed").Bool(true);
-  if (!e.log_notes.empty()) {
-    w->Key("log_notes").BeginArray();
-    for (const LogNote& n : e.log_notes) {
-      w->BeginObject();
-      w->Key("kind").String(n.kind);
-      w->Key("text").String(n.text);
-      strings("functions", n.functions);
-      w->Key("from").BeginArray();
-      for (long k : n.from) w->Int(k);
-      w->EndArray();
-      w->EndObject();
-    }
-    w->EndArray();
-  }
-  if (!e.executions.empty()) {
-    w->Key("executions").BeginArray();
-    for (const Execution& x : e.executions) {
-      w->BeginObject();
-      w->Key("key").String(x.key);
-      w->Key("dump").String(x.dump);
-      w->Key("changed").Bool(x.changed);
-      w->EndObject();
-    }
-    w->EndArray();
-  }
+  WriteLogNotes(w, e.log_notes);
+  WriteExecutions(w, e.executions);
   if (e.base_num >= 0) w->Key("base_num").Int(e.base_num);
   if (e.head_num >= 0) w->Key("head_num").Int(e.head_num);
-  if (e.unit != IrUnit::kWhole) {
-    w->Key("unit").String(e.unit == IrUnit::kFunction  ? "function"
-                          : e.unit == IrUnit::kScc     ? "scc"
-                          : e.unit == IrUnit::kMachine ? "machine"
-                                                       : "loop");
-    if (e.unit != IrUnit::kLoop) {
-      w->Key("unit_keys").BeginArray();
-      for (const std::string& k : e.unit_keys) w->String(k);
-      w->EndArray();
-    }
-  }
+  WriteUnit(w, e);
   if (e.kind == EntryKind::kPass) {
     w->Key("diff");
     WriteDiff(w, e.diff.whole);

@@ -223,6 +223,30 @@ struct OpenClass {
   std::optional<size_t> member_indent;  // indentation of the first line of its body
 };
 
+// Outside a section, the statement `head` at line ln (indented `width`): a top-level def opens a section, a
+// class's direct member def or class one named "Class.member" (both from their first decorator), a
+// top-level class opens a class; a decorator is remembered for the def below it.
+void OpenAt(const StmtHead& head, size_t width, size_t ln, std::optional<OpenSection>* section,
+            std::optional<OpenClass>* cls, PendingDecorator* decorator) {
+  bool opens = head.kind == Stmt::kDef || head.kind == Stmt::kClass;
+  size_t begin = decorator->set && decorator->indent == width ? decorator->line : ln;
+  if (*cls) {
+    if (!(*cls)->member_indent) (*cls)->member_indent = width;
+    if (opens && width == *(*cls)->member_indent) {
+      *section = OpenSection{(*cls)->name + "." + std::string(head.name), width, begin, ln + 1};
+    }
+  } else if (head.kind == Stmt::kDef) {
+    *section = OpenSection{std::string(head.name), width, begin, ln + 1};
+  } else if (head.kind == Stmt::kClass) {
+    *cls = OpenClass{std::string(head.name), width, std::nullopt};
+  }
+  if (head.kind != Stmt::kDecorator) {
+    decorator->set = false;
+  } else if (!decorator->set || decorator->indent != width) {
+    *decorator = PendingDecorator{true, ln, width};
+  }
+}
+
 }  // namespace
 
 Scope SplitPython(const LineIndex& lines) {
@@ -262,25 +286,7 @@ Scope SplitPython(const LineIndex& lines) {
     }
     if (section && ind.width <= section->indent) close_section();
     if (cls && ind.width <= cls->indent) cls.reset();
-    if (!section) {
-      bool opens = head.kind == Stmt::kDef || head.kind == Stmt::kClass;
-      size_t begin = decorator.set && decorator.indent == ind.width ? decorator.line : ln;
-      if (cls) {
-        if (!cls->member_indent) cls->member_indent = ind.width;
-        if (opens && ind.width == *cls->member_indent) {
-          section = OpenSection{cls->name + "." + std::string(head.name), ind.width, begin, ln + 1};
-        }
-      } else if (head.kind == Stmt::kDef) {
-        section = OpenSection{std::string(head.name), ind.width, begin, ln + 1};
-      } else if (head.kind == Stmt::kClass) {
-        cls = OpenClass{std::string(head.name), ind.width, std::nullopt};
-      }
-      if (head.kind != Stmt::kDecorator) {
-        decorator.set = false;
-      } else if (!decorator.set || decorator.indent != ind.width) {
-        decorator = PendingDecorator{true, ln, ind.width};
-      }
-    }
+    if (!section) OpenAt(head, ind.width, ln, &section, &cls, &decorator);
     if (section) section->end = ln + 1;
     if (!lexer.Lex(s, ind.pos, ln, &error)) break;
   }

@@ -23,6 +23,10 @@ if [[ -d $fixtures ]]; then
   while IFS= read -r d; do inputs+=("$d"); done < <(find "$fixtures" -type d -name passes_dump | sort)
 fi
 
+# The text of a report's data element alone (it opens and closes on one line, before the viewer's script: a
+# range of lines up to the next "</script>" would take the script in too).
+payload() { perl -0777 -ne 'print $1 if /<script type="application\/json" id="ir-trace-data">(.*?)<\/script>/s' "$1"; }
+
 n=0
 for d in "${inputs[@]}"; do
   label=${d#"$root/"}; label=${label#"$root/../shared/"}
@@ -32,14 +36,14 @@ for d in "${inputs[@]}"; do
     || echo "exit $? $label: $(head -c 300 "$dir.log")" >>"$tmp/status"
   for f in "$dir"/*.html; do
     [[ -e $f && $(basename "$f") != index.html ]] || continue
-    h=$(sed -n '/<script type="application\/json" id="ir-trace-data">/,/<\/script>/p' "$f" | sha256sum | cut -d' ' -f1)
+    h=$(payload "$f" | sha256sum | cut -d' ' -f1)
     echo "$h  $label/$(basename "$f")" >>"$tmp/lines"
   done
 done
 if [[ -d $fixtures/pypto/pa4_build_previous ]]; then
   (cd "$fixtures/pypto" && "$bin" compare pa4_build_previous/passes_dump pa4_build/passes_dump --no-compress \
      -q -o "$tmp/compare.html") >"$tmp/compare.log" 2>&1 || echo "exit $? compare: $(head -c 300 "$tmp/compare.log")" >>"$tmp/status"
-  h=$(sed -n '/<script type="application\/json" id="ir-trace-data">/,/<\/script>/p' "$tmp/compare.html" | sha256sum | cut -d' ' -f1)
+  h=$(payload "$tmp/compare.html" | sha256sum | cut -d' ' -f1)
   echo "$h  compare pa4_build_previous pa4_build" >>"$tmp/lines"
 fi
 # The run model (report/run_result.h) as its writers spell it: one batch run over the pypto fixtures with

@@ -5,7 +5,11 @@
 //               (call time included: it works, but the numbering no longer says what depends on what)
 //   load time   pairs where the reference is made while the file itself runs (each file run in order in one
 //               node vm context with stub browser globals, window.IrTrace a proxy recording reads)
-// Usage: node tests/arch/viewer_refs.mjs [--list]
+//   cycles      modules that reach themselves through the references (any direction, call time included)
+// Usage: node tests/arch/viewer_refs.mjs [--list] [--check]
+//   --check: fails on a forward reference tests/arch/viewer_late_refs.txt (the late bindings, each with
+//   its reason) does not list, a listed one that is gone, any forward reference made at load time, and any
+//   cycle (CTest arch.viewer_refs).
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -24,12 +28,36 @@ const order = (f) => files.indexOf(f);
 const label = (f) => f.replace(/\.js$/, '');
 
 const referenced = new Set();
+const uses = new Map(files.map((f) => [f, new Set()]));  // file -> the other files it names
 for (const f of files) {
   const code = src.get(f).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
   for (const m of code.matchAll(/\bT\.([A-Za-z_]\w*)/g)) {
     const o = owner.get(m[1]);
+    if (o && o !== f) uses.get(f).add(o);
     if (o && order(o) > order(f)) referenced.add(`${label(f)} -> ${label(o)} (T.${m[1]})`);
   }
+}
+
+// The cycles: each strongly connected set of two or more modules (Tarjan), as "a -> b -> a".
+function cycles() {
+  const index = new Map(), low = new Map(), stack = [], on = new Set(), out = [];
+  let next = 0;
+  const visit = (f) => {
+    index.set(f, next); low.set(f, next); next++;
+    stack.push(f); on.add(f);
+    for (const g of uses.get(f)) {
+      if (!index.has(g)) { visit(g); low.set(f, Math.min(low.get(f), low.get(g))); }
+      else if (on.has(g)) low.set(f, Math.min(low.get(f), index.get(g)));
+    }
+    if (low.get(f) !== index.get(f)) return;
+    const set = [];
+    let g;
+    do { g = stack.pop(); on.delete(g); set.push(g); } while (g !== f);
+    if (set.length > 1) out.push(set.sort(sortOrder).map(label).join(', '));
+  };
+  const sortOrder = (a, b) => order(a) - order(b);
+  for (const f of files) if (!index.has(f)) visit(f);
+  return out;
 }
 
 // A stub that answers every property read, call and construction with itself.
@@ -72,8 +100,34 @@ if (list) {
   for (const r of referenced) console.log(`  ${r}${[...loadTime].includes(r) ? '  [load time]' : ''}`);
   for (const r of loadTime) if (!referenced.has(r)) console.log(`  ${r}  [load time]`);
 }
+const loops = cycles();
+console.log(`viewer module cycles: ${loops.length}`);
+for (const c of loops) console.log(`  ${c}`);
+
+if (process.argv.includes('--check')) {
+  // tests/arch/viewer_late_refs.txt: "FROM -> TO T.name  # why" a line.
+  const listFile = path.join(root, 'tests/arch/viewer_late_refs.txt');
+  const listed = new Set();
+  for (const raw of fs.readFileSync(listFile, 'utf8').split('\n')) {
+    const line = raw.split('#', 1)[0].trim();
+    if (!line) continue;
+    const m = line.match(/^(\w+) -> (\w+) (T\.\w+)$/);
+    if (!m || !raw.includes('#')) {
+      failures.push(`${path.relative(root, listFile)}: not "FROM -> TO T.name  # why": ${raw}`);
+      continue;
+    }
+    listed.add(`${m[1]} -> ${m[2]} (${m[3]})`);
+  }
+  for (const r of referenced)
+    if (!listed.has(r))
+      failures.push(`not in tests/arch/viewer_late_refs.txt: ${r}: a module uses lower-numbered ones only; pass ` +
+                    'the later one in (a hook, a parameter), move what both need lower, or list it with its reason');
+  for (const r of listed) if (!referenced.has(r)) failures.push(`listed but gone: ${r}: take it out of tests/arch/viewer_late_refs.txt`);
+  for (const r of loadTime) failures.push(`made at load time: ${r}: a module may use at load time only lower-numbered ones`);
+  for (const c of loops) failures.push(`a cycle of modules: ${c}`);
+}
 if (failures.length) {
-  console.log(`viewer modules that did not load in the stub context: ${failures.length}`);
+  console.log(`viewer module failures (a module that did not load in the stub context, or --check): ${failures.length}`);
   for (const f of failures) console.log(`  ${f}`);
   process.exitCode = 1;
 }
