@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #include "record/irtrace/session.h"
@@ -107,14 +109,38 @@ TEST_CASE("recorded_runs: ir-trace DIR lists the names and their runs and exits 
   CHECK(r.err.empty());
   CHECK(r.out == dir +
                      ": a trace directory of the recording library (man irtrace), 2 names:\n"
-                     "  gemm  1 run\n"
-                     "  softmax  3 runs\n"
+                     "  gemm  1 run, the newest complete\n"
+                     "  softmax  3 runs, the newest complete\n"
                      "convert one: ir-trace " +
                      dir +
                      "/NAME (its newest run; --run -K the K-th newest, --run "
                      "TIME by its start time; NAME/runs.txt lists them)\n");
   RunResult run = Run(kBin + " " + ShellQuote(dir) + " --run=-1");
   CHECK(run.exit_code == 2);
+}
+
+TEST_CASE("recorded_runs: ir-trace DIR says whether each name's newest run is in progress or crashed",
+          "[recorded_runs]") {
+  TempDir t;
+  std::string dir = t / "trace";
+  Enable(Mode::kHtml, dir);
+  // A process that dies without its session's end (its lock freed by the kernel, runs.txt "in progress").
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    Session s("dead");
+    s.After("P", "y\n");
+    ::_exit(0);
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  Session running("live");
+  running.After("P", "y\n");
+  RunResult r = Run(kBin + " " + ShellQuote(dir));
+  CHECK(r.out.find("  dead  1 run, the newest crashed\n  live  1 run, the newest in progress\n") != std::string::npos);
+  running.End();
+  CHECK(Run(kBin + " " + ShellQuote(dir)).out.find("  live  1 run, the newest complete\n") != std::string::npos);
+  UseEnvironment();
 }
 
 TEST_CASE("recorded_runs: --run on a dump that is no name directory is a usage error", "[recorded_runs]") {

@@ -63,15 +63,32 @@ window.IrTrace.define('16_live', function() {
     return data;
   }
 
-  // The live report's status line: `live` the last chunk's {"passes", "running": {"num", "name"}, "ended"}.
-  function liveText(live) {
+  // How an end chunk ({"end": {"how", "signal", "name"}}, lib/record/end_chunk.h) says the compilation ended.
+  function endCause(end) {
+    if (end.how === 'signal') return 'signal ' + end.signal + (end.name ? ', ' + end.name : '');
+    if (end.how === 'terminate') return 'std::terminate';
+    if (end.how === 'exit') return 'exit() before the session\'s end';
+    if (end.how === 'found')
+      return 'killed or stopped without a word: its process was gone when a later session of the same name started';
+    return 'how: unknown';
+  }
+
+  // The live report's status line: `live` the last chunk's {"passes", "running": {"num", "name"}, "ended",
+  // "recorded_at"}, `end` the end chunk's object (absent: none was written).
+  function liveText(live, end) {
     const n = live && Number.isInteger(live.passes) ? live.passes : 0;
-    const counted = n + (n === 1 ? ' pass' : ' passes');
+    const at =
+        live && typeof live.recorded_at === 'string' ? live.recorded_at.replace('T', ' ').replace('Z', ' UTC') : '';
+    const counted = n + (n === 1 ? ' pass' : ' passes') + (at ? ', the last recorded at ' + at : '');
     if (live && live.ended) return 'The session ended without its final report: the passes recorded (' + counted + ').';
     const run = live && live.running ? live.running.num + '. ' + live.running.name : '';
-    return 'In progress: the passes recorded so far (' + counted + ')' + (run ? '; pass ' + run + ' is running' : '') +
-        '. Reload to see more. If the compilation is no longer running, the compilation ended before its session finished: the passes recorded' +
-        (run ? ', and it ended inside pass ' + run : '') + '.';
+    if (end && typeof end === 'object') {
+      return 'The compilation ended before its session finished (' + endCause(end) + '): the passes recorded (' +
+          counted + ')' + (run ? '; it ended inside pass ' + run : '') + '.';
+    }
+    return 'In progress, or ended without a word (killed): the passes recorded so far (' + counted + ')' +
+        (run ? '; pass ' + run + ' is running' : '') +
+        '. Reload to see more; runs.txt and ir-trace DIR/NAME say whether the compilation still runs or crashed.';
   }
 
   // Takes the data block's text and the inflater (base64 -> text, 15_payload.js). Resolves to null when

@@ -257,7 +257,9 @@ window.IrTrace.define('80_boot', function() {
     // A live report (its session had not finished when the page was written): one status line above the app.
     if (res.data.live) {
       root.parentNode.insertBefore(
-          el('p', { id: 'ir-trace-live', class: 'live-status', role: 'status' }, T.live.liveText(res.data.live)), root);
+          el('p', { id: 'ir-trace-live', class: 'live-status', role: 'status' },
+             T.live.liveText(res.data.live, res.data.end)),
+          root);
     }
     const model = new T.model.Model(res.data);
     const app = new App(root, model);

@@ -342,7 +342,8 @@ int ResolveRecorded(RunOptions* run, const std::string& selector, bool selected,
   out << dir << ": a trace directory of the recording library (man irtrace), " << names.size() << " name"
       << (names.size() == 1 ? "" : "s") << ":\n";
   for (const RecordedName& n : names) {
-    out << "  " << n.name << "  " << n.runs << " run" << (n.runs == 1 ? "" : "s") << "\n";
+    out << "  " << n.name << "  " << n.runs << " run" << (n.runs == 1 ? "" : "s")
+        << (n.newest_status.empty() ? "" : ", the newest " + n.newest_status) << "\n";
   }
   out << "convert one: ir-trace " << dir << (dir.back() == '/' ? "" : "/") << "NAME (its newest run; --run -K "
       << "the K-th newest, --run TIME by its start time; NAME/runs.txt lists them)\n";

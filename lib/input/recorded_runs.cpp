@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "util/error.h"
+#include "util/file_lock.h"
 
 namespace fs = std::filesystem;
 
@@ -93,12 +96,28 @@ std::string PickRun(const std::string& name_dir, const std::string& selector) {
               ExitCode::kUsage);
 }
 
+std::string RunStatus(const std::string& run, const std::string& listed) {
+  if (listed == "complete") return listed;
+  return LockIsHeld((fs::path(run) / kLockName).string()) ? "in progress" : "crashed";
+}
+
 std::vector<RecordedName> RecordedNames(const std::string& dir) {
   std::vector<RecordedName> names;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (!IsRealDirectory(it->path()) || !IsNameDir(it->path().string())) continue;
-    names.push_back({it->path().filename().string(), RecordedRuns(it->path().string()).size()});
+    std::vector<std::string> runs = RecordedRuns(it->path().string());
+    std::string listed;
+    if (!runs.empty()) {
+      std::ifstream in(it->path() / kRunsListName, std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      for (const RunRecord& r : ParseRunsList(text.str())) {
+        if (r.run == runs.back()) listed = r.status;
+      }
+    }
+    names.push_back({it->path().filename().string(), runs.size(),
+                     runs.empty() ? "" : RunStatus((it->path() / ".runs" / runs.back()).string(), listed)});
   }
   std::sort(names.begin(), names.end(), [](const RecordedName& a, const RecordedName& b) { return a.name < b.name; });
   return names;

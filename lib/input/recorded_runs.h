@@ -44,11 +44,18 @@ std::vector<std::string> RecordedRuns(const std::string& name_dir);
 // for a selector that picks none or, a stamp prefix, several (the message names how many and the range).
 std::string PickRun(const std::string& name_dir, const std::string& selector);
 
-// A name directory of a trace directory and its run count.
+// A name directory of a trace directory, its run count and how its newest run stands.
 struct RecordedName {
   std::string name;  // the directory's name under the trace directory
   size_t runs = 0;
+  // The newest run's: "complete" when runs.txt says so, else "in progress" while its lock (<run>/.lock) is
+  // held (its session runs), else "crashed" (its process died before its session ended).
+  std::string newest_status;
 };
+
+// How run directory `run` stands: "complete" when `listed` (its status in runs.txt, "" none) says so, else
+// "in progress" while its lock is held, else "crashed". Never throws.
+std::string RunStatus(const std::string& run, const std::string& listed);
 
 // The name directories directly under `dir` (IsNameDir), sorted by name; empty when `dir` is not a trace
 // directory. Never throws.

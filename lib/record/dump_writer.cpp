@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "input/recorded_runs.h"
+#include "record/end_chunk.h"
 #include "record/run_list.h"
 #include "record/safe_name.h"
 #include "util/atomic_file.h"
@@ -73,7 +74,10 @@ DumpWriter::DumpWriter(const std::string& trace_dir, std::string_view name, unsi
   if (run_dir_.empty()) throw Error("cannot create a run directory in '" + runs + "': every name drawn is taken");
   run_lock_ = std::make_unique<FileLock>(run_dir_ + "/" + kLockName);
   PruneRuns(name_dir_, keep);
-  WriteRunsList(name_dir_, fs::path(run_dir_).filename().string(), "in progress", 0);
+  // A run found dead now (killed without a word): its live report says so, if it can. The link stays.
+  for (const std::string& dead : WriteRunsList(name_dir_, fs::path(run_dir_).filename().string(), "in progress", 0)) {
+    AppendFoundEnd(runs + "/" + dead + "/report.html");
+  }
 }
 
 DumpWriter::~DumpWriter() = default;
@@ -93,17 +97,18 @@ std::string DumpWriter::PassFile(unsigned long num, std::string_view pass, std::
   return run_dir_ + "/" + PassFileName(num, pass, ext);
 }
 
-void WriteGuestFile(const std::string& path, std::string_view text) {
+void WriteGuestFile(const std::string& path, std::string_view text, bool own_dir) {
   AtomicFileOptions options;
   options.cleanup_on_signals = false;
   options.sync = false;
+  options.remove_stale = !own_dir;
   AtomicFile out(path, "", options);
   out.Write(text);
   out.Commit();
 }
 
 void DumpWriter::Write(const std::string& file, std::string_view text) {
-  WriteGuestFile(file, text);
+  WriteGuestFile(file, text, true);
   bytes_ += text.size();
 }
 
@@ -119,8 +124,33 @@ void DumpWriter::Log(unsigned long num, std::string_view pass, std::string_view 
   Write(PassFile(num, pass, "log"), text);
 }
 
-void DumpWriter::RemoveLog(unsigned long num, std::string_view pass) {
+std::string DumpWriter::SpareLog() const { return run_dir_ + "/" + kSpareLogName; }
+
+void DumpWriter::BeginLog(unsigned long num, std::string_view pass) {
   std::string file = PassFile(num, pass, "log");
+  if (spare_log_ && ::rename(SpareLog().c_str(), file.c_str()) == 0) {
+    spare_log_ = false;
+    return;
+  }
+  spare_log_ = false;
+  Log(num, pass, "");
+}
+
+void DumpWriter::KeepLog(unsigned long num, std::string_view pass) {
+  std::string file = PassFile(num, pass, "log");
+  if (::rename(file.c_str(), SpareLog().c_str()) == 0) {
+    spare_log_ = true;
+    return;
+  }
+  if (::unlink(file.c_str()) != 0 && errno != ENOENT) {
+    throw Error("cannot remove '" + file + "': " + std::strerror(errno));
+  }
+}
+
+void DumpWriter::DropLog() {
+  if (!spare_log_) return;
+  spare_log_ = false;
+  std::string file = SpareLog();
   if (::unlink(file.c_str()) != 0 && errno != ENOENT) {
     throw Error("cannot remove '" + file + "': " + std::strerror(errno));
   }

@@ -19,10 +19,15 @@ std::string PassFileName(unsigned long num, std::string_view pass, std::string_v
 
 class FileLock;
 
+// The empty pass log a session keeps between passes (DumpWriter::KeepLog): a dot-file, ignored by ir-trace.
+inline constexpr const char* kSpareLogName = ".spare.log";
+
 // Writes `text` to `path` as the recording library writes every file: atomically (util/atomic_file.h; readers
 // see the old file or the new one), not synced, no signal handlers (a guest in the compiler's process).
-// Throws Error naming `path` on failure.
-void WriteGuestFile(const std::string& path, std::string_view text);
+// `own_dir` true for a file of the session's own run directory, which nobody else writes: the directory is
+// not read for other runs' leftover temporary files (AtomicFileOptions::remove_stale), which would cost a
+// pass of every file there on every write. Throws Error naming `path` on failure.
+void WriteGuestFile(const std::string& path, std::string_view text, bool own_dir = false);
 
 class DumpWriter {
  public:
@@ -32,7 +37,8 @@ class DumpWriter {
   // sessions (threads, processes, machines sharing the directory) get one run directory.
   // Under the name's lock (<name dir>/.lock): the run directory is made, its own lock (<run>/.lock) taken
   // and held until this object goes (what tells the run in progress, record/run_list.h), the runs beyond
-  // the newest `keep` pruned (PruneRuns; 0 keeps all) and runs.txt rewritten with this run "in progress".
+  // the newest `keep` pruned (PruneRuns; 0 keeps all) and runs.txt rewritten with this run "in progress"; a
+  // run it finds dead (WriteRunsList) gets the end chunk "found" in its live report (AppendFoundEnd).
   // Throws Error (with the cause from errno) when a directory cannot be made or a lock taken.
   DumpWriter(const std::string& trace_dir, std::string_view name, unsigned keep = 0);
   ~DumpWriter();
@@ -51,7 +57,15 @@ class DumpWriter {
   void Frontend(std::string_view text, std::string_view ext);             // 00_frontend.<ext>
   void Snapshot(unsigned long num, std::string_view pass, std::string_view ext, std::string_view text);
   void Log(unsigned long num, std::string_view pass, std::string_view text);  // NN_after_<pass>.log
-  void RemoveLog(unsigned long num, std::string_view pass);                   // ignores a missing one
+  // The running pass's empty log: the spare KeepLog kept renamed to it (no file made or removed, so a
+  // session allocates no inode per pass and frees none: on ext4 a file made while many were freed in the
+  // last seconds pays a scan of them, `recently_deleted`), else made empty.
+  void BeginLog(unsigned long num, std::string_view pass);
+  // The pass returned: its empty log is renamed to the spare, kSpareLogName (a dot-file, which ir-trace
+  // ignores: the dump is as if the log were removed), for the next BeginLog. Throws Error naming it when
+  // it can be neither renamed nor removed.
+  void KeepLog(unsigned long num, std::string_view pass);
+  void DropLog();  // removes the spare, if any (the session's end)
   void Phases(const std::vector<DumpPhase>& phases);  // phases.txt, rewritten whole (names: SafePhaseName)
   // codegen_<role>_<SafeSourceName(file)>, `role` "device" or "host": a generated source, which the dump
   // contract lists after the last pass when its extension is a source's (cpp, cc, cu, c, h, hpp, hip, pto).
@@ -62,12 +76,14 @@ class DumpWriter {
 
  private:
   std::string PassFile(unsigned long num, std::string_view pass, std::string_view ext) const;
+  std::string SpareLog() const;
   void Write(const std::string& file, std::string_view text);
 
   std::string name_dir_;
   std::string run_dir_;
   uint64_t bytes_ = 0;
   std::unique_ptr<FileLock> run_lock_;
+  bool spare_log_ = false;  // <run>/kSpareLogName holds the empty log KeepLog kept
 };
 
 }  // namespace irtrace

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include "input/program_name.h"
 #include "input/snapshot.h"
 #include "record/dump_writer.h"
+#include "record/end_chunk.h"
 #include "record/safe_name.h"
 #include "report/html_report.h"
 #include "report/payload_writer.h"
@@ -21,10 +23,12 @@ namespace irtrace {
 
 // The report file: what is written before Open is held and then written atomically with it (the page and
 // its first chunk: a reader never sees a page without its viewer); after Open, each Write is appended.
+// From Open on, a crash the process sees appends the end chunk (record/end_chunk.h), never inside a Write.
 class AppendSink : public OutputSink {
  public:
   explicit AppendSink(std::string path) : path_(std::move(path)) {}
   ~AppendSink() override {
+    DisarmEnd(end_slot_);
     if (fd_ >= 0) ::close(fd_);
   }
   void Write(std::string_view bytes) override {
@@ -32,25 +36,48 @@ class AppendSink : public OutputSink {
       pending_.append(bytes);
       return;
     }
+    BusyEnd(end_slot_, true);
     for (size_t done = 0; done < bytes.size();) {
       ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) throw Error("cannot write '" + path_ + "': " + std::strerror(n < 0 ? errno : ENOSPC));
       done += static_cast<size_t>(n);
     }
+    BusyEnd(end_slot_, false);  // a torn append (thrown above) stays busy: nothing may follow it
   }
   void Open() {
-    WriteGuestFile(path_, pending_);
+    WriteGuestFile(path_, pending_, true);
     pending_.clear();
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0) throw Error("cannot open '" + path_ + "': " + std::strerror(errno));
+    end_slot_ = ArmEnd(fd_);
+  }
+  // No end chunk any more: the session ended (its report replaced, or its Ended chunk written).
+  void Disarm() {
+    DisarmEnd(end_slot_);
+    end_slot_ = -1;
   }
 
  private:
   std::string path_;
   std::string pending_;
   int fd_ = -1;
+  int end_slot_ = -1;
 };
+
+namespace {
+
+// "2026-12-02T03:10:04Z": when a pass was recorded, as the page shows it.
+std::string UtcNow() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char out[32];
+  std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return out;
+}
+
+}  // namespace
 
 LiveReport::LiveReport(std::string run_dir) : run_dir_(std::move(run_dir)), path_(run_dir_ + "/report.html") {}
 
@@ -62,6 +89,7 @@ void LiveReport::Append() {
   state.running = running_;
   state.running_name = running_name_;
   state.ended = ended_;
+  state.recorded_at = recorded_at_;
   payload_->EndChunk(state);
 }
 
@@ -79,6 +107,7 @@ void LiveReport::Frontend(std::string_view ext, std::string_view phase, std::str
   Entry e = MakeFrontendEntry(*last_, "", "");
   if (!phase.empty()) e.phase = DisplayText(SafePhaseName(phase));
   payload_->AddEntry(e);
+  recorded_at_ = UtcNow();
   Append();
   sink_->Open();
 }
@@ -98,6 +127,7 @@ void LiveReport::Pass(unsigned long num, std::string_view pass, std::string_view
   passes_ = num;
   running_ = -1;
   running_name_.clear();
+  recorded_at_ = UtcNow();
   Append();
   last_ = std::move(after);
   last_index_ = index;
@@ -127,6 +157,11 @@ void LiveReport::Ended() {
   ended_ = true;
   running_ = -1;
   Append();
+  sink_->Disarm();
+}
+
+void LiveReport::Close() {
+  if (sink_) sink_->Disarm();
 }
 
 }  // namespace irtrace

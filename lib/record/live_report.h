@@ -3,7 +3,8 @@
 // (report/payload_writer.h, PayloadEncoding::kChunks; ARCHITECTURE.md "Live reports"). Each append costs
 // the new pass (its diff against the pass before, its snapshot as a delta from that one's), never the
 // report so far. A reader sees a valid page at every moment: the first write is atomic (head and first
-// chunk renamed into place), each later one an append the viewer ignores until it is whole.
+// chunk renamed into place), each later one an append the viewer ignores until it is whole. From the first
+// write on, a crash the process sees appends the end chunk (record/end_chunk.h) saying how it ended.
 #pragma once
 
 #include <memory>
@@ -38,6 +39,8 @@ class LiveReport {
   void Running(unsigned long num, std::string_view pass);
   void Codegen(std::string_view role, std::string_view file, std::string text);
   void Ended();
+  // The session ended with its final report in place (or stopped): from now on a crash appends nothing.
+  void Close();
 
   bool started() const { return payload_ != nullptr; }
   const std::string& path() const { return path_; }
@@ -55,6 +58,7 @@ class LiveReport {
   long running_ = -1;
   std::string running_name_;
   bool ended_ = false;
+  std::string recorded_at_;  // UTC time the last pass (or the frontend) was recorded
 };
 
 }  // namespace irtrace

@@ -65,8 +65,9 @@ std::vector<std::string> PruneRuns(const std::string& name_dir, unsigned keep) {
   return removed;
 }
 
-void WriteRunsList(const std::string& name_dir, const std::string& own, const std::string& own_status,
-                   unsigned long own_passes) {
+std::vector<std::string> WriteRunsList(const std::string& name_dir, const std::string& own,
+                                       const std::string& own_status, unsigned long own_passes) {
+  std::vector<std::string> found_dead;
   const std::string file = (fs::path(name_dir) / kRunsListName).string();
   std::map<std::string, RunRecord> old;
   for (RunRecord& r : ParseRunsList(ReadText(file))) old[r.run] = r;
@@ -83,10 +84,12 @@ void WriteRunsList(const std::string& name_dir, const std::string& own, const st
     } else {
       r.status = LockIsHeld((root / run / kLockName).string()) ? "in progress" : "crashed";
       r.passes = PassesShown(root / run);
+      if (r.status == "crashed" && (was == old.end() || was->second.status != "crashed")) found_dead.push_back(run);
     }
     text += r.stamp + "\t" + r.status + "\t" + std::to_string(r.passes) + "\t" + run + "\n";
   }
   WriteGuestFile(file, text);
+  return found_dead;
 }
 
 }  // namespace irtrace

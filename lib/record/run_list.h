@@ -23,8 +23,10 @@ std::vector<std::string> PruneRuns(const std::string& name_dir, unsigned keep);
 // Rewrites <name_dir>/runs.txt atomically: one line per run of .runs/, oldest first. The run `own` (its
 // directory's name) has `own_status` and `own_passes`; another run keeps "complete" and its count from the
 // old list, else is "in progress" while its lock is held and "crashed" when not, with the passes its files
-// show (the highest NN of its NN_after_* files). Throws Error naming the file when it cannot be written.
-void WriteRunsList(const std::string& name_dir, const std::string& own, const std::string& own_status,
+// show (the highest NN of its NN_after_* files). Returns the runs it found dead: "crashed" now and not in
+// the old list (or "in progress" there), whose report the caller may mark (record/end_chunk.h
+// AppendFoundEnd). Throws Error naming the file when it cannot be written.
+std::vector<std::string> WriteRunsList(const std::string& name_dir, const std::string& own, const std::string& own_status,
                    unsigned long own_passes);
 
 }  // namespace irtrace

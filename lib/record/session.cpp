@@ -238,7 +238,7 @@ void Session::BeginPass(std::string_view pass_name) noexcept {
   s.EnsureFrontend();
   s.Guard([&](DumpWriter& d) {
     s.NotePhase(d, num);
-    d.Log(num, s.pass_name, "");  // what a crash inside the pass leaves: ir-trace's crashed pass
+    d.BeginLog(num, s.pass_name);  // what a crash inside the pass leaves: ir-trace's crashed pass
   });
   s.Live([&](LiveReport& r) { r.Running(num, s.pass_name); });
 }
@@ -253,8 +253,9 @@ void Session::EndPass(std::string after) noexcept {
   } catch (...) {
     s.Stop("out of memory");
   }
-  // After the snapshot: killed in between, the empty log is read as the snapshot's (no warning).
-  s.Guard([&](DumpWriter& d) { d.RemoveLog(num, pass); });
+  // After the snapshot (killed in between, the empty log is read as the snapshot's, no warning): kept as
+  // the spare for the next pass.
+  s.Guard([&](DumpWriter& d) { d.KeepLog(num, pass); });
 }
 
 void Session::FailPass(std::exception_ptr error) noexcept {
@@ -294,6 +295,13 @@ void Session::PopPhase() noexcept {
 void Session::End() {
   if (!impl_ || impl_->ended) return;
   Impl& s = *impl_;
+  if (s.dump && !s.stopped) {
+    try {
+      s.dump->DropLog();  // the spare log, kept for a next pass that did not come
+    } catch (const std::exception& e) {
+      s.Stop(e.what());
+    }
+  }
   if (s.dump && !s.stopped && s.passes > 0) {
     try {
       s.report = WriteSessionReport(s.dump->run_dir(), s.dump->name_dir());
@@ -310,6 +318,7 @@ void Session::End() {
       s.Stop(e.what());
     }
   }
+  if (s.live) s.live->Close();  // ended: a crash from now on is no longer this session's
   if (s.dump && !s.stopped) {
     try {
       s.dump->Finish(s.passes);

@@ -125,6 +125,7 @@ void PayloadWriter::EndChunk(const LiveState& live) {
     w_->Key("running").BeginObject().Key("num").Int(live.running).Key("name").String(live.running_name).EndObject();
   }
   if (live.ended) w_->Key("ended").Bool(true);
+  if (!live.recorded_at.empty()) w_->Key("recorded_at").String(live.recorded_at);
   w_->EndObject();
   w_->EndObject();
   w_->Flush();

@@ -73,6 +73,7 @@ struct LiveState {
   long running = -1;
   std::string running_name;
   bool ended = false;
+  std::string recorded_at;  // UTC time the last pass (or the frontend) was recorded, "YYYY-MM-DDTHH:MM:SSZ"
 };
 
 // One chunk framed as the chunked envelope stores it: "<B> <C> <base64>\n", where <base64> is `json`

@@ -171,7 +171,7 @@ AtomicFile::AtomicFile(const std::string& path, const std::string& shown, Atomic
   dir_ = p.parent_path().empty() ? "." : p.parent_path().string();
   CheckDestination();
   prefix_ = TempPrefix(p.filename().string());
-  RemoveStaleTemps(dir_, prefix_);
+  if (options.remove_stale) RemoveStaleTemps(dir_, prefix_);
   signals_armed_ = options.cleanup_on_signals && ArmSignalCleanup();
   try {
     int fd = OpenTemp();

@@ -33,6 +33,10 @@ struct AtomicFileOptions {
   // fsync before the rename, so that the file survives a power loss too. Off: the file is still complete
   // or absent for any reader and after the process dies (kill -9, a crash).
   bool sync = true;
+  // Before the temporary file is made, the directory is read for the leftovers of killed runs (below). Off
+  // for a directory only this process writes and that was made empty (a recording session's run
+  // directory): the read costs a pass of every file there, so a session writing N files would pay O(N^2).
+  bool remove_stale = true;
 };
 
 // Writes to a temporary file in `path`'s directory and renames it over `path` on Commit(); `path` is

@@ -18,6 +18,7 @@ const COMPILER = process.env.IRTRACE_LIVE_COMPILER || path.join(ROOT, 'build', '
 const SHIM = process.env.IRTRACE_LIVE_SHIM || path.join(ROOT, 'build', 'irtrace-live-kill-shim.so');
 const skip = fs.existsSync(COMPILER) && fs.existsSync(SHIM) ? false : `live compiler or shim not found (${COMPILER}, ${SHIM})`;
 const PASSES = 6;
+const STAMP = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC';  // the time of the last pass recorded, as the page shows it
 
 let browser;
 before(async () => { if (!skip) browser = await launch(); });
@@ -62,9 +63,10 @@ test('killed at 20 points, the name\'s report shows exactly the passes recorded,
     const names = (await page.getByRole('option').allTextContents()).join('|');
     for (let k = 1; k <= PASSES; k++) assert.equal(names.includes('Pass' + k), k <= p.passes, label + ' Pass' + k);
     const status = await page.locator('#ir-trace-live').textContent();
+    // A page cannot tell a compiler killed with SIGKILL from one still running: it says both, honestly.
     const counted = p.passes + (p.passes === 1 ? ' pass' : ' passes');
-    assert.ok(status.startsWith(`In progress: the passes recorded so far (${counted})`), label + ': ' + status);
-    assert.match(status, /the compilation ended before its session finished: the passes recorded/);
+    assert.match(status, new RegExp(`^In progress, or ended without a word \\(killed\\): the passes recorded so far \\(${counted}, the last recorded at ${STAMP}\\)`), label + ': ' + status);
+    assert.match(status, /runs\.txt and ir-trace DIR\/NAME say whether the compilation still runs or crashed/);
     assert.equal(status.includes('is running'), p.running !== null, label + ': ' + status);
     if (p.running) assert.ok(status.includes(`pass ${p.running}. Pass${p.running} is running`), label + ': ' + status);
     noErrors(errors);
@@ -115,4 +117,133 @@ test('8 concurrent processes of one name: each report complete, the link at the 
   const { page, errors } = await open(browser, link);
   assert.deepEqual(await visibleEntries(page), [...Array(PASSES + 1).keys()]);
   noErrors(errors);
+});
+
+// Opens `link` and returns the status line, after checking that exactly `passes` passes are listed.
+async function statusOf(link, passes, label) {
+  const { page, errors, context } = await open(browser, link, { ready: false });
+  if (passes) {
+    await page.waitForSelector('[role="option"][aria-selected="true"]', { state: 'attached' });
+    assert.deepEqual(await visibleEntries(page), [...Array(passes + 1).keys()], label);
+  } else {
+    await page.waitForFunction(() => document.body.innerText.includes('0. frontend'));
+  }
+  const names = (await page.getByRole('option').allTextContents()).join('|');
+  for (let k = 1; k <= PASSES; k++) assert.equal(names.includes('Pass' + k), k <= passes, label + ' Pass' + k);
+  const status = await page.locator('#ir-trace-live').textContent();
+  noErrors(errors);
+  await context.close();
+  return status;
+}
+
+// Crashes the process sees itself, placed by the compiler's fault hook: a real null-pointer write inside a
+// pass, abort(), SIGTERM, an exception through noexcept, exit() with the session open. Each leaves the
+// end chunk, and the page says how the compilation ended, with exactly the passes recorded.
+const CRASHES = [
+  { kill: 'inside:3:segv', signal: 'SIGSEGV', cause: 'signal 11, SIGSEGV', passes: 2, running: 3 },
+  { kill: 'inside:4:abort', signal: 'SIGABRT', cause: 'signal 6, SIGABRT', passes: 3, running: 4 },
+  { kill: 'between:2:term', signal: 'SIGTERM', cause: 'signal 15, SIGTERM', passes: 2, running: null },
+  { kill: 'between:1:int', signal: 'SIGINT', cause: 'signal 2, SIGINT', passes: 1, running: null },
+  { kill: 'inside:2:terminate', signal: 'SIGABRT', cause: 'std::terminate', passes: 1, running: 2 },
+  { kill: 'between:5:exit', status: 3, cause: "exit() before the session's end", passes: 5, running: null },
+];
+
+test('a crash the process sees: the page says the compilation ended, how, and the passes recorded', { skip }, async () => {
+  for (const c of CRASHES) {
+    const dir = fs.mkdtempSync(path.join(tmpDir(), 'live-'));
+    const res = spawnSync(COMPILER, [String(PASSES)], { cwd: dir, env: traceEnv(dir, { LIVE_KILL: c.kill }), encoding: 'utf8' });
+    // The process still dies as it would have without the library.
+    if (c.signal) assert.equal(res.signal, c.signal, c.kill + ': ' + res.stderr);
+    else assert.equal(res.status, c.status, c.kill);
+    const link = path.join(dir, 'trace', 'tile', 'report.html');
+    const status = await statusOf(link, c.passes, c.kill);
+    const counted = c.passes + (c.passes === 1 ? ' pass' : ' passes');
+    const inside = c.running ? `; it ended inside pass ${c.running}. Pass${c.running}` : '';
+    assert.match(status, new RegExp(`^The compilation ended before its session finished \\(${c.cause.replace(/[()]/g, '\\$&')}\\): ` +
+      `the passes recorded \\(${counted}, the last recorded at ${STAMP}\\)${inside}\\.$`), c.kill + ': ' + status);
+    // One end chunk, the last line: a second crash signal (terminate's abort) wrote nothing more. Chunks:
+    // the frontend's, two a pass recorded (running, then the pass), the running pass's, the end.
+    const text = fs.readFileSync(link, 'utf8');
+    assert.ok(text.endsWith('\n'), c.kill);
+    const chunks = text.slice(text.indexOf('ir-trace-chunks 1\n') + 18).split('\n').filter(Boolean);
+    assert.equal(chunks.length, 1 + 2 * c.passes + (c.running ? 1 : 0) + 1, c.kill + ': chunks');
+    const list = fs.readFileSync(path.join(dir, 'trace', 'tile', 'runs.txt'), 'utf8');
+    assert.match(list, /\tin progress\t0\t/, c.kill + ': runs.txt as the session left it');
+  }
+});
+
+test('kill -9: the page says in progress or killed; the next session marks the run crashed and its page so', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(tmpDir(), 'live-'));
+  const res = spawnSync(COMPILER, [String(PASSES)], { cwd: dir, env: traceEnv(dir, { LIVE_KILL: 'inside:3' }), encoding: 'utf8' });
+  assert.equal(res.signal, 'SIGKILL');
+  const [killed] = runDirs(dir);
+  const own = path.join(killed, 'report.html');
+  assert.match(await statusOf(own, 2, 'killed'), /^In progress, or ended without a word \(killed\)/);
+  // A later session of the same name: the dead run (its lock free, no end) is crashed in runs.txt, and its
+  // own report gets the end chunk; the link goes to the newer run, as always. Its passes are those its
+  // files show: the crashed pass 3 (its log) included, as ir-trace lists it.
+  const again = spawnSync(COMPILER, [String(PASSES)], { cwd: dir, env: traceEnv(dir), encoding: 'utf8' });
+  assert.equal(again.status, 0, again.stderr);
+  const runs = runDirs(dir);
+  assert.equal(runs.length, 2);
+  const list = fs.readFileSync(path.join(dir, 'trace', 'tile', 'runs.txt'), 'utf8').trim().split('\n');
+  assert.deepEqual(list.map((l) => l.split('\t').slice(1).join(' ')),
+    [`crashed 3 ${path.basename(runs[0])}`, `complete ${PASSES} ${path.basename(runs[1])}`]);
+  const status = await statusOf(own, 2, 'found');
+  assert.match(status, new RegExp(`^The compilation ended before its session finished \\(killed or stopped without a word: ` +
+    `its process was gone when a later session of the same name started\\): the passes recorded \\(2 passes, the last recorded at ${STAMP}\\); it ended inside pass 3\\. Pass3\\.$`), status);
+  const link = path.join(dir, 'trace', 'tile', 'report.html');
+  assert.equal(fs.readlinkSync(link), path.join('.runs', path.basename(runs[1]), 'report.html'));
+  // A third session finds nothing new: the end chunk is not appended twice.
+  const before = fs.readFileSync(own);
+  assert.equal(spawnSync(COMPILER, ['1'], { cwd: dir, env: traceEnv(dir) }).status, 0);
+  assert.ok(fs.readFileSync(own).equals(before));
+});
+
+test('a compilation still running: the page says in progress, runs.txt in progress', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(tmpDir(), 'live-'));
+  const child = spawn(COMPILER, [String(PASSES)], { cwd: dir, env: traceEnv(dir, { LIVE_KILL: 'inside:3:hang' }) });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal)));
+  try {
+    await new Promise((resolve) => child.stdout.on('data', (d) => { if (String(d).includes('hanging')) resolve(); }));
+    const link = path.join(dir, 'trace', 'tile', 'report.html');
+    const status = await statusOf(link, 2, 'running');
+    assert.match(status, new RegExp(`^In progress, or ended without a word \\(killed\\): the passes recorded so far ` +
+      `\\(2 passes, the last recorded at ${STAMP}\\); pass 3\\. Pass3 is running\\.`), status);
+    assert.match(fs.readFileSync(path.join(dir, 'trace', 'tile', 'runs.txt'), 'utf8'), /\tin progress\t0\t/);
+    const listed = execFileSync(IRTRACE_BIN, [path.join(dir, 'trace')], { encoding: 'utf8' });
+    assert.match(listed, /tile {2}1 run, the newest in progress/);
+  } finally {
+    child.kill('SIGKILL');
+  }
+  assert.equal(await exited, 'SIGKILL');
+  const listed = execFileSync(IRTRACE_BIN, [path.join(dir, 'trace')], { encoding: 'utf8' });
+  assert.match(listed, /tile {2}1 run, the newest crashed/);
+});
+
+// The compiler's own signal behaviour is kept: a handler that recovers from the fault (the process goes on,
+// its report is the complete one, no end chunk), one that puts the default back and returns as LLVM's does
+// (the process dies of the signal, the page says so), SIGTERM ignored (ignored still).
+test('the compiler\'s own signal handlers and ignored signals work as they did', { skip }, async () => {
+  const cases = [
+    { handler: 'recover', kill: 'inside:3:segv', status: 0 },
+    { handler: 'ignore-term', kill: 'between:2:term', status: 0 },
+    { handler: 'llvm', kill: 'inside:3:segv', signal: 'SIGSEGV', passes: 2 },
+  ];
+  for (const c of cases) {
+    const dir = fs.mkdtempSync(path.join(tmpDir(), 'live-'));
+    const env = traceEnv(dir, { LIVE_KILL: c.kill, LIVE_HANDLER: c.handler });
+    const res = spawnSync(COMPILER, [String(PASSES)], { cwd: dir, env, encoding: 'utf8' });
+    const link = path.join(dir, 'trace', 'tile', 'report.html');
+    if (c.signal) {
+      assert.equal(res.signal, c.signal, c.handler);
+      assert.match(res.stderr, /compiler: crashed \(signal 11\)/, c.handler + ': its handler ran');
+      const status = await statusOf(link, c.passes, c.handler);
+      assert.match(status, /^The compilation ended before its session finished \(signal 11, SIGSEGV\)/, c.handler);
+    } else {
+      assert.equal(res.status, c.status, c.handler + ': ' + res.stderr);
+      const [run] = runDirs(dir);
+      assertFinal(run, path.join(dir, 'again.html'));
+    }
+  }
 });

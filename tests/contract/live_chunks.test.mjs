@@ -65,7 +65,10 @@ test('a live report cut at any byte reads as its whole chunks; the payload rebui
     const objects = whole.chunks.map((c) => JSON.parse(zlib.inflateSync(Buffer.from(c, 'base64')).toString('utf8')));
     const data = L.assembleChunks(objects);
     assert.equal(P.check(data).error, undefined);
-    assert.deepEqual(data.live, { passes: 6 });
+    assert.deepEqual(Object.keys(data.live), ['passes', 'recorded_at']);
+    assert.equal(data.live.passes, 6);
+    assert.match(data.live.recorded_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.equal(data.end, undefined, 'killed with SIGKILL: no end chunk');
     assert.deepEqual(data.entries.map((e) => e.name), ['frontend', 'Pass1', 'Pass2', 'Pass3', 'Pass4', 'Pass5', 'Pass6']);
     data.snapshots.forEach((s, i) => {
       const lines = P.snapshotLines(data.snapshots, i);
