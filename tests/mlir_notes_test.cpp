@@ -125,10 +125,14 @@ TEST_CASE("mlir_notes: a log without a module dump never shows the module-level 
                                "--mlir-print-ir-after-all --mlir-disable-threading -o /dev/null 2>log",
                     t.path())
               .exit_code == 0);
-  DumpListing l = ReadMlirLog("log", test::ReadFile(t / "log"));
-  REQUIRE(l.passes.size() == 2);
-  for (const DumpPass& p : l.passes) CHECK(Covers(p, ""));
-  CHECK_FALSE(Covers(l.passes[1], "f"));
+  std::string input = kProgram;
+  const std::string* none = nullptr;
+  for (const std::string* given : {none, static_cast<const std::string*>(&input)}) {
+    DumpListing l = ReadMlirLog("log", test::ReadFile(t / "log"), std::nullopt, given);
+    REQUIRE(l.passes.size() == 2);
+    for (const DumpPass& p : l.passes) CHECK(Covers(p, ""));  // with --input too: no pass prints them
+    CHECK_FALSE(Covers(l.passes[1], "f"));
+  }
 }
 
 }  // namespace

@@ -120,6 +120,9 @@ void AddMlirLogNotes(const MlirLogForm& form, DumpListing* listing) {
   std::vector<std::vector<std::string>> keys;
   for (const DumpPass& p : listing->passes) keys.push_back(KeysOf(p));
   if (!form.has_input) NoInputNotes(form, keys, listing);
+  for (size_t k = 0; form.has_input && !form.first_module_pass && k < listing->passes.size(); ++k)
+    Note(&listing->passes[k], "",
+         "no dump of the log prints the whole module: its module-level lines after this pass are not in it", {""});
   bool skipped = false;
   for (size_t k = 0; k < listing->passes.size(); ++k) {
     DumpPass& p = listing->passes[k];

@@ -4,7 +4,8 @@
 //   or the module-level lines (before or at the first dump of the whole module) shows them as added, and
 //   what that pass and any before it changed in them is not in the log; the passes before it do not print
 //   them at all (--mlir-print-ir-after-change prints only passes that changed something, and a dump only
-//   the operation its pass ran on). A log with no module dump never shows the module-level lines;
+//   the operation its pass ran on), nor functions only called (a callee the inliner deletes before any
+//   dump prints it). A log with no module dump never shows the module-level lines (with --input neither);
 // - a log of before-dumps only: the result of a run that no later dump shows (the last passes);
 // - --mlir-print-skip-regions: from the first module dump printed as `module {...}` on, which functions
 //   exist and what each holds is in the log only for those the pass's own dumps print.
