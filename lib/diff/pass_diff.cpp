@@ -286,6 +286,18 @@ bool ChangesTouchRefs(const EditScript& script, const Snapshot& a, const Snapsho
   return any;
 }
 
+// True when a line the script deletes or inserts holds '#' or '!' (an MLIR alias, its definition or a
+// reference to one): otherwise comparing aliases by their values changes nothing.
+bool ChangesTouchAliases(const EditScript& script, const Snapshot& a, const Snapshot& b) {
+  bool any = false;
+  auto touches = [](std::string_view l) { return l.find_first_of("#!") != std::string_view::npos; };
+  ForEachBlock(script, [&](const EditBlock& k) {
+    for (size_t i = k.before; i < k.before + k.del && !any; ++i) any = touches(a.KeyOf(i));
+    for (size_t j = k.after; j < k.after + k.ins && !any; ++j) any = touches(b.KeyOf(j));
+  });
+  return any;
+}
+
 bool FunctionKeysHave(const Snapshot& s, const std::string& key) {
   for (const Section& sec : s.scope.sections)
     if (sec.key == key) return true;
@@ -465,7 +477,8 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines
     return f.key.empty() && f.status == FunctionStatus::kChanged;
   });
   if (before.lang == ScopeLanguage::kMlir && after.lang == ScopeLanguage::kMlir &&
-      (HoldsMlirAliases(before) || HoldsMlirAliases(after) || outside_changed)) {
+      (outside_changed ||
+       ((HoldsMlirAliases(before) || HoldsMlirAliases(after)) && ChangesTouchAliases(out.whole.script, before, after)))) {
     CompareByMeaning(before, after, MlirAliasKeyHashes(before), MlirAliasKeyHashes(after), IsMlirAliasDefinition,
                      &out);
   }
