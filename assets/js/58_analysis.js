@@ -54,11 +54,11 @@ window.IrTrace.define('58_analysis', function() {
           'Ignore SSA numbering', () => this.toggleNorm('ssa'),
           'Compare with numbered SSA names (%0, %arg1, ^bb2, x_3, _t12) renumbered by first appearance in their function (i)',
           false);
-      // LLVM IR: diffs whose renumbering of #N / !N is hidden (their "meaning"): the raw text on request.
+      // LLVM IR / MLIR: diffs whose renumbering of #N / !N or aliases is hidden (their "meaning"): the raw text on request.
       this.hasRenumbering = m.entries.some((e) => e.diff && Array.isArray(e.diff.meaning));
       this.rawBtn = btn(
           'Show renumbering', () => this.toggleRenumbering(),
-          'Show the raw text: LLVM attribute groups #N and metadata !N as each dump numbers them (by default a change that only renumbers them is hidden, as the pass list counts it)',
+          'Show the raw text: LLVM attribute groups #N and metadata !N as each dump numbers them, MLIR aliases as each dump spells them (by default a change that only renumbers them is hidden, as the pass list counts it)',
           false);
       this.rawBtn.hidden = !this.hasRenumbering;
       if (state.twoRuns)
@@ -125,11 +125,23 @@ window.IrTrace.define('58_analysis', function() {
       return ['Compared ignoring ' + ignoring + ': the same lines change as in the real diff.'];
     }
 
-    // The note on an entry whose diff hides renumbering (its "meaning"): [] or [text].
+    // The note on an entry whose diff hides renumbering (its "meaning"): [] or [text]. LLVM IR's attribute
+    // groups #N and metadata !N; MLIR's aliases (#map, !t, #loc), renamed or dropped by its printer.
     renumberingNote(e) {
       if (!e.diff || !Array.isArray(e.diff.meaning)) return [];
       const { ins, del } = T.payload.forEachBlock(e.diff.ops || []);  // the raw text's counts
       const raw = 'the raw text: +' + ins + ' -' + del;
+      if ((this.state.model.snapshots[e.after] || {}).lang === 'mlir') {
+        if (this.state.model.showRenumbering)
+          return [
+            'Showing aliases as each dump spells them: #map, !t and #loc aliases (' + raw +
+            '); the counts compare them by what they stand for.'
+          ];
+        return [
+          'Aliases (#map, !t, #loc) the printer renamed, dropped with their last use or spelt inline are compared by what they stand for (' +
+          raw + '; Show renumbering shows the text as printed).'
+        ];
+      }
       if (this.state.model.showRenumbering)
         return [
           'Showing renumbering: attribute groups #N and metadata !N as each dump numbers them (' + raw +

@@ -8,6 +8,7 @@
 #include "diff/line_intern.h"
 #include "diff/longest_run.h"
 #include "input/llvm_refs.h"
+#include "input/mlir_aliases.h"
 #include "input/snapshot.h"
 
 namespace irtrace {
@@ -285,6 +286,18 @@ bool ChangesTouchRefs(const EditScript& script, const Snapshot& a, const Snapsho
   return any;
 }
 
+// True when a line the script deletes or inserts holds '#' or '!' (an MLIR alias, its definition or a
+// reference to one): otherwise comparing aliases by their values changes nothing.
+bool ChangesTouchAliases(const EditScript& script, const Snapshot& a, const Snapshot& b) {
+  bool any = false;
+  auto touches = [](std::string_view l) { return l.find_first_of("#!") != std::string_view::npos; };
+  ForEachBlock(script, [&](const EditBlock& k) {
+    for (size_t i = k.before; i < k.before + k.del && !any; ++i) any = touches(a.KeyOf(i));
+    for (size_t j = k.after; j < k.after + k.ins && !any; ++j) any = touches(b.KeyOf(j));
+  });
+  return any;
+}
+
 bool FunctionKeysHave(const Snapshot& s, const std::string& key) {
   for (const Section& sec : s.scope.sections)
     if (sec.key == key) return true;
@@ -305,13 +318,18 @@ void InternHashes(const std::vector<uint64_t>& ha, const std::vector<uint64_t>& 
 
 bool AttrsComment(std::string_view l) { return l.rfind("; Function Attrs:", 0) == 0; }
 
-// The lines outside every function of `s` that are not blank, no definition (IsIrRefDefinition) and no
-// function's "; Function Attrs:" line (which belongs to the function below it), by their ids: a module pass
-// that deletes a function leaves one blank line fewer, which is no change of the module-level lines.
-std::vector<uint32_t> OutsideMeaning(const Snapshot& s, const std::vector<uint32_t>& ids) {
+// What a line's meaning is compared through: LLVM IR's `#N` / `!N` definitions, MLIR's alias definitions.
+using IsDefinition = bool (*)(std::string_view line);
+
+// The lines outside every function of `s` that are not blank, no definition (`is_def`) and no function's
+// "; Function Attrs:" line (which belongs to the function below it), by their ids: a module pass that
+// deletes a function leaves one blank line fewer, which is no change of the module-level lines, and a
+// definition is compared through the references to it (an MLIR alias its printer renames or drops with
+// its last use is none either).
+std::vector<uint32_t> OutsideMeaning(const Snapshot& s, const std::vector<uint32_t>& ids, IsDefinition is_def) {
   std::vector<uint32_t> out;
   for (uint32_t i : OutsideLines(s))
-    if (!s.KeyOf(i).empty() && !IsIrRefDefinition(s.KeyOf(i)) && !AttrsComment(s.KeyOf(i))) out.push_back(ids[i]);
+    if (!s.KeyOf(i).empty() && !is_def(s.KeyOf(i)) && !AttrsComment(s.KeyOf(i))) out.push_back(ids[i]);
   return out;
 }
 
@@ -354,7 +372,7 @@ void AddAttrsChanges(const Snapshot& a, const Snapshot& b, const std::vector<uin
 // changed (kSame). The lines outside every function are compared without the definition lines.
 std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, const std::vector<uint32_t>& ma,
                                        const std::vector<uint32_t>& mb, const EditScript& meaning,
-                                       std::vector<FunctionDiff> raw) {
+                                       std::vector<FunctionDiff> raw, IsDefinition is_def) {
   DiffData whole;
   whole.script = meaning;
   whole.paired = false;
@@ -364,7 +382,7 @@ std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, con
   std::vector<bool> taken(raw.size(), false);
   std::vector<FunctionDiff> out;
   for (FunctionDiff& f : by_meaning) {
-    if (f.key.empty() && f.status == FunctionStatus::kChanged && OutsideMeaning(a, ma) == OutsideMeaning(b, mb))
+    if (f.key.empty() && f.status == FunctionStatus::kChanged && OutsideMeaning(a, ma, is_def) == OutsideMeaning(b, mb, is_def))
       continue;
     auto it = raw_at.find(f.key);
     FunctionDiff merged = std::move(f);
@@ -391,15 +409,22 @@ std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, con
   return out;
 }
 
-// Compares the pass again by meaning (DiffPass's header) and records where that differs.
-void CompareByMeaning(const Snapshot& a, const Snapshot& b, PassDiff* out) {
+// Compares the pass again by meaning (DiffPass's header), each line by its hash (`ha`, `hb`), and records
+// where that differs.
+void CompareByMeaning(const Snapshot& a, const Snapshot& b, const std::vector<uint64_t>& ha,
+                      const std::vector<uint64_t>& hb, IsDefinition is_def, PassDiff* out) {
+  std::vector<uint32_t> ma, mb;
+  InternHashes(ha, hb, &ma, &mb);
+  EditScript meaning = DiffLines(ma, mb);
+  if (out->by_function) out->functions = MergeMeaning(a, b, ma, mb, meaning, std::move(out->functions), is_def);
+  if (meaning.ops != out->whole.script.ops) out->whole.meaning = std::move(meaning);
+}
+
+// LLVM IR: references by what they name where both sides define them, else by canonical numbering.
+void CompareLlvmByMeaning(const Snapshot& a, const Snapshot& b, PassDiff* out) {
   bool content = !a.mixed_numbering && !b.mixed_numbering && HoldsIrRefDefinitions(a) && HoldsIrRefDefinitions(b);
   IrRefMode mode = content ? IrRefMode::kByContent : IrRefMode::kCanonical;
-  std::vector<uint32_t> ma, mb;
-  InternHashes(IrRefKeyHashes(a, mode), IrRefKeyHashes(b, mode), &ma, &mb);
-  EditScript meaning = DiffLines(ma, mb);
-  if (out->by_function) out->functions = MergeMeaning(a, b, ma, mb, meaning, std::move(out->functions));
-  if (meaning.ops != out->whole.script.ops) out->whole.meaning = std::move(meaning);
+  CompareByMeaning(a, b, IrRefKeyHashes(a, mode), IrRefKeyHashes(b, mode), IsIrRefDefinition, out);
 }
 
 }  // namespace
@@ -444,7 +469,18 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines
   if (out.by_function) out.functions = DiffFunctions(before, after, ids_a, ids_b, out.whole);
   if (before.lang == ScopeLanguage::kLlvm && after.lang == ScopeLanguage::kLlvm &&
       ChangesTouchRefs(out.whole.script, before, after)) {
-    CompareByMeaning(before, after, &out);
+    CompareLlvmByMeaning(before, after, &out);
+  }
+  // MLIR: aliases by their values (input/mlir_aliases.h), where either side defines one, and the lines
+  // outside every function without blank lines (a file printed by mlir-opt ends in one its dumps lack).
+  auto outside_changed = std::any_of(out.functions.begin(), out.functions.end(), [](const FunctionDiff& f) {
+    return f.key.empty() && f.status == FunctionStatus::kChanged;
+  });
+  if (before.lang == ScopeLanguage::kMlir && after.lang == ScopeLanguage::kMlir &&
+      (outside_changed ||
+       ((HoldsMlirAliases(before) || HoldsMlirAliases(after)) && ChangesTouchAliases(out.whole.script, before, after)))) {
+    CompareByMeaning(before, after, MlirAliasKeyHashes(before), MlirAliasKeyHashes(after), IsMlirAliasDefinition,
+                     &out);
   }
   return out;
 }

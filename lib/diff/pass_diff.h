@@ -70,6 +70,10 @@ struct PassDiff {
 // each printed at once, else kCanonical); where that differs, `whole.meaning` is set and `functions` gives
 // statuses and counts by meaning (the lines outside every function compared without the definition lines,
 // which are compared through the references to them).
+// MLIR (both sides' lang): when either side defines an alias (`#map = ...`) and a changed line holds '#' or
+// '!', or the lines outside every function changed, the pass is compared again with aliases by what they stand for (input/mlir_aliases.h),
+// the same way: a renamed alias, one dropped with its last use and a blank line outside every function
+// are no change of those lines.
 PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines = true);
 
 // The function keys of `s`, in the order the viewer offers them: its sections' keys in file order, then ""

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "input/log_listing.h"
+#include "input/mlir_notes.h"
 #include "input/mlir_pipeline.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
@@ -511,7 +512,7 @@ std::vector<Dump> ShiftBeforeDumps(std::vector<Dump> dumps, std::optional<Dump>*
       continue;
     }
     if (next[i] == kNone) {
-      d.note = "the log holds only before-dumps and none after this pass's: its result is not in the log";
+      d.note = kBeforeOnlyResultNote;
       *last_pass = d.banner.pass;
       out.push_back(std::move(d));
       continue;
@@ -641,8 +642,7 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     if (!d.note.empty()) step.notes.push_back(d.note);
     if (d.skipped) {  // `module {...}` shows nothing of the module: the pass is listed, charged with nothing
       step.text = state.Text();
-      step.notes.push_back(
-          "its dump prints the module without its regions (module {...}): what it changed is not in the log");
+      step.notes.push_back(kSkippedModuleNote);
       steps.push_back(std::move(step));
       continue;
     }
@@ -689,7 +689,14 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   }
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
   std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;
-  return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
+  MlirLogForm form;  // what the log's form cannot show (input/mlir_notes.h)
+  form.has_input = input.has_value() || given != nullptr;
+  auto whole = std::find_if(dumps.begin(), dumps.end(), [](const Dump& d) { return d.module && !d.skipped; });
+  for (size_t k = 0; whole != dumps.end() && k < steps.size() && !form.first_module_pass; ++k)
+    if (steps[k].line >= whole->line) form.first_module_pass = k + 1;
+  DumpListing listing = MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
+  AddMlirLogNotes(form, &listing);
+  return listing;
 }
 
 std::vector<LogPart> MlirLogParts(const std::string& text) {

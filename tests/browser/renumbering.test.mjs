@@ -56,3 +56,58 @@ test('a pass that only renumbers is a no-op; its diff hides the renumbering unti
   assert.equal(r.filter((x) => x.kind !== 'equal' && x.kind !== 'fold').length, 0);
   noErrors(errors);
 });
+
+// MLIR: a module-scope log whose second pass only renames an alias (`#map1` as `#map`, the first one used
+// no more after the first pass's fold) is a no-op, with the MLIR note.
+const mlirLog = [
+  '// -----// IR Dump After Canonicalizer (canonicalize) //----- //',
+  '#map = affine_map<(d0) -> (d0 + 1)>',
+  '#map1 = affine_map<(d0)[s0] -> (d0 * 2 + s0)>',
+  'module {',
+  '  func.func @a(%i: index) -> index {',
+  '    %0 = affine.apply #map(%i)',
+  '    return %0 : index',
+  '  }',
+  '  func.func @b(%i: index, %s: index) -> index {',
+  '    %0 = affine.apply #map1(%i)[%s]',
+  '    return %0 : index',
+  '  }',
+  '}',
+  '',
+  '// -----// IR Dump After SymbolDCE (symbol-dce) //----- //',
+  '#map = affine_map<(d0)[s0] -> (d0 * 2 + s0)>',
+  'module {',
+  '  func.func @b(%i: index, %s: index) -> index {',
+  '    %0 = affine.apply #map(%i)[%s]',
+  '    return %0 : index',
+  '  }',
+  '}',
+  '',
+  '// -----// IR Dump After CSE (cse) //----- //',
+  '#map = affine_map<(d0)[s0] -> (d0 * 2 + s0)>',
+  'module {',
+  '  func.func @b(%i: index, %s: index) -> index {',
+  '    %0 = affine.apply affine_map<(d0)[s0] -> (d0 * 2 + s0)>(%i)[%s]',
+  '    return %0 : index',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+test('MLIR: an alias the printer renames or spells inline is no change, with its note', async () => {
+  const dir = tmpDir();
+  const logFile = path.join(dir, 'alias.log');
+  fs.writeFileSync(logFile, mlirLog);
+  const out = path.join(dir, 'alias.html');
+  const r0 = spawnSync(IRTRACE_BIN, [logFile, '-o', out, '-q']);
+  assert.equal(r0.status, 0, String(r0.stderr));
+  const { page, errors } = await open(browser, out, { hash: '#pass=3' });
+  assert.equal(await page.locator('#entry-3 .noop-tag').count(), 1, 'CSE only spelt #map inline: a no-op');
+  assert.equal(await page.locator('#entry-2 .noop-tag').count(), 0, 'SymbolDCE removed @a');
+  await page.goto(page.url().replace(/#.*$/, '#pass=2'));
+  await page.reload();
+  assert.match(await page.locator('.notes').textContent(), /Aliases \(#map, !t, #loc\) the printer renamed/);
+  const fns = await page.locator('#entry-2').textContent();
+  assert.doesNotMatch(fns, /outside functions/);
+  noErrors(errors);
+});
