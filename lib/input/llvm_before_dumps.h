@@ -4,9 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "input/dump_dir.h"
+#include "input/log_text.h"
 
 namespace irtrace {
 
@@ -32,5 +37,50 @@ std::vector<size_t> AfterDumpOfBeforeDumps(const std::vector<BeforeDumpUnit>& du
 // The functions `keys` cut out of `dumped` (key -> its text with its "; Function Attrs:" line, as
 // DumpedFunctions gives), in `keys` order, an empty line between two; the ones it lacks are left out.
 std::string CutFunctions(const std::vector<std::string>& keys, const std::map<std::string, std::string>& dumped);
+
+// The functions of an LLVM function or SCC dump's `text`, each with the "; Function Attrs:" line above it:
+// key (scope/function_scope.h's) -> its text, each line with its '\n'.
+std::map<std::string, std::string> DumpedFunctions(const std::string& text);
+
+// `size` bytes of `log` from `offset` (a dump's text as the scanner read it): the '\n' the log's last line
+// lacks is added. Throws Error when the log cannot be read.
+std::string ReadDumpText(const LogText& log, uint64_t offset, size_t size);
+
+// One before-dump of a before-only log: its pass (as its banner names it), its unit and where its text lies.
+struct BeforeDump {
+  std::string pass;
+  BeforeDumpUnit unit;
+  size_t line = 0;      // 1-based line of its banner
+  uint64_t offset = 0;  // where its text starts in the log
+  size_t size = 0;      // its text's size as read (ReadDumpText reads it again)
+};
+
+// The passes of a log of before-dumps only, one per before-dump in log order: "Before P on u" is pass P's
+// own before-dump, and P's result is the next dump that prints u (AfterDumpOfBeforeDumps), cut down to u;
+// a pass whose result no later dump prints is listed unchanged with a note. Texts are read from the log as
+// each pass is handed out, so memory holds a dump, not the log.
+class BeforeOnlyPasses {
+ public:
+  // `name`: the log as given (snapshots are named "<name> line N"); `dumps`: its before-dumps, at least one.
+  BeforeOnlyPasses(std::string name, std::shared_ptr<const LogText> log, std::vector<BeforeDump> dumps);
+
+  // The IR before the first pass: the dumps of the first pass's first run (the dumps before the first
+  // other pass's) spliced into one text.
+  std::string InputText() const;
+
+  // True when every pass was handed out.
+  bool AtEnd() const { return next_ >= dumps_.size(); }
+
+  // Fills the next pass's name, unit, unit keys, file and own before-dump and appends its notes to
+  // p->notes (its number is the caller's). Call only when !AtEnd().
+  void Next(DumpPass* p);
+
+ private:
+  std::string name_;
+  std::shared_ptr<const LogText> log_;
+  std::vector<BeforeDump> dumps_;
+  std::vector<size_t> after_dump_;  // the dump each one's result is in (AfterDumpOfBeforeDumps)
+  size_t next_ = 0;
+};
 
 }  // namespace irtrace
