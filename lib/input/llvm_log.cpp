@@ -9,6 +9,7 @@
 #include <xxhash.h>
 
 #include "input/llvm_banner.h"
+#include "input/llvm_before_after.h"
 #include "input/llvm_before_dumps.h"
 #include "input/llvm_blocks.h"
 #include "input/llvm_changed_diff.h"
@@ -195,6 +196,8 @@ class LlvmPassStream : public PassStream {
       if (b.kind == Kind::kBefore && !before_only_) {
         // With after-dumps too: the before of the after-dump of the same pass and unit that follows.
         before_ = OwnBefore{b.pass, b.ir, IsWholeModule(d), d.line, d.offset, d.text.size()};
+        with_befores_ = true;
+        before_after_.Saw(b.funcs, IsWholeModule(d), d.text);
         continue;
       }
       if (b.kind == Kind::kStart || b.kind == Kind::kBefore) continue;
@@ -204,8 +207,31 @@ class LlvmPassStream : public PassStream {
       }
       break;
     }
+    if (with_befores_) before_after_.Saw(d.banner.funcs, IsWholeModule(d), d.text);
     *p = MakePass(d);
+    if (with_befores_) ReceiveOrNote(p);
     return true;
+  }
+
+  // A pass of a log with before-dumps (input/llvm_before_after.h): it receives the module when the next dump
+  // is a before-dump of it (read ahead into first_), else gets the notes of what its dump does not print.
+  void ReceiveOrNote(DumpPass* p) {
+    Dump next;
+    if (p->unit != IrUnit::kWhole && p->unit != IrUnit::kMachine && !first_ && scanner_.Next(&next)) {
+      first_ = std::move(next);
+      if (first_->banner.kind == Kind::kBefore && IsWholeModule(*first_)) {
+        std::shared_ptr<const LogText> log = log_;
+        uint64_t offset = first_->offset;
+        size_t size = first_->text.size();
+        before_after_.Receive(p, name_ + " line " + std::to_string(first_->line),
+                              std::make_shared<const std::string>(first_->text),
+                              [log, offset, size] { return ReadDumpText(*log, offset, size); }, size);
+        Apply(*first_);
+        return;
+      }
+    }
+    if (p->unit == IrUnit::kScc && p->before && p->file.text) before_after_.Inlined(p->before->load(), *p->file.text);
+    before_after_.Note(p);
   }
 
   std::vector<std::string> LastPassNotes() override { return std::move(last_notes_); }
@@ -534,6 +560,8 @@ class LlvmPassStream : public PassStream {
     size_t size = 0;
   };
   std::optional<OwnBefore> before_;       // the last before-dump, until the next after-dump
+  bool with_befores_ = false;             // the log has before-dumps beside its after-dumps
+  BeforeAfterNotes before_after_;         // what such a log does not print
   bool no_input_ = false;                 // the log holds no IR before its first pass (SetNoInput)
   std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
   std::vector<std::string> last_notes_, input_notes_;
