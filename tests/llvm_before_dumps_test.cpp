@@ -104,6 +104,18 @@ TEST_CASE("llvm_before_dumps: a before-only log's passes show what the next dump
   }
   CHECK(module_passes > 0);
   CHECK(loop_results > 0);
+  // A loop pass's result is its function with the blocks its next loop dump prints (the module view holds
+  // functions), a loop entry only when that dump prints a block the function lacks.
+  size_t loop_passes = 0, loop_entries = 0;
+  for (const DumpPass& p : l.passes) {
+    bool loop = std::any_of(p.log_notes.begin(), p.log_notes.end(), [](const DumpPass::LogNote& n) {
+      return n.text.rfind("a loop dump prints only the loop's blocks", 0) == 0;
+    });
+    loop_passes += loop;
+    loop_entries += loop && p.unit == IrUnit::kLoop;
+  }
+  CHECK(loop_passes > 20);
+  CHECK(loop_entries * 2 < loop_passes);
   const DumpPass& last = l.passes.back();
   CHECK(last.unchanged);
   REQUIRE(!last.log_notes.empty());

@@ -225,6 +225,7 @@ void BeforeOnlyPasses::Next(DumpPass* q) {
   } else if (!(b.kind == BeforeDumpUnit::kFunction && LoopAsPrinted(i, q))) {
     UnitResult(i, j, q);
   }
+  Remember(*q);
   StretchNotes(i, q);
 }
 
@@ -367,10 +368,29 @@ void BeforeOnlyPasses::UnitResult(size_t i, size_t j, DumpPass* q) {
     text = CutFunctions(b.funcs, DumpedFunctions(text));
     if (loop) q->unit = IrUnit::kFunction, q->unit_keys = {b.funcs.at(0)};
   }
+  // A loop's result in its next loop dump: its function as it stands with the blocks that dump prints (the
+  // module view holds functions, not loops), or the loop entry when the dump prints a block it lacks.
+  if (loop && q->unit == IrUnit::kLoop) {
+    auto it = current_.find(b.funcs.at(0));
+    std::optional<std::string> spliced = it == current_.end() ? std::nullopt : SpliceLoop(it->second, text);
+    if (spliced) {
+      q->unit = IrUnit::kFunction;
+      q->unit_keys = {b.funcs.at(0)};
+      GiveText(&q->file, std::move(*spliced));
+      return;
+    }
+  }
   // Its own before-dump, when it prints as much as its result (a loop's result read from its function's
   // dump has none: it is diffed against the function's latest text).
   if (!(loop && q->unit != IrUnit::kLoop)) q->before = LogRangeFile(name_, log_, own);
   GiveText(&q->file, std::move(text));
+}
+
+// Each function's text as pass `q`'s snapshot leaves it (a loop's result is spliced into it).
+void BeforeOnlyPasses::Remember(const DumpPass& q) {
+  if (q.unchanged || !q.file.text || q.unit == IrUnit::kLoop) return;
+  if (q.unit == IrUnit::kWhole) current_.clear();
+  for (auto& [key, f] : DumpedFunctions(*q.file.text)) current_[key] = std::move(f);
 }
 
 // SCC pass i whose functions the later dumps print apart (the inliner splits the SCC; the next dump holding

@@ -95,6 +95,7 @@ class BeforeOnlyPasses {
   bool LoopAsPrinted(size_t i, DumpPass* q);
   void UnitResult(size_t i, size_t j, DumpPass* q);
   bool SccAsPrinted(size_t i, DumpPass* q);
+  void Remember(const DumpPass& q);
   void StretchNotes(size_t i, DumpPass* q);
   void FindDeleted(size_t w);
 
@@ -106,6 +107,7 @@ class BeforeOnlyPasses {
   std::vector<size_t> next_whole_, last_whole_;  // per dump: WholeAfter, WholeAtOrBefore
   size_t deleted_for_ = static_cast<size_t>(-1);  // the whole dump `deleted_` was found for
   std::vector<std::pair<std::string, size_t>> deleted_;  // functions it lacks, each with its last dump before it
+  std::map<std::string, std::string> current_;  // function -> its text as the passes so far leave it
   size_t next_ = 0;
 };
 
