@@ -212,9 +212,14 @@ TEST_CASE("llvm_log: a log of before-dumps only", "[llvm_log]") {
   DumpListing l = ReadLlvmLog("b.log", log);
   // Each pass named from its own banner, the last ones too.
   CHECK(Names(l) == std::vector<std::string>{"frontend", "A", "B", "C", "D", "E"});
-  // A (a module pass) is shown as far as the next dump prints the module: f.
-  CHECK(l.passes[0].unit == IrUnit::kFunction);
+  // A (a module pass) is shown as far as the later dumps print the module: each function as the first of
+  // them prints it (f as B's before-dump, g as C's), the module-level lines noted as not in the log.
+  CHECK(l.passes[0].unit == IrUnit::kScc);
+  CHECK(l.passes[0].unit_keys == std::vector<std::string>{"f", "g"});
   CHECK(l.passes[0].file.load().find("ret i32 1") != std::string::npos);
+  CHECK(l.passes[0].file.load().find("ret i32 5") != std::string::npos);
+  REQUIRE(!l.passes[0].log_notes.empty());
+  CHECK(l.passes[0].log_notes.back().functions.empty());
   // B on f: from its own before-dump to the next dump of f (D's before), not to C's dump of g.
   REQUIRE(l.passes[1].before);
   CHECK(l.passes[1].before->load().find("ret i32 1") != std::string::npos);
@@ -225,7 +230,10 @@ TEST_CASE("llvm_log: a log of before-dumps only", "[llvm_log]") {
   // D and E: no later dump prints their unit.
   for (size_t k : {3, 4}) {
     CHECK(l.passes[k].unchanged);
-    CHECK(l.passes[k].notes.back().rfind("its result is not in the log", 0) == 0);
+    REQUIRE(!l.passes[k].log_notes.empty());
+    CHECK(l.passes[k].log_notes[0].kind == "not_in_log");
+    CHECK(l.passes[k].log_notes[0].text.rfind("its result is not in the log", 0) == 0);
+    CHECK(l.passes[k].log_notes[0].functions == l.passes[k].unit_keys);
   }
 }
 

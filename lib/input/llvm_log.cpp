@@ -8,6 +8,8 @@
 
 #include <xxhash.h>
 
+#include "input/llvm_banner.h"
+#include "input/llvm_before_after.h"
 #include "input/llvm_before_dumps.h"
 #include "input/llvm_blocks.h"
 #include "input/llvm_changed_diff.h"
@@ -20,135 +22,13 @@
 namespace irtrace {
 namespace {
 
-// What a banner line says.
-enum class Kind { kAfter, kBefore, kStart, kOmitted, kIgnored };
-enum class Unit { kModule, kFunction, kScc, kLoop };
-
-struct Banner {
-  Kind kind = Kind::kAfter;
-  std::string pass;
-  Unit unit = Unit::kModule;
-  std::string ir;                  // the IR unit as the banner names it ("foo", "(f, g)", "loop %x in function f")
-  std::vector<std::string> funcs;  // function: [name]; SCC: its functions; loop: [its function] (as IrKey)
-  bool invalidated = false;        // "(invalidated)": the module is printed
-  std::string counter;             // "97" of "97-SimplifyCFGPass" (-print-after-pass-number), else ""
-  bool backend = false;            // a legacy IR or machine pass's banner (input/llvm_machine.h): no unit named,
-  bool machine = false;            // its dump says which (machine: one function's machine code)
-};
+using Banner = LlvmBanner;
+using Kind = LlvmBanner::Kind;
+using Unit = LlvmBanner::Unit;
 
 std::string_view TrimCr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
 
 bool StartsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(0, p.size()) == p; }
-
-// Drops `suffix` from the end of `s` when it is there.
-bool CutSuffix(std::string_view* s, std::string_view suffix) {
-  if (s->size() < suffix.size() || s->substr(s->size() - suffix.size()) != suffix) return false;
-  s->remove_suffix(suffix.size());
-  return true;
-}
-
-// A function's key as the IR spells its name, the key scope/llvm_scope gives its section: a banner names
-// the function raw (`a"b`, "\x01-[Foo bar]", "é"), the IR as @"a\22b", @"\01-[Foo bar]", @"\C3\A9"
-// (llvm/lib/IR/AsmWriter.cpp printEscapedString: '\\' doubled, a byte outside ' '..'~' and '"' as '\' and
-// two upper-case hex digits; checked against opt 19).
-std::string IrKey(std::string_view name) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string key;
-  for (char ch : name) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    if (c == '\\') {
-      key += "\\\\";
-    } else if (c >= 0x20 && c <= 0x7e && c != '"') {
-      key.push_back(ch);
-    } else {
-      key.push_back('\\');
-      key.push_back(kHex[c >> 4]);
-      key.push_back(kHex[c & 15]);
-    }
-  }
-  return key;
-}
-
-// The function names of an IR unit: "[module]", "(f, g)", "loop %x in function f", "f"; `funcs` as keys.
-void ParseUnit(std::string_view ir, Banner* b) {
-  b->ir = std::string(ir);
-  size_t in_function = ir.rfind(" in function ");
-  if (ir == "[module]") {
-    b->unit = Unit::kModule;
-  } else if (StartsWith(ir, "loop %") && in_function != std::string_view::npos && in_function >= 5) {
-    b->unit = Unit::kLoop;
-    b->funcs = {IrKey(ir.substr(in_function + 13))};
-  } else if (ir.size() >= 2 && ir.front() == '(' && ir.back() == ')') {
-    b->unit = Unit::kScc;
-    std::string_view list = ir.substr(1, ir.size() - 2);
-    for (size_t at = 0; at <= list.size();) {
-      size_t comma = std::min(list.find(", ", at), list.size());
-      b->funcs.push_back(IrKey(list.substr(at, comma - at)));
-      at = comma + 2;
-    }
-  } else {
-    b->unit = Unit::kFunction;
-    b->funcs = {IrKey(ir)};
-  }
-}
-
-// "<pass> on <unit>": the first " on " after a non-empty pass name; false when there is none or the unit
-// is empty.
-bool SplitOn(std::string_view s, Banner* b) {
-  size_t on = s.size() > 1 ? s.find(" on ", 1) : std::string_view::npos;
-  if (on == std::string_view::npos || on + 4 >= s.size()) return false;
-  std::string_view pass = s.substr(0, on);
-  // -print-before-pass-number=N / -print-after-pass-number=N write "97-SimplifyCFGPass".
-  size_t digits = 0;
-  while (digits < pass.size() && pass[digits] >= '0' && pass[digits] <= '9') ++digits;
-  if (digits > 0 && digits + 1 < pass.size() && pass[digits] == '-') {
-    b->counter = std::string(pass.substr(0, digits));
-    pass.remove_prefix(digits + 1);
-  }
-  b->pass = std::string(pass);
-  ParseUnit(s.substr(on + 4), b);
-  return true;
-}
-
-std::optional<Banner> ParseBanner(std::string_view raw) {
-  if (std::optional<BackendBanner> bb = ParseBackendBanner(raw)) {
-    Banner b;
-    b.kind = bb->before ? Kind::kBefore : Kind::kAfter;
-    b.pass = std::move(bb->pass);
-    b.unit = Unit::kFunction;  // until its dump says (MakePass)
-    b.backend = true;
-    b.machine = bb->machine;
-    return b;
-  }
-  std::string_view line = TrimCr(raw);
-  if (StartsWith(line, "; ")) line.remove_prefix(2);
-  if (!StartsWith(line, "*** IR ") || line.size() < 11 || line.substr(line.size() - 4) != " ***") return std::nullopt;
-  std::string_view middle = line.substr(7, line.size() - 11);
-  Banner b;
-  if (middle == "Dump At Start") {
-    b.kind = Kind::kStart;
-    return b;
-  }
-  bool after = StartsWith(middle, "Dump After "), before = StartsWith(middle, "Dump Before ");
-  if (after || before) {
-    middle.remove_prefix(after ? 11 : 12);
-    bool omitted = CutSuffix(&middle, " omitted because no change");
-    b.invalidated = CutSuffix(&middle, " (invalidated)");
-    if (!SplitOn(middle, &b)) return std::nullopt;
-    b.kind = omitted ? Kind::kOmitted : after ? Kind::kAfter : Kind::kBefore;
-    return b;
-  }
-  if (StartsWith(middle, "Pass ")) {
-    middle.remove_prefix(5);
-    bool ignored = CutSuffix(&middle, " ignored");
-    bool invalidated = !ignored && CutSuffix(&middle, " invalidated");
-    if ((!ignored && !invalidated) || !SplitOn(middle, &b)) return std::nullopt;
-    b.kind = Kind::kIgnored;
-    b.invalidated = invalidated;
-    return b;
-  }
-  return std::nullopt;
-}
 
 // One banner and the text under it (blank lines around it dropped), with where that text lies in the log.
 struct Dump {
@@ -205,7 +85,7 @@ class DumpScanner {
  private:
   static std::optional<Banner> BannerOf(std::string_view l) {
     if (l.empty() || (l[0] != ';' && l[0] != '*' && l[0] != '#')) return std::nullopt;
-    return ParseBanner(l);
+    return ParseLlvmBanner(l);
   }
 
   LineReader lines_;
@@ -229,21 +109,6 @@ void RefuseDiffWithoutStart(const Dump& d) {
                   "-quiet output: its diffs lack the module they apply to ('*** IR Dump At Start ***' is not "
                   "printed): run with -print-changed=" +
                   (colour ? "cdiff" : "diff") + " (or -print-changed) instead");
-}
-
-// The functions of a function or SCC dump, each with the "; Function Attrs:" line above it: key -> text.
-std::map<std::string, std::string> DumpedFunctions(const std::string& text) {
-  std::map<std::string, std::string> out;
-  LineIndex index(text, '\n');
-  Scope scope = SplitFunctions(ScopeLanguage::kLlvm, index);
-  for (const Section& s : scope.sections) {
-    size_t begin = s.begin;
-    if (begin > 0 && index[begin - 1].rfind("; Function Attrs:", 0) == 0) --begin;
-    std::string f;
-    for (size_t k = begin; k < s.end; ++k) f.append(index[k]).push_back('\n');
-    out[s.key] = std::move(f);
-  }
-  return out;
 }
 
 // A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
@@ -331,6 +196,8 @@ class LlvmPassStream : public PassStream {
       if (b.kind == Kind::kBefore && !before_only_) {
         // With after-dumps too: the before of the after-dump of the same pass and unit that follows.
         before_ = OwnBefore{b.pass, b.ir, IsWholeModule(d), d.line, d.offset, d.text.size()};
+        with_befores_ = true;
+        before_after_.Saw(b.funcs, IsWholeModule(d), d.text);
         continue;
       }
       if (b.kind == Kind::kStart || b.kind == Kind::kBefore) continue;
@@ -340,8 +207,31 @@ class LlvmPassStream : public PassStream {
       }
       break;
     }
+    if (with_befores_) before_after_.Saw(d.banner.funcs, IsWholeModule(d), d.text);
     *p = MakePass(d);
+    if (with_befores_) ReceiveOrNote(p);
     return true;
+  }
+
+  // A pass of a log with before-dumps (input/llvm_before_after.h): it receives the module when the next dump
+  // is a before-dump of it (read ahead into first_), else gets the notes of what its dump does not print.
+  void ReceiveOrNote(DumpPass* p) {
+    Dump next;
+    if (p->unit != IrUnit::kWhole && p->unit != IrUnit::kMachine && !first_ && scanner_.Next(&next)) {
+      first_ = std::move(next);
+      if (first_->banner.kind == Kind::kBefore && IsWholeModule(*first_)) {
+        std::shared_ptr<const LogText> log = log_;
+        uint64_t offset = first_->offset;
+        size_t size = first_->text.size();
+        before_after_.Receive(p, name_ + " line " + std::to_string(first_->line),
+                              std::make_shared<const std::string>(first_->text),
+                              [log, offset, size] { return ReadDumpText(*log, offset, size); }, size);
+        Apply(*first_);
+        return;
+      }
+    }
+    if (p->unit == IrUnit::kScc && p->before && p->file.text) before_after_.Inlined(p->before->load(), *p->file.text);
+    before_after_.Note(p);
   }
 
   std::vector<std::string> LastPassNotes() override { return std::move(last_notes_); }
@@ -356,14 +246,8 @@ class LlvmPassStream : public PassStream {
   // A dump whose text was not kept, read again from the log.
   Dump Reload(const Dump& d) {
     Dump r = d;
-    r.text = ReadRange(*log_, d.offset, d.size);
+    r.text = ReadDumpText(*log_, d.offset, d.size);
     return r;
-  }
-
-  static std::string ReadRange(const LogText& log, uint64_t offset, size_t size) {
-    std::string s = log.Read(offset, size);
-    if (s.size() + 1 == size) s.push_back('\n');  // the log's last line, which lacks its '\n'
-    return s;
   }
 
   DumpFile InMemoryFile(const Dump& d) {
@@ -374,107 +258,38 @@ class LlvmPassStream : public PassStream {
     return f;
   }
 
-  // A log of before-dumps only (input/llvm_before_dumps.h): the first run of one pass is the input (its
-  // dumps spliced into one text); each dump "Before P on u" is pass P's own before-dump, and P's result is
-  // the next dump that prints u (cut down to u); a pass whose result no later dump prints is listed with a
-  // note and no change.
+  // A log of before-dumps only (input/llvm_before_dumps.h BeforeOnlyPasses): the first run of one pass is
+  // the input (its dumps spliced into one text); each dump "Before P on u" is pass P's own before-dump.
   void StartBeforeOnly(std::vector<Dump> befores, std::optional<Dump>* input, DumpListing* listing) {
-    std::vector<BeforeDumpUnit> units;
+    std::vector<BeforeDump> dumps;
     for (const Dump& d : befores) {
-      BeforeDumpUnit u;
-      u.kind = static_cast<BeforeDumpUnit::Kind>(static_cast<int>(d.banner.unit));  // the same order
-      u.ir = d.banner.ir;
-      u.funcs = d.banner.funcs;
-      u.whole = d.whole;
-      units.push_back(std::move(u));
+      BeforeDump o;
+      o.pass = d.banner.pass;
+      o.unit.kind = static_cast<BeforeDumpUnit::Kind>(static_cast<int>(d.banner.unit));  // the same order
+      o.unit.ir = d.banner.ir;
+      o.unit.funcs = d.banner.funcs;
+      o.unit.whole = d.whole;
+      o.line = d.line;
+      o.offset = d.offset;
+      o.size = d.size;
+      dumps.push_back(std::move(o));
     }
-    after_dump_ = AfterDumpOfBeforeDumps(units);
-    SplicedModule first_run(ScopeLanguage::kLlvm);
-    for (size_t k = 0; k < befores.size() && befores[k].banner.pass == befores[0].banner.pass; ++k) {
-      Dump d = Reload(befores[k]);
-      if (IsWholeModule(d)) first_run.SetModule(d.text);
-      else
-        for (auto& [key, f] : DumpedFunctions(d.text)) first_run.SetFunction(key, f);
-      if (k == 0) *input = d;
-    }
-    (*input)->text = first_run.Text();
-    before_only_ = true;
-    befores_ = std::move(befores);
-    replay_ = 0;
+    before_only_ = std::make_unique<BeforeOnlyPasses>(name_, log_, std::move(dumps));
+    *input = Reload(befores[0]);
+    (*input)->text = before_only_->InputText();
     listing->notes.push_back(
         "the log holds only before-dumps: each pass is shown from its own before-dump to the next dump that "
         "prints its unit; the result of a pass that no later dump prints is not in the log");
   }
 
-  // `f` holds `text` (a unit cut out of a dump: no range of the log), also as what its load reads.
-  static void GiveText(DumpFile* f, std::string text) {
-    auto held = std::make_shared<const std::string>(std::move(text));
-    f->load_bytes = held->size();
-    f->text = held;
-    f->load = [held] { return *held; };
-  }
-
   // The next pass of a before-only log (StartBeforeOnly); false after the last.
   bool NextBeforeOnly(DumpPass* p) {
-    if (replay_ >= befores_.size()) return End(p);
-    size_t i = replay_++;
-    const Dump& own = befores_[i];
-    const Banner& b = own.banner;
+    if (before_only_->AtEnd()) return End(p);
     DumpPass q;
     q.number = ++count_;
-    q.pass_name = b.pass;
     q.notes = std::move(pending_);
     pending_.clear();
-    q.file.extension = "ll";
-    bool loop = b.unit == Unit::kLoop;
-    q.unit = own.whole || b.unit == Unit::kModule ? IrUnit::kWhole
-             : loop                               ? IrUnit::kLoop
-             : b.unit == Unit::kScc               ? IrUnit::kScc
-                                                  : IrUnit::kFunction;
-    q.unit_keys = loop ? std::vector<std::string>{b.ir, b.funcs.at(0)} : b.funcs;
-    size_t j = after_dump_[i];
-    if (j == kNoAfterDump) {
-      q.file.name = name_ + " line " + std::to_string(own.line);
-      q.unchanged = true;
-      if (loop) q.unit_keys = {b.funcs.at(0)}, q.unit = IrUnit::kFunction;
-      q.notes.push_back("its result is not in the log: no dump after its before-dump (line " +
-                        std::to_string(own.line) + ") prints " + b.ir);
-      *p = std::move(q);
-      return true;
-    }
-    Dump after = Reload(befores_[j]);
-    q.file.name = name_ + " line " + std::to_string(after.line);
-    std::string text = std::move(after.text);
-    if (q.unit == IrUnit::kWhole && !IsWholeModule(after)) {
-      // A module pass followed by function or SCC passes: each function as its first dump after it prints
-      // it, the module-level lines as they were before it (the log prints them next in a module dump).
-      // A module pass followed by a function or SCC pass: the log shows only that unit after it.
-      q.unit = after.banner.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
-      q.unit_keys = after.banner.funcs;
-      q.notes.push_back("the log shows the module after this pass only as far as the next dump prints it: " +
-                        after.banner.ir);
-      GiveText(&q.file, std::move(text));
-      *p = std::move(q);
-      return true;
-    }
-    if (q.unit != IrUnit::kWhole && !(loop && after.banner.unit == Unit::kLoop)) {
-      text = CutFunctions(b.funcs, DumpedFunctions(text));
-      if (loop) q.unit = IrUnit::kFunction, q.unit_keys = {b.funcs.at(0)};
-    }
-    // Its own before-dump, when it prints as much as its result (a loop's result read from its function's
-    // dump has none: it is diffed against the function's latest text).
-    if (!(loop && q.unit != IrUnit::kLoop)) {
-      DumpFile f;
-      f.name = name_ + " line " + std::to_string(own.line);
-      f.extension = "ll";
-      std::shared_ptr<const LogText> log = log_;
-      uint64_t offset = own.offset;
-      size_t size = own.size;
-      f.load = [log, offset, size] { return ReadRange(*log, offset, size); };
-      f.load_bytes = size;
-      q.before = std::move(f);
-    }
-    GiveText(&q.file, std::move(text));
+    before_only_->Next(&q);
     if (q.unit == IrUnit::kWhole) module_current_ = false;
     *p = std::move(q);
     return true;
@@ -504,11 +319,12 @@ class LlvmPassStream : public PassStream {
     std::shared_ptr<const LogText> log = log_;
     uint64_t offset = b->offset;
     size_t size = b->size;
-    f.load = [log, offset, size] { return ReadRange(*log, offset, size); };
+    f.load = [log, offset, size] { return ReadDumpText(*log, offset, size); };
     f.load_bytes = size;
     return f;
   }
 
+  // The pass of after-dump `d` (its text taken: kept as the snapshot, or as the next dump's buffer).
   DumpPass MakePass(Dump& d) {
     if (d.banner.backend) BackendUnit(&d);
     std::vector<DumpPass::LogNote> diff_notes;
@@ -518,94 +334,126 @@ class LlvmPassStream : public PassStream {
     DumpPass p;
     p.log_notes = std::move(diff_notes);
     p.before = TakeOwnBefore(d);
-    p.number = ++count_;
-    p.pass_name = b.pass;
-    p.notes = std::move(pending_);
-    pending_.clear();
-    if (no_input_ && count_ == 1) p.notes.insert(p.notes.begin(), kNoInputNote);
-    if (!b.counter.empty()) p.notes.push_back("LLVM's pass number " + b.counter + " (-print-after-pass-number)");
-    p.file.name = name_ + " line " + std::to_string(d.line);
-    p.file.extension = "ll";
-    if (b.backend) p.phase = kBackendPhase;
-    bool whole = IsWholeModule(d) && b.kind != Kind::kOmitted && !b.machine;
+    NamePass(d, &p);
     if (b.kind == Kind::kOmitted) {
-      p.notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
-      p.unchanged = true;
-      if (b.unit == Unit::kModule) {
-        p.unit = IrUnit::kWhole;
-      } else {
-        p.unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;  // a loop: its function
-        p.unit_keys = b.unit == Unit::kLoop ? std::vector<std::string>{b.funcs.at(0)} : b.funcs;
-      }
+      OmittedPass(b, &p);
       return p;
     }
-    if (whole) {
-      p.unit = IrUnit::kWhole;
-      if (b.invalidated) p.notes.push_back("the pass invalidated " + b.ir + ": the module is shown");
-      // The module byte for byte as the last module dump printed it, no function changed since: a no-op.
-      bool same = module_current_ && Hash(d.text) == module_hash_;
-      Apply(d);
-      p.unchanged = same;
+    if (IsWholeModule(d) && !b.machine) {
+      ModulePass(d, &p);
     } else if (b.machine) {
       MachinePass(d, &p);
     } else if (b.unit == Unit::kLoop) {
-      // Its before side is the loop's blocks as they stood (driver/unit_tracks.h LoopStep); here only a
-      // dump byte for byte the function's last dump, this loop's, is known to be a no-op.
-      p.unit = IrUnit::kLoop;
-      const std::string& fn = b.funcs.at(0);
-      p.unit_keys = {b.ir, fn};
-      p.notes.push_back("a loop pass on " + b.ir +
-                        ": a loop dump holds only the loop's blocks, shown against "
-                        "the same blocks as they stood before it; the function shows the change at its next dump");
-      uint64_t h = Hash(d.text);
-      auto it = loop_last_.find(fn);
-      p.unchanged = it != loop_last_.end() && it->second.first == b.ir && it->second.second == h;
-      loop_last_[fn] = {b.ir, h};
-    } else {
-      p.unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
-      p.unit_keys = b.funcs;
-      if (d.text.empty()) {
-        p.notes.push_back("the dump of " + b.ir + " is empty");
-        p.unchanged = true;
-        p.before.reset();
-        return p;
-      }
-      if (b.funcs.size() == 1) {
-        uint64_t h = Hash(d.text);
-        auto it = func_hash_.find(b.funcs[0]);
-        p.unchanged = it != func_hash_.end() && it->second == h;
-        func_hash_[b.funcs[0]] = h;
-      } else {
-        for (const std::string& f : b.funcs) func_hash_.erase(f);
-      }
-      for (const std::string& f : b.funcs) loop_last_.erase(f);
+      LoopPass(d, &p);
+    } else if (!FunctionPass(d, &p)) {
+      return p;
     }
     // A changed function makes the module stale (a loop is never spliced into it).
     if (!p.unchanged && (p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc)) module_current_ = false;
     // A pass with its own before-dump is diffed against it, whatever the unit's last dump was.
     if (p.before) p.unchanged = false;
-    if (!p.unchanged && rebuilt) {
+    GiveSnapshot(d, rebuilt, &p);
+    return p;
+  }
+
+  // The pass's number, name, file name, phase and the notes every pass gets (pending ones, the first's).
+  void NamePass(const Dump& d, DumpPass* p) {
+    const Banner& b = d.banner;
+    p->number = ++count_;
+    p->pass_name = b.pass;
+    p->notes = std::move(pending_);
+    pending_.clear();
+    if (no_input_ && count_ == 1) p->notes.insert(p->notes.begin(), kNoInputNote);
+    if (!b.counter.empty()) p->notes.push_back("LLVM's pass number " + b.counter + " (-print-after-pass-number)");
+    p->file.name = name_ + " line " + std::to_string(d.line);
+    p->file.extension = "ll";
+    if (b.backend) p->phase = kBackendPhase;
+  }
+
+  // "omitted because no change" (-print-changed): an unchanged pass on its unit (a loop: its function).
+  static void OmittedPass(const Banner& b, DumpPass* p) {
+    p->notes.push_back("no change on " + b.ir + " (-print-changed omitted the dump)");
+    p->unchanged = true;
+    if (b.unit == Unit::kModule) {
+      p->unit = IrUnit::kWhole;
+    } else {
+      p->unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;  // a loop: its function
+      p->unit_keys = b.unit == Unit::kLoop ? std::vector<std::string>{b.funcs.at(0)} : b.funcs;
+    }
+  }
+
+  // A dump of the whole module: a no-op when byte for byte the last module dump, no function changed since.
+  void ModulePass(const Dump& d, DumpPass* p) {
+    p->unit = IrUnit::kWhole;
+    if (d.banner.invalidated) p->notes.push_back("the pass invalidated " + d.banner.ir + ": the module is shown");
+    bool same = module_current_ && Hash(d.text) == module_hash_;
+    Apply(d);
+    p->unchanged = same;
+  }
+
+  // Its before side is the loop's blocks as they stood (driver/unit_tracks.h LoopStep); here only a dump
+  // byte for byte the function's last dump, this loop's, is known to be a no-op.
+  void LoopPass(const Dump& d, DumpPass* p) {
+    const Banner& b = d.banner;
+    p->unit = IrUnit::kLoop;
+    const std::string& fn = b.funcs.at(0);
+    p->unit_keys = {b.ir, fn};
+    p->notes.push_back("a loop pass on " + b.ir +
+                       ": a loop dump holds only the loop's blocks, shown against "
+                       "the same blocks as they stood before it; the function shows the change at its next dump");
+    uint64_t h = Hash(d.text);
+    auto it = loop_last_.find(fn);
+    p->unchanged = it != loop_last_.end() && it->second.first == b.ir && it->second.second == h;
+    loop_last_[fn] = {b.ir, h};
+  }
+
+  // A function or SCC dump: a no-op when byte for byte the function's last function dump. False for an
+  // empty dump (the pass is then complete: unchanged, with a note).
+  bool FunctionPass(const Dump& d, DumpPass* p) {
+    const Banner& b = d.banner;
+    p->unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
+    p->unit_keys = b.funcs;
+    if (d.text.empty()) {
+      p->notes.push_back("the dump of " + b.ir + " is empty");
+      p->unchanged = true;
+      p->before.reset();
+      return false;
+    }
+    if (b.funcs.size() == 1) {
+      uint64_t h = Hash(d.text);
+      auto it = func_hash_.find(b.funcs[0]);
+      p->unchanged = it != func_hash_.end() && it->second == h;
+      func_hash_[b.funcs[0]] = h;
+    } else {
+      for (const std::string& f : b.funcs) func_hash_.erase(f);
+    }
+    for (const std::string& f : b.funcs) loop_last_.erase(f);
+    return true;
+  }
+
+  // A changed pass's snapshot: its dump's range of the log (a rebuilt =diff text: held); the text just
+  // read is kept with it (the pass is converted right after it is handed out), an unchanged one's not.
+  void GiveSnapshot(Dump& d, bool rebuilt, DumpPass* p) {
+    if (!p->unchanged && rebuilt) {
       auto held = std::make_shared<const std::string>(d.text);
-      p.file.load = [held] { return *held; };
-      p.file.load_bytes = held->size();
-    } else if (!p.unchanged) {
+      p->file.load = [held] { return *held; };
+      p->file.load_bytes = held->size();
+    } else if (!p->unchanged) {
       std::shared_ptr<const LogText> log = log_;
       uint64_t offset = d.offset;
       size_t size = d.text.size();
-      p.file.load = [log, offset, size] { return ReadRange(*log, offset, size); };
-      p.file.load_bytes = size;
+      p->file.load = [log, offset, size] { return ReadDumpText(*log, offset, size); };
+      p->file.load_bytes = size;
     }
-    // The pass is converted right after it is handed out: its text, just read, saves reading it again.
-    if (p.unchanged) {
+    if (p->unchanged) {
       // Not kept: the buffer is the next dump's, and the last one's text stays for CutShort.
       std::swap(d.text, last_unkept_);
       last_text_.reset();
     } else {
       last_text_ = std::make_shared<const std::string>(std::move(d.text));
       d.text = std::string();
-      p.file.text = last_text_;
+      p->file.text = last_text_;
     }
-    return p;
   }
 
   // A -print-changed=diff dump (input/llvm_changed_diff.h): its text becomes the IR it rebuilds, its unit's
@@ -712,6 +560,8 @@ class LlvmPassStream : public PassStream {
     size_t size = 0;
   };
   std::optional<OwnBefore> before_;       // the last before-dump, until the next after-dump
+  bool with_befores_ = false;             // the log has before-dumps beside its after-dumps
+  BeforeAfterNotes before_after_;         // what such a log does not print
   bool no_input_ = false;                 // the log holds no IR before its first pass (SetNoInput)
   std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
   std::vector<std::string> last_notes_, input_notes_;
@@ -727,10 +577,7 @@ class LlvmPassStream : public PassStream {
   std::unique_ptr<ChangedDiffModule> diff_;  // a -print-changed=diff log's module as rebuilt
   uint64_t module_hash_ = 0;              // hash of the last module dump
   bool module_current_ = false;           // no function changed since it: it is the module as it stands
-  bool before_only_ = false;
-  std::vector<Dump> befores_;             // a before-only log's dumps (no text)
-  std::vector<size_t> after_dump_;        // the dump each one's result is in (AfterDumpOfBeforeDumps)
-  size_t replay_ = 0;
+  std::unique_ptr<BeforeOnlyPasses> before_only_;  // a log of before-dumps only: its passes
   unsigned long count_ = 0;               // passes handed out
   bool ended_ = false;
 };
@@ -738,7 +585,7 @@ class LlvmPassStream : public PassStream {
 }  // namespace
 
 bool LooksLikeLlvmLog(std::string_view head) {
-  return AnyLine(head, [](std::string_view line) { return ParseBanner(line).has_value(); });
+  return AnyLine(head, [](std::string_view line) { return ParseLlvmBanner(line).has_value(); });
 }
 
 DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log) {

@@ -1,0 +1,153 @@
+// LLVM logs with before-dumps (input/llvm_before_dumps.h, input/llvm_before_after.h) on real opt 19 output:
+// -print-before-all alone, and with -print-after-all. The oracle (tests/oracle/) measures the same against
+// the module-scope truth; these check the rules that make its "report is wrong" counts 0.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "input/input_format.h"
+#include "input/llvm_before_dumps.h"
+#include "test_util.h"
+
+namespace irtrace {
+namespace {
+
+using test::Shell;
+using test::TempDir;
+
+// A static helper inlined into its callers and deleted, a constant IPSCCP propagates into a static
+// function, loops LCSSA, LoopRotate and LICM act on.
+const char* kProgram =
+    "static int helper(int x) { return x * 3 + 1; }\n"
+    "static int __attribute__((noinline)) scale(int x, int k) { return x * k; }\n"
+    "int use1(int a) { return scale(a, 5) + helper(a); }\n"
+    "int use2(int a) { return scale(a + 1, 5) + helper(a + 2); }\n"
+    "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i] * helper(i); return s; }\n"
+    "void fill(int *a, int n, int k) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) a[i*n+j] = k; }\n";
+
+DumpListing Listed(const TempDir& t, const std::string& flags, const std::string& log) {
+  REQUIRE(std::filesystem::exists("/usr/bin/clang-19"));
+  REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
+  test::WriteFile(t / "p.c", kProgram);
+  Shell(t, "clang-19 -O2 -Xclang -disable-llvm-passes -S -emit-llvm p.c -o p.ll");
+  Shell(t, "opt-19 -O2 " + flags + " p.ll -o /dev/null 2>" + log);
+  DumpListing l = ListInput(t / log, InputFormat::kAuto, {});
+  ListAllPasses(&l);
+  return l;
+}
+
+std::string Snapshot(const DumpFile& f) { return f.text ? *f.text : f.load(); }
+
+bool HasNote(const DumpPass& p, const std::string& key) {
+  return std::any_of(p.log_notes.begin(), p.log_notes.end(), [&](const DumpPass::LogNote& n) {
+    return n.kind == "not_in_log" && (key.empty() ? n.functions.empty()
+                                                  : std::find(n.functions.begin(), n.functions.end(), key) !=
+                                                        n.functions.end());
+  });
+}
+
+bool Whole(const std::string& text) { return text.rfind("; ModuleID", 0) == 0; }
+
+// -print-before-all: dump k + 1 is the module after pass k as far as it prints it (issue 18 point 3).
+TEST_CASE("llvm_before_dumps: a before-only log's passes show what the next dumps print, and note the rest",
+          "[llvm_log][truth]") {
+  TempDir t;
+  DumpListing l = Listed(t, "-print-before-all", "b.log");
+  REQUIRE(l.passes.size() > 100);
+  size_t module_passes = 0, loop_results = 0;
+  for (size_t k = 0; k + 1 < l.passes.size(); ++k) {
+    const DumpPass& p = l.passes[k];
+    const DumpPass& next = l.passes[k + 1];
+    INFO("pass " << k + 1 << " " << p.pass_name << " (" << p.file.name << ")");
+    if (p.unchanged) {  // no snapshot of its own: only the last pass on a unit (checked below)
+      CHECK((p.log_notes.size() >= 1 && p.log_notes[0].text.rfind("its result is not in the log", 0) == 0));
+      continue;
+    }
+    std::string after = Snapshot(p.file);
+    // A module pass followed by a function's dump: the functions as the later dumps print them (an SCC of
+    // them), not that one function alone with the others left as they were before the pass.
+    if (p.unit == IrUnit::kScc && p.unit_keys.size() > 2 && next.unit == IrUnit::kFunction && next.before) {
+      ++module_passes;
+      std::map<std::string, std::string> fns = DumpedFunctions(after);
+      const std::string& f = next.unit_keys.at(0);
+      REQUIRE(fns.count(f));
+      CHECK(fns.at(f) == DumpedFunctions(Snapshot(*next.before)).at(f));
+    }
+    // A function pass (LCSSA) whose function's next dump is a loop's: its function with that dump's blocks
+    // (the loop passes after it not in it), noted.
+    if (p.unit == IrUnit::kFunction && next.unit == IrUnit::kLoop && next.before && p.file.name == next.before->name) {
+      ++loop_results;
+      CHECK(HasNote(p, p.unit_keys.at(0)));
+      std::string loop = Snapshot(*next.before);
+      for (size_t at = 0, end; at < loop.size(); at = end + 1) {
+        end = loop.find('\n', at);
+        if (end == std::string::npos) end = loop.size();
+        std::string line = loop.substr(at, end - at);
+        if (line.empty() || line[0] == ';' || line.find('!') != std::string::npos) continue;
+        CHECK(after.find(line) != std::string::npos);
+      }
+    }
+    // A pass on a function the next module dump lacks (inlined and deleted later) does not remove it.
+    if ((p.unit == IrUnit::kFunction || p.unit == IrUnit::kScc) && !p.unchanged) {
+      std::map<std::string, std::string> fns = DumpedFunctions(after);
+      for (const std::string& f : p.unit_keys) CHECK(fns.count(f) == 1);
+    }
+    // The next dump is the whole module: the pass's result is that module; else the module-level lines
+    // are noted as not in the log.
+    if (next.before && Whole(Snapshot(*next.before))) {
+      CHECK(p.unit == IrUnit::kWhole);
+      CHECK(after == Snapshot(*next.before));
+    } else if (next.before) {
+      CHECK(HasNote(p, ""));
+    }
+  }
+  CHECK(module_passes > 0);
+  CHECK(loop_results > 0);
+  // A loop pass's result is its function with the blocks its next loop dump prints (the module view holds
+  // functions), a loop entry only when that dump prints a block the function lacks.
+  size_t loop_passes = 0, loop_entries = 0;
+  for (const DumpPass& p : l.passes) {
+    bool loop = std::any_of(p.log_notes.begin(), p.log_notes.end(), [](const DumpPass::LogNote& n) {
+      return n.text.rfind("a loop dump prints only the loop's blocks", 0) == 0;
+    });
+    loop_passes += loop;
+    loop_entries += loop && p.unit == IrUnit::kLoop;
+  }
+  CHECK(loop_passes > 20);
+  CHECK(loop_entries * 2 < loop_passes);
+  const DumpPass& last = l.passes.back();
+  CHECK(last.unchanged);
+  REQUIRE(!last.log_notes.empty());
+  CHECK(last.log_notes[0].text.rfind("its result is not in the log", 0) == 0);
+}
+
+// -print-before-all -print-after-all: a before-dump of the whole module right after a function pass's
+// after-dump is the module after that pass, which receives it (noted); every pass whose dumps are not the
+// module notes the module-level lines, a loop pass its function's other blocks.
+TEST_CASE("llvm_before_dumps: with after-dumps, the pass before a module's before-dump receives the module",
+          "[llvm_log][truth]") {
+  TempDir t;
+  DumpListing l = Listed(t, "-print-before-all -print-after-all", "ba.log");
+  size_t received = 0, loops = 0;
+  for (size_t k = 0; k + 1 < l.passes.size(); ++k) {
+    const DumpPass& p = l.passes[k];
+    const DumpPass& next = l.passes[k + 1];
+    INFO("pass " << k + 1 << " " << p.pass_name << " (" << p.file.name << ")");
+    if (next.before && Whole(Snapshot(*next.before))) {
+      CHECK(p.unit == IrUnit::kWhole);
+      if (!p.unchanged) CHECK(Snapshot(p.file) == Snapshot(*next.before));
+      received += !p.before;
+    }
+    if (p.unit != IrUnit::kWhole) CHECK(HasNote(p, ""));
+    if (p.unit == IrUnit::kLoop) {
+      ++loops;
+      CHECK(HasNote(p, p.unit_keys.at(1)));
+    }
+  }
+  CHECK(received > 3);  // the function passes before each module pass
+  CHECK(loops > 10);
+}
+
+}  // namespace
+}  // namespace irtrace
