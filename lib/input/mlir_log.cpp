@@ -13,6 +13,7 @@
 
 #include "input/log_listing.h"
 #include "input/mlir_aliases.h"
+#include "input/mlir_llvm_phase.h"
 #include "input/mlir_pipeline.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
@@ -96,6 +97,7 @@ struct Dump {
   bool skipped = false;  // printed with --mlir-print-skip-regions: its first line ends in `{...}`
   std::string sym;       // a nested operation's symbol (from the banner or its first line)
   std::string note;      // a before-dump turned into its pass's result (ShiftBeforeDumps): what the log lacks
+  LlvmLines llvm;        // an LLVM pipeline's dumps printed after it (Triton: input/mlir_llvm_phase.h), or none
 };
 
 bool IsBlank(std::string_view s) { return s.find_first_not_of(" \t\r") == std::string_view::npos; }
@@ -179,6 +181,10 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
           ended = true;
           i = TrailingDefinitions(lines, i, &d.text);
         }
+      } else if (IsLlvmDumpLine(l)) {  // the LLVM pipeline's dumps, up to the next MLIR banner
+        d.llvm.begin = i;
+        while (i + 1 < n && !ParseBanner(lines[i + 1])) ++i;
+        d.llvm.end = i + 1;
       } else if (!IsBlank(l)) {
         pending.append(lines[i]).push_back('\n');
       }
@@ -580,6 +586,12 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     cut = "the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
           "): that snapshot is cut short";
   }
+  std::vector<LlvmLines> llvm;  // the LLVM pipeline's dumps after this compilation's MLIR dumps
+  bool mlir_after_llvm = false;
+  for (const Dump& d : dumps) {
+    mlir_after_llvm = mlir_after_llvm || !llvm.empty();
+    if (d.llvm.end > d.llvm.begin) llvm.push_back(d.llvm);
+  }
   std::string unfinished;
   std::optional<Dump> input = TakeInput(&dumps, &unfinished);
   std::vector<LogStep> steps = StepsOfDumps(dumps, input ? nullptr : given);
@@ -595,7 +607,9 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
   if (!cut.empty()) (steps.empty() ? notes : steps.back().notes).push_back(cut);
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
   std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;
-  return MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
+  DumpListing listing = MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
+  AppendLlvmPhase(name, lines, llvm, mlir_after_llvm, &listing);
+  return listing;
 }
 
 std::vector<LogPart> MlirLogParts(const std::string& text) {

@@ -43,6 +43,9 @@ bool LooksLikeMlirLog(std::string_view head);
 //   after the module; a block argument's location inline in both): the spliced module is spelt with the
 //   aliases and location aliases of the module dump after it (the last one's at the log's end), so no pass
 //   is charged with the printer's spelling.
+// - An LLVM pipeline's dumps after a dump (Triton with LLVM_IR_ENABLE_DUMP=1 too: from an LLVM banner line
+//   to the next MLIR banner) are the compilation's LLVM passes, read by the LLVM reader and listed after its
+//   MLIR passes, in phases "mlir" and "llvm" (input/mlir_llvm_phase.h).
 // - Text between the end of a dump and the next banner belongs to the next pass: the diagnostics of a
 //   `Failed` pass (its error; without any, "error: <pass> failed (the log holds no diagnostics)"),
 //   otherwise that pass's warnings. Text after the last dump is no pass: a note on the first entry.
