@@ -231,8 +231,19 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
   std::vector<MlirRun> runs;
   for (const Dump* d : *segment) runs.push_back(MlirRun{d->banner.pass, d->sym});
   std::map<std::string, const Dump*> latest;  // module scope: each function's latest execution so far
-  for (const std::vector<size_t>& pass : GroupNestedRuns(runs)) {
+  size_t first = steps->size();                // the segment's first pass: number first + 1
+  for (const NestedPass& nested : GroupNestedPasses(runs)) {
+    const std::vector<size_t>& pass = nested.runs;
     LogStep step;
+    if (nested.unsure) {  // a run the log cannot place: its own pass, and a note on each it may be
+      std::vector<size_t> numbers;
+      for (size_t k : nested.may_be) {
+        numbers.push_back(first + k + 1);
+        (*steps)[first + k].log_notes.push_back(
+            UnsureCandidateNote(runs[pass.front()], (*segment)[pass.front()]->line, steps->size() + 1));
+      }
+      step.log_notes.push_back(UnsureRunNote(runs[pass.front()], (*segment)[pass.front()]->line, numbers));
+    }
     step.pass = (*segment)[pass.front()]->banner.pass;
     const Dump* last = nullptr;
     for (size_t i : pass) {

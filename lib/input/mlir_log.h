@@ -32,8 +32,10 @@ bool LooksLikeMlirLog(std::string_view head);
 // - Without module scope a dump prints one nested operation (a `func.func`, found from its first line):
 //   it is spliced into the last module dump at its place, indented as there (a function not in it is
 //   added before the module's last line). The dumps between two module dumps are grouped by function and
-//   merged by pass name (a function's k-th run of a pass meets the others' k-th), so the order in which a
-//   threaded run interleaved them does not matter. Before the first module dump only the functions seen
+//   placed by each function's order of passes (input/mlir_pipeline.h GroupNestedPasses: a nest's k-th pass
+//   over every function is one pass), so the order in which a threaded run interleaved them does not
+//   matter; a dump an after-change log cannot place (the nest runs its pass more than once) is a pass by
+//   itself, with not_in_log notes (DumpPass::log_notes) on it and on the passes it may belong to. Before the first module dump only the functions seen
 //   so far exist: the snapshot is those functions inside the first module dump's `module` line and last
 //   line, indented as there, in its order (the ones it lacks after them, by name), so that dump charges
 //   no pass with their indentation or order; without any module dump, unindented and sorted by name.
