@@ -35,10 +35,11 @@ bool LooksLikeMlirLog(std::string_view head);
 //   placed by each function's order of passes (input/mlir_pipeline.h GroupNestedPasses: a nest's k-th pass
 //   over every function is one pass), so the order in which a threaded run interleaved them does not
 //   matter; a dump an after-change log cannot place (the nest runs its pass more than once) is a pass by
-//   itself, with not_in_log notes (DumpPass::log_notes) on it and on the passes it may belong to. Before the first module dump only the functions seen
-//   so far exist: the snapshot is those functions inside the first module dump's `module` line and last
-//   line, indented as there, in its order (the ones it lacks after them, by name), so that dump charges
-//   no pass with their indentation or order; without any module dump, unindented and sorted by name.
+//   itself, with not_in_log notes (DumpPass::log_notes) on it and on the passes it may belong to. Before
+//   the first module dump only the functions seen so far exist: the snapshot is those functions inside
+//   the first module dump's `module` line and last line, indented as there, in its order (the ones it
+//   lacks after them, by name), so that dump charges no pass with their indentation or order; without any
+//   module dump, unindented and sorted by name.
 //   A function dump spells attribute and type aliases inline (`affine_map<(d0) -> (d0)>`) where a module
 //   dump names them (`#map`, defined above its `module` line), and locations too with
 //   --mlir-print-debuginfo (`loc("k.py":3:4)` inline, `loc(#loc3)` in a module dump with `#loc3 = loc(...)`

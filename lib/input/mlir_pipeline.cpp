@@ -49,7 +49,8 @@ void PlaceRest(const std::vector<MlirRun>& runs,
         for (auto j = merged->begin(); j != merged->end() && it == merged->end(); ++j)
           if (*j == name && n++ == occurrence) it = j;
       }
-      if (it == merged->end()) it = merged->insert(merged->begin() + static_cast<long>(std::min(after, merged->size())), name);
+      if (it == merged->end())
+        it = merged->insert(merged->begin() + static_cast<long>(std::min(after, merged->size())), name);
       after = static_cast<size_t>(it - merged->begin()) + 1;
     }
   }

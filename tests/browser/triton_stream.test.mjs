@@ -13,12 +13,14 @@ after(async () => { await browser.close(); });
 
 test('a Triton stream: a kernel report shows its MLIR passes and its LLVM passes as two phase tabs', async () => {
   const dir = tmpDir();
-  const r = spawnSync(IRTRACE_BIN, ['stream.log', '-o', dir + '/', '-q'], { cwd: path.resolve('testdata/triton_stream') });
+  const cwd = path.resolve('testdata/triton_stream');
+  const r = spawnSync(IRTRACE_BIN, ['stream.log', '-o', dir + '/', '-q'], { cwd });
   assert.equal(r.status, 0, String(r.stderr));
   const { page, errors } = await open(browser, path.join(dir, 'stream.log__mul_kernel.html'));
   const names = () => page.evaluate(() => [...document.querySelectorAll('[role="option"]')]
     .filter((o) => o.offsetParent !== null).map((o) => o.querySelector('.name').textContent));
-  for (const [phase, first, absent] of [['mlir', /^1\. CSE/, /InstCombinePass/], ['llvm', /^6\. Annotation2MetadataPass/, /Canonicalizer/]]) {
+  const tabs = [['mlir', /^1\. CSE/, /InstCombinePass/], ['llvm', /^6\. Annotation2MetadataPass/, /Canonicalizer/]];
+  for (const [phase, first, absent] of tabs) {
     const tab = page.getByRole('tab', { name: phase });
     assert.equal(await tab.count(), 1, phase);
     await tab.click();
