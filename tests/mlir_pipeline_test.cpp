@@ -52,6 +52,24 @@ TEST_CASE("mlir_pipeline: passes a log omits on some functions merge in every fu
   CHECK(Passes(failed) == std::vector<std::string>{"CSE:a,b", "SCCP:b"});
 }
 
+TEST_CASE("mlir_pipeline: after-change runs of a nest with a pass twice follow each function's order",
+          "[mlir_pipeline]") {
+  // func.func(cse,canonicalize,cse), --mlir-print-ir-after-change: a printed all three, b canonicalize and
+  // the second cse, c one cse (either of the two: a pass by itself, that may be pass 0 or 2).
+  std::vector<MlirRun> runs{{"CSE", "a"}, {"Canonicalizer", "a"}, {"CSE", "a"},
+                            {"Canonicalizer", "b"}, {"CSE", "b"}, {"CSE", "c"}};
+  CHECK(Passes(runs) == std::vector<std::string>{"CSE:a", "Canonicalizer:a,b", "CSE:a,b", "CSE:c"});
+  std::vector<NestedPass> passes = GroupNestedPasses(runs);
+  REQUIRE(passes.size() == 4);
+  for (size_t k = 0; k < 3; ++k) CHECK_FALSE(passes[k].unsure);
+  CHECK(passes[3].unsure);
+  CHECK(passes[3].may_be == std::vector<size_t>{0, 2});
+  // Printed in another order (threads on), the same passes.
+  std::vector<MlirRun> shuffled{{"CSE", "c"}, {"Canonicalizer", "b"}, {"CSE", "a"},
+                                {"CSE", "b"}, {"Canonicalizer", "a"}, {"CSE", "a"}};
+  CHECK(Passes(shuffled) == std::vector<std::string>{"CSE:a", "Canonicalizer:b,a", "CSE:b,a", "CSE:c"});
+}
+
 TEST_CASE("mlir_pipeline: every interleaving of the functions' runs gives the same passes", "[mlir_pipeline]") {
   std::vector<std::vector<MlirRun>> per_fn;
   for (const char* f : {"a", "b", "c", "d"}) {

@@ -222,6 +222,11 @@ UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const 
   step.before = UnitBefore{Hold(std::move(before)), false, {}};
   step.after = Hold(std::move(after));
   base->reset();
+  // A before-dump in another language than the module as it stands starts another module (an MLIR log's
+  // LLVM phase, input/mlir_llvm_phase.h: its first pass's before-dump is the LLVM IR before it): the
+  // functions after it are spliced into that, never into the MLIR module.
+  bool unit = p.unit != IrUnit::kMachine && p.unit != IrUnit::kWhole;
+  if (unit && whole_ && whole_->snap->lang != step.before.held->snap->lang) SetWhole(step.before.held);
   Piece piece;
   if (p.unit == IrUnit::kLoop) {
     const std::string& fn = p.unit_keys.at(1);

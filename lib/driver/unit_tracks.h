@@ -69,6 +69,8 @@ class UnitTracks {
   // sides are those two, exact for its unit, and `after` becomes the unit's latest text as in Step (the
   // loop changes before it are in `before`: none is noted). `*base`: a snapshot already held whose text is
   // the unit's as it stood (a delta base for `before`), or null when there is none without making one.
+  // A function, SCC or loop pass's before-dump in another language than the module (the first pass of an
+  // MLIR log's LLVM phase) makes that before-dump the module: the functions after it are spliced into it.
   UnitStep StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const Snapshot> before,
                              std::shared_ptr<const Snapshot> after, std::shared_ptr<HeldSnapshot>* base);
   // The module is `s` (the first entry, a module pass's snapshot): the functions dumped before are in it.

@@ -334,6 +334,7 @@ DumpListing MakeLogListing(const std::string& name, const std::string& ext, std:
     p.pass_name = steps[k].pass;
     p.notes = std::move(steps[k].notes);
     p.executions = std::move(steps[k].executions);
+    p.log_notes = std::move(steps[k].log_notes);
     for (PassExecution& x : p.executions) x.dump = name + " line " + std::to_string(x.line);
     if (steps[k].before) {
       DumpFile b;

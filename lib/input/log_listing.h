@@ -26,6 +26,7 @@ struct LogStep {
   std::optional<std::string> before;  // its own before-dump when that is not the previous step's text
   std::string before_name;         // what names that before-dump ("<log> line N", ...)
   std::vector<PassExecution> executions;  // a nested pipeline's pass: its runs (DumpPass::executions)
+  std::vector<DumpPass::LogNote> log_notes;  // what the log cannot show about it (DumpPass::log_notes)
 };
 
 // The lines of `text`, each with its '\n' (a last line without one kept as it is).

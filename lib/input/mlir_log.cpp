@@ -13,6 +13,8 @@
 
 #include "input/log_listing.h"
 #include "input/mlir_notes.h"
+#include "input/mlir_alias_spelling.h"
+#include "input/mlir_llvm_phase.h"
 #include "input/mlir_pipeline.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
@@ -96,6 +98,7 @@ struct Dump {
   bool skipped = false;  // printed with --mlir-print-skip-regions: its first line ends in `{...}`
   std::string sym;       // a nested operation's symbol (from the banner or its first line)
   std::string note;      // a before-dump turned into its pass's result (ShiftBeforeDumps): what the log lacks
+  LlvmLines llvm;        // an LLVM pipeline's dumps printed after it (Triton: input/mlir_llvm_phase.h), or none
 };
 
 bool IsBlank(std::string_view s) { return s.find_first_not_of(" \t\r") == std::string_view::npos; }
@@ -179,6 +182,10 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
           ended = true;
           i = TrailingDefinitions(lines, i, &d.text);
         }
+      } else if (IsLlvmDumpLine(l)) {  // the LLVM pipeline's dumps, up to the next MLIR banner
+        d.llvm.begin = i;
+        while (i + 1 < n && !ParseBanner(lines[i + 1])) ++i;
+        d.llvm.end = i + 1;
       } else if (!IsBlank(l)) {
         pending.append(lines[i]).push_back('\n');
       }
@@ -188,134 +195,6 @@ std::vector<Dump> SplitDumps(const LineIndex& lines, std::string* trailing) {
   }
   *trailing = std::move(pending);
   return dumps;
-}
-
-// Attribute and type aliases as a module dump prints them above its `module` line: `#map = affine_map<...>`,
-// `!t = !llvm.struct<...>`, in order. A dump of one function prints none of them (it spells the values
-// inline), so a module spliced from function dumps is spelt with the aliases of the module dump after it.
-using Aliases = std::vector<std::pair<std::string, std::string>>;  // name ("#map"), value
-
-bool IsAliasChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_$.-", c); }
-
-// The alias lines at the top of `text` (before its first other non-blank line), and how many lines they take.
-Aliases HeaderAliases(const std::vector<std::string>& lines, size_t* header_lines) {
-  Aliases out;
-  size_t k = 0;
-  for (; k < lines.size(); ++k) {
-    std::string_view l =
-        TrimCr(std::string_view(lines[k]).substr(0, lines[k].size() - (EndsWith(lines[k], "\n") ? 1 : 0)));
-    if (IsBlank(l)) continue;
-    size_t eq = l.find(" = ");
-    if ((!StartsWith(l, "#") && !StartsWith(l, "!")) || eq == std::string_view::npos) break;
-    out.push_back({std::string(l.substr(0, eq)), std::string(l.substr(eq + 3))});
-  }
-  *header_lines = k;
-  return out;
-}
-
-// `text` with every whole-token `from` replaced by `to`.
-std::string ReplaceToken(const std::string& text, const std::string& from, const std::string& to, bool token_end) {
-  std::string out;
-  size_t at = 0;
-  for (size_t hit; (hit = text.find(from, at)) != std::string::npos; at = hit + from.size()) {
-    bool whole = !token_end || hit + from.size() >= text.size() || !IsAliasChar(text[hit + from.size()]);
-    out.append(text, at, hit - at).append(whole ? to : from);
-  }
-  return out.append(text, at, std::string::npos);
-}
-
-// Location aliases as a module dump prints them after the module with --mlir-print-debuginfo (`#loc3 =
-// loc("k.py":3:4)`, referenced as `loc(#loc3)`; a function dump prints `loc("k.py":3:4)` inline), in order,
-// and how many lines they take at the end of `lines`.
-Aliases TrailingAliases(const std::vector<std::string>& lines, size_t* trailing_lines) {
-  size_t k = lines.size();
-  while (k > 0) {
-    std::string_view l =
-        TrimCr(std::string_view(lines[k - 1]).substr(0, lines[k - 1].size() - (EndsWith(lines[k - 1], "\n") ? 1 : 0)));
-    if (!IsBlank(l) && !(StartsWith(l, "#") && l.find(" = loc(") != std::string_view::npos)) break;
-    --k;
-  }
-  Aliases out;
-  for (size_t j = k; j < lines.size(); ++j) {
-    std::string_view l =
-        TrimCr(std::string_view(lines[j]).substr(0, lines[j].size() - (EndsWith(lines[j], "\n") ? 1 : 0)));
-    size_t eq = l.find(" = ");
-    if (eq != std::string_view::npos) out.push_back({std::string(l.substr(0, eq)), std::string(l.substr(eq + 3))});
-  }
-  *trailing_lines = lines.size() - k;
-  return out;
-}
-
-// Location aliases `aliases` as a function dump prints them: each value with the references in it replaced
-// by what they stand for (`loc(fused[#loc1, #loc2])` -> `loc(fused["a":1:2, "b":3:4])`), by name.
-std::map<std::string, std::string> InlineLocations(const Aliases& aliases) {
-  std::map<std::string, std::string> out;
-  Aliases by_length = aliases;  // "#loc12" before "#loc1"
-  std::sort(by_length.begin(), by_length.end(),
-            [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
-  auto inner = [](const std::string& v) {
-    return StartsWith(v, "loc(") && EndsWith(v, ")") ? v.substr(4, v.size() - 5) : v;
-  };
-  for (const auto& [name, value] : aliases) {
-    std::string v = value;
-    for (int depth = 0; depth < 8 && v.find('#') != std::string::npos; ++depth) {
-      for (const auto& [n, other] : by_length) v = ReplaceToken(v, n, inner(other), true);
-    }
-    out[name] = v;
-  }
-  return out;
-}
-
-// `module`, a spliced module, spelt with `aliases` (the module dump's header aliases) and `trailing` (its
-// location aliases after it): its own aliases expanded, then every value of `aliases` (the longest first)
-// replaced by its name, and the definitions of those it uses put on top; every location of `trailing`
-// printed inline replaced by its reference, and the definitions of those it uses put at the end. A header
-// alias of a location is printed inline where it is used (block arguments'): only its definition is put on
-// top, where the body uses its value.
-std::string RespellAliases(const std::string& module, const Aliases& aliases, const Aliases& trailing) {
-  std::vector<std::string> lines = SplitKeepingBreaks(module);
-  size_t header = 0, tail = 0;
-  Aliases own = HeaderAliases(lines, &header);
-  Aliases own_trailing = TrailingAliases(lines, &tail);
-  std::string body;
-  for (size_t k = header; k + tail < lines.size(); ++k) body += lines[k];
-  std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
-  for (const auto& [name, value] : own) body = ReplaceToken(body, name, value, true);
-  std::map<std::string, std::string> own_inline = InlineLocations(own_trailing);
-  for (auto it = own_inline.rbegin(); it != own_inline.rend(); ++it)  // "#loc12" before "#loc1"
-    body = ReplaceToken(body, "loc(" + it->first + ")", it->second, false);
-  Aliases by_length;
-  for (const auto& a : aliases)
-    if (!StartsWith(a.second, "loc(")) by_length.push_back(a);
-  std::stable_sort(by_length.begin(), by_length.end(),
-                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-  for (const auto& [name, value] : by_length) body = ReplaceToken(body, value, name, false);
-  std::map<std::string, std::string> inline_loc = InlineLocations(trailing);
-  std::vector<std::pair<std::string, std::string>> locs(inline_loc.begin(), inline_loc.end());
-  std::stable_sort(locs.begin(), locs.end(),
-                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-  for (const auto& [name, value] : locs) body = ReplaceToken(body, value, "loc(" + name + ")", false);
-  std::string top, end;
-  for (const auto& [name, value] : aliases) {
-    bool location = StartsWith(value, "loc(");
-    if (location ? body.find(value) != std::string::npos : ReplaceToken(body, name, "", true).size() != body.size())
-      top += name + " = " + value + "\n";
-  }
-  // The locations the body references, and those their definitions reference, in the module dump's order.
-  std::set<std::string> used;
-  for (size_t before = 1; before != used.size();) {
-    before = used.size();
-    for (const auto& [name, value] : trailing) {
-      if (used.count(name)) continue;
-      bool hit = ReplaceToken(body, "loc(" + name + ")", "", false).size() != body.size();
-      for (const auto& [other, v] : trailing)
-        hit = hit || (used.count(other) && ReplaceToken(v, name, "", true).size() != v.size());
-      if (hit) used.insert(name);
-    }
-  }
-  for (const auto& [name, value] : trailing)
-    if (used.count(name)) end += name + " = " + value + "\n";
-  return top + body + end;
 }
 
 // The text of function `sym` in `module` (a module-scope dump), unindented, its aliases spelt out with
@@ -353,8 +232,19 @@ void FlushSegment(std::vector<const Dump*>* segment, SplicedModule* state, std::
   std::vector<MlirRun> runs;
   for (const Dump* d : *segment) runs.push_back(MlirRun{d->banner.pass, d->sym});
   std::map<std::string, const Dump*> latest;  // module scope: each function's latest execution so far
-  for (const std::vector<size_t>& pass : GroupNestedRuns(runs)) {
+  size_t first = steps->size();                // the segment's first pass: number first + 1
+  for (const NestedPass& nested : GroupNestedPasses(runs)) {
+    const std::vector<size_t>& pass = nested.runs;
     LogStep step;
+    if (nested.unsure) {  // a run the log cannot place: its own pass, and a note on each it may be
+      std::vector<size_t> numbers;
+      for (size_t k : nested.may_be) {
+        numbers.push_back(first + k + 1);
+        (*steps)[first + k].log_notes.push_back(
+            UnsureCandidateNote(runs[pass.front()], (*segment)[pass.front()]->line, steps->size() + 1));
+      }
+      step.log_notes.push_back(UnsureRunNote(runs[pass.front()], (*segment)[pass.front()]->line, numbers));
+    }
     step.pass = (*segment)[pass.front()]->banner.pass;
     const Dump* last = nullptr;
     for (size_t i : pass) {
@@ -589,6 +479,106 @@ bool KeepPart(const std::string& name, const std::string& part, std::vector<Dump
   throw DumpError("no compilation '" + part + "' in the log");
 }
 
+// The IR before the first pass, taken out of `dumps`: with after-dumps, the first dump when it is a
+// before-dump (InputFromBefores), the before-dumps then dropped; a log of before-dumps only is turned into
+// its passes' results (ShiftBeforeDumps), `*unfinished` getting the last pass, whose result is not in it.
+// Nothing when the log holds no IR before its first pass.
+std::optional<Dump> TakeInput(std::vector<Dump>* dumps, std::string* unfinished) {
+  std::optional<Dump> input;
+  bool any_after = std::any_of(dumps->begin(), dumps->end(), [](const Dump& d) { return !d.banner.before; });
+  if (!any_after) {
+    *dumps = ShiftBeforeDumps(std::move(*dumps), &input, unfinished);
+    return input;
+  }
+  if (dumps->front().banner.before) input = InputFromBefores(*dumps);
+  dumps->erase(std::remove_if(dumps->begin(), dumps->end(), [](const Dump& d) { return d.banner.before; }),
+               dumps->end());
+  return input;
+}
+
+// The step of module-level dump `d` (its pass, line, failure and log), the module `state` as it prints it.
+// A dump printed without regions (`module {...}`) shows nothing of the module: the step keeps `state`'s
+// text, with a note, and `state` is left as it was.
+LogStep ModuleStep(const Dump& d, SplicedModule* state) {
+  LogStep step;
+  step.pass = d.banner.pass;
+  step.line = d.line;
+  step.failed = d.banner.failed;
+  step.log = d.between;
+  if (!d.note.empty()) step.notes.push_back(d.note);
+  if (d.skipped) {
+    step.text = state->Text();
+    step.notes.push_back(kSkippedModuleNote);
+    return step;
+  }
+  state->SetModule(d.text);
+  step.text = d.text;
+  return step;
+}
+
+// The passes of `dumps` (after-dumps, in log order): each module-level dump one step, the nested dumps
+// between two of them grouped into the pipeline's passes (FlushSegment), spelt with the aliases of the
+// module dump after them (the last one's at the end). `given`: the module the function dumps before the
+// first module dump change (--input), or null (they are framed by the first module dump).
+std::vector<LogStep> StepsOfDumps(const std::vector<Dump>& dumps, const std::string* given) {
+  SplicedModule state(ScopeLanguage::kMlir);
+  if (given) state.SetModule(*given);
+  else FrameByFirstModule(dumps, &state);
+  std::vector<LogStep> steps;
+  std::vector<const Dump*> segment;  // the nested dumps since the last module-level one
+  const Dump* last_module = nullptr;
+  for (const Dump& d : dumps) {
+    // Module scope prints the whole module after a pass ran on one nested operation: that is a nested run.
+    bool module_scope_nested = d.module && !d.banner.op.empty() && d.banner.op != "builtin.module";
+    if (!d.module || (module_scope_nested && !d.skipped)) {
+      segment.push_back(&d);
+      continue;
+    }
+    size_t header = 0, tail = 0;
+    FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header),
+                 TrailingAliases(SplitKeepingBreaks(d.text), &tail));
+    steps.push_back(ModuleStep(d, &state));
+    if (!d.skipped) last_module = &d;
+  }
+  size_t header = 0, tail = 0;
+  FlushSegment(&segment, &state, &steps,
+               last_module ? std::optional<Aliases>(HeaderAliases(SplitKeepingBreaks(last_module->text), &header))
+                           : std::nullopt,
+               last_module ? TrailingAliases(SplitKeepingBreaks(last_module->text), &tail) : Aliases{});
+  return steps;
+}
+
+// The note on text after the last dump (`trailing`, non-empty): how many lines, and what they are
+// (mlir-opt's --mlir-pass-statistics and --mlir-timing reports, headed "===---===\n ... <name> report ...").
+std::string TrailingNote(const std::string& trailing) {
+  size_t n = std::count(trailing.begin(), trailing.end(), '\n');
+  std::vector<std::string> reports;
+  if (trailing.find("... Pass statistics report ...") != std::string::npos) reports.push_back("--mlir-pass-statistics");
+  if (trailing.find("... Execution time report ...") != std::string::npos) reports.push_back("--mlir-timing");
+  std::string what = "the tool's own output";
+  if (!reports.empty())
+    what += ": its " + reports[0] + (reports.size() > 1 ? " and " + reports[1] + " reports" : " report");
+  return "the log goes on after its last dump with " + std::to_string(n) +
+         (n == 1 ? " line that is" : " lines that are") + " not a dump (" + what + "), not shown";
+}
+
+// The notes on the whole log: regions not printed, the last pass of a before-only log (`unfinished`, ""
+// when none), the text after the last dump (`trailing`, "" when none).
+std::vector<std::string> LogNotes(const std::vector<Dump>& dumps, const std::string& unfinished,
+                                  const std::string& trailing) {
+  std::vector<std::string> notes;
+  if (std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return d.skipped; })) {
+    notes.push_back(
+        "the log was written with --mlir-print-skip-regions: no region is printed ({...}), so what a pass "
+        "changed inside one is not in it; only the passes, and the operations they add or remove, are");
+  }
+  if (!unfinished.empty()) {
+    notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
+  }
+  if (!trailing.empty()) notes.push_back(TrailingNote(trailing));
+  return notes;
+}
+
 }  // namespace
 
 bool LooksLikeMlirLog(std::string_view head) {
@@ -607,55 +597,15 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     cut = "the log ends inside its last dump (line " + std::to_string(dumps.back().line) +
           "): that snapshot is cut short";
   }
-
-  std::optional<Dump> input;
-  std::string unfinished;
-  bool any_after = std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return !d.banner.before; });
-  if (any_after) {
-    if (dumps.front().banner.before) input = InputFromBefores(dumps);
-    dumps.erase(std::remove_if(dumps.begin(), dumps.end(), [](const Dump& d) { return d.banner.before; }), dumps.end());
-  } else {
-    dumps = ShiftBeforeDumps(std::move(dumps), &input, &unfinished);
-  }
-
-  SplicedModule state(ScopeLanguage::kMlir);
-  if (given && !input) state.SetModule(*given);  // --input: the module the function dumps change
-  else FrameByFirstModule(dumps, &state);
-  std::vector<LogStep> steps;
-  std::vector<const Dump*> segment;  // the nested dumps since the last module-level one
-  const Dump* last_module = nullptr;
+  std::vector<LlvmLines> llvm;  // the LLVM pipeline's dumps after this compilation's MLIR dumps
+  bool mlir_after_llvm = false;
   for (const Dump& d : dumps) {
-    // Module scope prints the whole module after a pass ran on one nested operation: that is a nested run.
-    bool module_scope_nested = d.module && !d.banner.op.empty() && d.banner.op != "builtin.module";
-    if (!d.module || (module_scope_nested && !d.skipped)) {
-      segment.push_back(&d);
-      continue;
-    }
-    size_t header = 0, tail = 0;
-    FlushSegment(&segment, &state, &steps, HeaderAliases(SplitKeepingBreaks(d.text), &header),
-                 TrailingAliases(SplitKeepingBreaks(d.text), &tail));
-    LogStep step;
-    step.pass = d.banner.pass;
-    step.line = d.line;
-    step.failed = d.banner.failed;
-    step.log = d.between;
-    if (!d.note.empty()) step.notes.push_back(d.note);
-    if (d.skipped) {  // `module {...}` shows nothing of the module: the pass is listed, charged with nothing
-      step.text = state.Text();
-      step.notes.push_back(kSkippedModuleNote);
-      steps.push_back(std::move(step));
-      continue;
-    }
-    state.SetModule(d.text);
-    last_module = &d;
-    step.text = d.text;
-    steps.push_back(std::move(step));
+    mlir_after_llvm = mlir_after_llvm || !llvm.empty();
+    if (d.llvm.end > d.llvm.begin) llvm.push_back(d.llvm);
   }
-  size_t header = 0, tail = 0;
-  FlushSegment(&segment, &state, &steps,
-               last_module ? std::optional<Aliases>(HeaderAliases(SplitKeepingBreaks(last_module->text), &header))
-                           : std::nullopt,
-               last_module ? TrailingAliases(SplitKeepingBreaks(last_module->text), &tail) : Aliases{});
+  std::string unfinished;
+  std::optional<Dump> input = TakeInput(&dumps, &unfinished);
+  std::vector<LogStep> steps = StepsOfDumps(dumps, input ? nullptr : given);
 
   std::optional<LogStep> first;
   if (input) {
@@ -664,29 +614,8 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     first->text = input->text;
     first->line = input->line;
   }
-  std::vector<std::string> notes;
-  if (std::any_of(dumps.begin(), dumps.end(), [](const Dump& d) { return d.skipped; })) {
-    notes.push_back(
-        "the log was written with --mlir-print-skip-regions: no region is printed ({...}), so what a pass "
-        "changed inside one is not in it; only the passes, and the operations they add or remove, are");
-  }
-  if (!unfinished.empty()) {
-    notes.push_back("the log holds only before-dumps: the result of its last pass, " + unfinished + ", is not in it");
-  }
+  std::vector<std::string> notes = LogNotes(dumps, unfinished, trailing);
   if (!cut.empty()) (steps.empty() ? notes : steps.back().notes).push_back(cut);
-  if (!trailing.empty()) {
-    size_t n = std::count(trailing.begin(), trailing.end(), '\n');
-    // mlir-opt prints these reports at the end, headed "===---===\n ... Pass statistics report ...".
-    std::vector<std::string> reports;
-    if (trailing.find("... Pass statistics report ...") != std::string::npos)
-      reports.push_back("--mlir-pass-statistics");
-    if (trailing.find("... Execution time report ...") != std::string::npos) reports.push_back("--mlir-timing");
-    std::string what = "the tool's own output";
-    if (!reports.empty())
-      what += ": its " + reports[0] + (reports.size() > 1 ? " and " + reports[1] + " reports" : " report");
-    notes.push_back("the log goes on after its last dump with " + std::to_string(n) +
-                    (n == 1 ? " line that is" : " lines that are") + " not a dump (" + what + "), not shown");
-  }
   std::string program = ProgramName(input ? input->text : steps.empty() ? "" : steps[0].text, "mlir");
   std::string title = part && !part->empty() ? *part : program.empty() ? LogStem(name) : program;
   MlirLogForm form;  // what the log's form cannot show (input/mlir_notes.h)
@@ -696,6 +625,7 @@ DumpListing ReadMlirLog(const std::string& name, const std::string& text, const 
     if (steps[k].line >= whole->line) form.first_module_pass = k + 1;
   DumpListing listing = MakeLogListing(name, "mlir", std::move(first), std::move(steps), std::move(notes), title);
   AddMlirLogNotes(form, &listing);
+  AppendLlvmPhase(name, lines, llvm, mlir_after_llvm, &listing);
   return listing;
 }
 

@@ -32,17 +32,23 @@ bool LooksLikeMlirLog(std::string_view head);
 // - Without module scope a dump prints one nested operation (a `func.func`, found from its first line):
 //   it is spliced into the last module dump at its place, indented as there (a function not in it is
 //   added before the module's last line). The dumps between two module dumps are grouped by function and
-//   merged by pass name (a function's k-th run of a pass meets the others' k-th), so the order in which a
-//   threaded run interleaved them does not matter. Before the first module dump only the functions seen
-//   so far exist: the snapshot is those functions inside the first module dump's `module` line and last
-//   line, indented as there, in its order (the ones it lacks after them, by name), so that dump charges
-//   no pass with their indentation or order; without any module dump, unindented and sorted by name.
+//   placed by each function's order of passes (input/mlir_pipeline.h GroupNestedPasses: a nest's k-th pass
+//   over every function is one pass), so the order in which a threaded run interleaved them does not
+//   matter; a dump an after-change log cannot place (the nest runs its pass more than once) is a pass by
+//   itself, with not_in_log notes (DumpPass::log_notes) on it and on the passes it may belong to. Before
+//   the first module dump only the functions seen so far exist: the snapshot is those functions inside
+//   the first module dump's `module` line and last line, indented as there, in its order (the ones it
+//   lacks after them, by name), so that dump charges no pass with their indentation or order; without any
+//   module dump, unindented and sorted by name.
 //   A function dump spells attribute and type aliases inline (`affine_map<(d0) -> (d0)>`) where a module
 //   dump names them (`#map`, defined above its `module` line), and locations too with
 //   --mlir-print-debuginfo (`loc("k.py":3:4)` inline, `loc(#loc3)` in a module dump with `#loc3 = loc(...)`
 //   after the module; a block argument's location inline in both): the spliced module is spelt with the
 //   aliases and location aliases of the module dump after it (the last one's at the log's end), so no pass
 //   is charged with the printer's spelling.
+// - An LLVM pipeline's dumps after a dump (Triton with LLVM_IR_ENABLE_DUMP=1 too: from an LLVM banner line
+//   to the next MLIR banner) are the compilation's LLVM passes, read by the LLVM reader and listed after its
+//   MLIR passes, in phases "mlir" and "llvm" (input/mlir_llvm_phase.h).
 // - Text between the end of a dump and the next banner belongs to the next pass: the diagnostics of a
 //   `Failed` pass (its error; without any, "error: <pass> failed (the log holds no diagnostics)"),
 //   otherwise that pass's warnings. Text after the last dump is no pass: a note on the first entry.
