@@ -306,6 +306,9 @@ void PassStage::Write(Item* it) {
   for (const DumpPass::LogNote& n : p.log_notes) {
     LogNote note{n.kind, n.text, {}, {}};
     for (const std::string& f : n.functions) note.functions.push_back(DisplayText(f));
+    for (unsigned long from : n.from_passes) {
+      if (from < entry_of_pass_.size() && entry_of_pass_[from] >= 0) note.from.push_back(entry_of_pass_[from]);
+    }
     e.log_notes.push_back(std::move(note));
   }
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
