@@ -61,8 +61,9 @@ LogNote LoopChangesNote(const LoopChanges& c, std::vector<long> from) {
 
 // What listed pass p says beyond its snapshot, onto its entry e (whose diff is made): its notes, log
 // warning, phase, IR unit, a nested pipeline's executions (changed: the diff changes its function) and the
-// reader's notes.
-void AddPassDetails(const DumpPass& p, Entry* entry) {
+// reader's notes, each pass a note points to as its entry's index (`entry_of_pass`: pass number -> entry
+// index, -1 for none; a pass not written yet is left out).
+void AddPassDetails(const DumpPass& p, const std::vector<long>& entry_of_pass, Entry* entry) {
   Entry& e = *entry;
   for (const std::string& n : p.notes) e.notes.push_back(n);
   if (!p.file.log_warning.empty()) e.warnings.push_back(DisplayText(p.file.log_warning));
@@ -80,6 +81,9 @@ void AddPassDetails(const DumpPass& p, Entry* entry) {
   for (const DumpPass::LogNote& n : p.log_notes) {
     LogNote note{n.kind, n.text, {}, {}};
     for (const std::string& f : n.functions) note.functions.push_back(DisplayText(f));
+    for (unsigned long from : n.from_passes) {
+      if (from < entry_of_pass.size() && entry_of_pass[from] >= 0) note.from.push_back(entry_of_pass[from]);
+    }
     e.log_notes.push_back(std::move(note));
   }
 }
@@ -332,7 +336,7 @@ void PassStage::Write(Item* it) {
                                     it->after_held->index, *it->after_held->snap, std::move(it->diff),
                                     DisplayText(p.file.log_name), it->after.log_text));
   Entry& e = entries_->back();
-  AddPassDetails(p, &e);
+  AddPassDetails(p, entry_of_pass_, &e);
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
   entry_of_pass_[p.number] = entries_written_++;
   if (e.status != EntryStatus::kChanged) return;

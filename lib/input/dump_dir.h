@@ -78,9 +78,12 @@ struct DumpPass {
   std::vector<PassExecution> executions;
   // What the log cannot show about this pass, as data (the payload's "log_notes", lib/report/PAYLOAD.md): its
   // kind ("not_in_log"), one sentence, and the functions (keys) it concerns (none: the module-level lines).
+  // `from_passes`: the passes (DumpPass::number, earlier ones) it points to, in the payload's "from" as
+  // their entries.
   struct LogNote {
     std::string kind, text;
     std::vector<std::string> functions;
+    std::vector<unsigned long> from_passes;
   };
   std::vector<LogNote> log_notes;
 };

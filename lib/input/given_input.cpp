@@ -176,6 +176,9 @@ void UseGivenInput(DumpListing* listing, const GivenInput& input, const std::str
   if (any) {
     first->notes.erase(std::remove(first->notes.begin(), first->notes.end(), std::string(kNoInputNote)),
                        first->notes.end());
+    first->log_notes.erase(std::remove_if(first->log_notes.begin(), first->log_notes.end(),
+                                          [](const DumpPass::LogNote& n) { return n.kind == "no_input"; }),
+                           first->log_notes.end());
     std::string text = first->unchanged ? "" : TextOf(first->file);
     if (!first->unchanged) {
       for (std::string& w : Disagreements(input, ext, *first, text)) listing->warnings.push_back(std::move(w));

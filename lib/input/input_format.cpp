@@ -12,6 +12,7 @@
 #include "input/given_input.h"
 #include "input/llvm_dump_dir.h"
 #include "input/llvm_log.h"
+#include "input/llvm_log_parts.h"
 #include "input/log_text.h"
 #include "input/mlir_log.h"
 #include "input/mlir_tree.h"
@@ -90,13 +91,20 @@ InputFormat DetectDirectory(const std::string& dir) {
 std::vector<std::string> InputParts(const std::string& input, InputFormat format, bool all_runs) {
   std::error_code ec;
   if (input != "-" && fs::is_regular_file(input, ec) &&
-      (format == InputFormat::kAuto || format == InputFormat::kMlirLog)) {
+      (format == InputFormat::kAuto || format == InputFormat::kMlirLog || format == InputFormat::kLlvmLog)) {
     try {
       // Only an MLIR log is read whole here (an LLVM log of any size is read as it is converted).
       std::shared_ptr<const LogText> log = LogText::OpenFile(input, input);
-      if (format == InputFormat::kMlirLog || LooksLikeMlirLog(log->Read(0, 1 << 20))) {
+      std::string head = log->Read(0, 1 << 20);
+      if (format == InputFormat::kMlirLog || (format == InputFormat::kAuto && LooksLikeMlirLog(head))) {
         std::vector<std::string> names;
         for (const LogPart& p : MlirLogParts(log->Read(0, log->size()))) names.push_back(p.name);
+        return names;
+      }
+      // An LLVM log is scanned for its `; ModuleID` lines only (input/llvm_log_parts.h).
+      if (format == InputFormat::kLlvmLog || (format == InputFormat::kAuto && LooksLikeLlvmLog(head))) {
+        std::vector<std::string> names;
+        for (const LlvmLogPart& p : LlvmLogParts(*log)) names.push_back(p.name);
         return names;
       }
     } catch (const Error&) {
@@ -172,10 +180,11 @@ DumpListing ListFormat(const std::string& input, InputFormat format, const std::
     }
   }
   // Standard input is always one compilation (it cannot be read again for a second report).
-  DumpListing listing = format == InputFormat::kMlirLog
-                            ? ReadMlirLog(Shown(input), log->Read(0, log->size()),
-                                          input == "-" ? std::nullopt : std::optional<std::string>(part), given)
-                            : ListLlvmLog(Shown(input), log);
+  DumpListing listing =
+      format == InputFormat::kMlirLog
+          ? ReadMlirLog(Shown(input), log->Read(0, log->size()),
+                        input == "-" ? std::nullopt : std::optional<std::string>(part), given)
+          : ListLlvmLog(Shown(input), log, input == "-" ? std::nullopt : std::optional<std::string>(part));
   if (input != "-") listing.sources.push_back(input);
   return listing;
 }

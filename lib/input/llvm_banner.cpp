@@ -115,7 +115,12 @@ std::optional<LlvmBanner> ParseLlvmBanner(std::string_view raw) {
     middle.remove_prefix(5);
     bool ignored = CutSuffix(&middle, " ignored");
     bool invalidated = !ignored && CutSuffix(&middle, " invalidated");
-    if ((!ignored && !invalidated) || !SplitOn(middle, &b)) return std::nullopt;
+    if (!ignored && !invalidated) return std::nullopt;
+    // LLVM 19 writes "*** IR Pass LoopFullUnrollPass invalidated ***", naming no unit.
+    if (!SplitOn(middle, &b)) {
+      if (!invalidated || middle.empty() || middle.find(' ') != std::string_view::npos) return std::nullopt;
+      b.pass = std::string(middle);
+    }
     b.kind = LlvmBanner::Kind::kIgnored;
     b.invalidated = invalidated;
     return b;

@@ -76,6 +76,18 @@ bool LooksLikeChangedDiff(const std::string& text) {
   return marked;
 }
 
+DiffSides SidesOfDiff(const std::string& diff) {
+  DiffSides out;
+  for (std::string_view l : Lines(diff)) {
+    std::string_view content;
+    char m = Mark(l, &content);
+    if (m == 0) content = l;
+    if (m != '+') out.before.append(content).push_back('\n');
+    if (m != '-') out.after.append(content).push_back('\n');
+  }
+  return out;
+}
+
 ChangedDiffModule::ChangedDiffModule(const std::string& start) {
   LineIndex index(start, '\n');
   Scope scope = SplitFunctions(ScopeLanguage::kLlvm, index);

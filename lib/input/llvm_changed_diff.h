@@ -20,6 +20,15 @@ namespace irtrace {
 // coloured or not), an empty line or an "*** IR for function" line, and one is "-" or "+" or coloured.
 bool LooksLikeChangedDiff(const std::string& text);
 
+// The two sides of one diff dump of =diff-quiet / =cdiff-quiet, which print no start to apply it to: the
+// lines LLVM printed of the unit before the pass (marked " " or "-") and after it (" " or "+"), each without
+// its mark and colours, and "*** IR for function ..." lines and empty lines in both, in order; each line
+// with '\n'. No define line, closing brace or module-level line is in either: the form prints none.
+struct DiffSides {
+  std::string before, after;
+};
+DiffSides SidesOfDiff(const std::string& diff);
+
 // The module as a -print-changed=diff log rebuilds it: the start, each changed pass's diff applied.
 class ChangedDiffModule {
  public:

@@ -13,6 +13,8 @@
 #include "input/llvm_before_dumps.h"
 #include "input/llvm_blocks.h"
 #include "input/llvm_changed_diff.h"
+#include "input/llvm_log_notes.h"
+#include "input/llvm_log_parts.h"
 #include "input/llvm_machine.h"
 #include "input/log_listing.h"
 #include "input/program_name.h"
@@ -102,15 +104,6 @@ bool IsDiffDump(const Dump& d) {
   return LooksLikeChangedDiff(d.text);
 }
 
-// =diff-quiet and =cdiff-quiet print the diffs without the start they apply to: refused.
-void RefuseDiffWithoutStart(const Dump& d) {
-  bool colour = d.text.find("\x1b[") != std::string::npos;
-  throw DumpError(std::string("this is -print-changed=") + (colour ? "cdiff" : "diff") +
-                  "-quiet output: its diffs lack the module they apply to ('*** IR Dump At Start ***' is not "
-                  "printed): run with -print-changed=" +
-                  (colour ? "cdiff" : "diff") + " (or -print-changed) instead");
-}
-
 // A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
 bool CutShort(const std::string& last) {
   int depth = 0;
@@ -131,16 +124,15 @@ uint64_t Hash(const std::string& s) { return XXH3_64bits(s.data(), s.size()); }
 // log (DumpFile::load) and holding its IR unit (DumpPass::unit), so nothing is spliced or held here.
 class LlvmPassStream : public PassStream {
  public:
-  LlvmPassStream(std::string name, std::shared_ptr<const LogText> log)
-      : name_(std::move(name)), log_(log), scanner_(std::move(log)) {}
+  LlvmPassStream(std::string name, std::shared_ptr<const LogText> log, std::optional<std::string> part)
+      : name_(std::move(name)), log_(log), scanner_(log), parts_(std::move(log), name_, std::move(part)) {}
 
   // Reads up to the first pass and fills the listing's first entry, title and notes.
   void Start(DumpListing* listing) {
     std::optional<Dump> input;
     std::vector<Dump> befores;  // before-dumps while no after-dump was seen: their text is not kept
     Dump d;
-    while (!first_ && scanner_.Next(&d)) {
-      if (!input && IsDiffDump(d)) RefuseDiffWithoutStart(d);
+    while (!first_ && NextDump(&d)) {
       const Banner& b = d.banner;
       if (b.kind == Kind::kStart) {
         if (!input) input = std::move(d);
@@ -167,7 +159,16 @@ class LlvmPassStream : public PassStream {
       StartBeforeOnly(std::move(befores), &input, listing);
     }
     std::string program;
-    if (input && input->banner.kind == Kind::kStart) diff_start_ = input->text;  // in case it is =diff's
+    if (input && input->banner.kind == Kind::kStart) {
+      diff_start_ = input->text;  // in case it is =diff's
+      // =diff compares functions' bodies only: a pass changing nothing else is "omitted", so what it cannot
+      // show is noted from the first pass on, before its first diff.
+      if (FirstChangeIsDiff()) {
+        std::vector<std::string> keys;
+        for (auto& [key, define] : LlvmLogNotes::DefineLines(input->text)) keys.push_back(key);
+        log_notes_.DiffForm(0, keys);
+      }
+    }
     if (input) {
       listing->frontend = InMemoryFile(*input);
       Apply(*input);
@@ -190,7 +191,7 @@ class LlvmPassStream : public PassStream {
       } else if (before_only_) {
         return NextBeforeOnly(p);
       } else {
-        if (!scanner_.Next(&d)) return End(p);
+        if (!NextDump(&d)) return End(p);
       }
       const Banner& b = d.banner;
       if (b.kind == Kind::kBefore && !before_only_) {
@@ -201,6 +202,11 @@ class LlvmPassStream : public PassStream {
         continue;
       }
       if (b.kind == Kind::kStart || b.kind == Kind::kBefore) continue;
+      if (b.kind == Kind::kIgnored && b.invalidated && !LlvmLogNotes::PassManagerName(b.pass)) {
+        *p = InvalidatedPass(b);
+        return true;
+      }
+      if (!b.funcs.empty() && b.unit != Unit::kScc) last_function_ = b.funcs.at(0);
       if (b.kind == Kind::kIgnored) {
         Ignored(b);
         continue;
@@ -208,8 +214,13 @@ class LlvmPassStream : public PassStream {
       break;
     }
     if (with_befores_) before_after_.Saw(d.banner.funcs, IsWholeModule(d), d.text);
+    bool module_lines = StartsWith(d.text, "; ModuleID");
     *p = MakePass(d);
-    if (with_befores_) ReceiveOrNote(p);
+    if (with_befores_) {
+      ReceiveOrNote(p);  // its notes (input/llvm_before_after.h)
+    } else {
+      NotePass(d.banner, module_lines, p);
+    }
     return true;
   }
 
@@ -238,9 +249,93 @@ class LlvmPassStream : public PassStream {
   std::vector<std::string> InputNotes() override { return std::move(input_notes_); }
 
  private:
+  // The scanner's next dump of the compilation read (input/llvm_log_parts.h); false after its last.
+  bool NextDump(Dump* d) {
+    for (;;) {
+      if (parts_ended_ || !scanner_.Next(d)) return false;
+      LlvmPartFilter::Verdict v = parts_.Of(d->offset, std::string_view(d->text).substr(0, d->text.find('\n')));
+      if (v == LlvmPartFilter::Verdict::kKeep) return true;
+      parts_ended_ = v == LlvmPartFilter::Verdict::kEnd;
+    }
+  }
+
+  // "*** IR Pass P invalidated ***" (-print-changed) for a pass, not a pass manager: P ran and invalidated
+  // its unit (a loop it deleted or fully unrolled), and the log prints no IR for it. It is a pass on the
+  // function the last banner named, its change shown first by that function's next dump (a note).
+  DumpPass InvalidatedPass(const Banner& b) {
+    DumpPass p;
+    p.number = ++count_;
+    p.pass_name = b.pass;
+    p.notes = std::move(pending_);
+    pending_.clear();
+    if (no_input_ && count_ == 1) p.notes.insert(p.notes.begin(), kNoInputNote);
+    p.file.name = name_ + " (pass " + std::to_string(count_) + ": invalidated, no IR printed)";
+    p.file.extension = "ll";
+    p.unchanged = true;
+    p.unit = last_function_.empty() ? IrUnit::kWhole : IrUnit::kFunction;
+    if (!last_function_.empty()) p.unit_keys = {last_function_};
+    std::string what = last_function_.empty() ? std::string("its unit") : "its unit (in " + last_function_ + ")";
+    p.notes.push_back(b.pass + " invalidated " + what +
+                      ": -print-changed prints no IR for such a pass, so its change is shown by the next dump");
+    LlvmLogNotes::Printed printed;
+    printed.kind = LlvmLogNotes::Printed::Kind::kInvalidated;
+    printed.changed = true;
+    if (!last_function_.empty()) printed.functions = {last_function_};
+    log_notes_.Pass(p.number, printed, &p.log_notes);
+    return p;
+  }
+
+  // The log notes of pass `p` just made from a dump with banner `b` (input/llvm_log_notes.h);
+  // `module_lines`: its text started with "; ModuleID".
+  void NotePass(const Banner& b, bool module_lines, DumpPass* p) {
+    using K = LlvmLogNotes::Printed::Kind;
+    LlvmLogNotes::Printed what;
+    what.changed = !p->unchanged;
+    if (no_input_ && p->number == 1 && p->file.text) {
+      // The log holds no IR before its first pass: what that pass's dump prints is shown whole, as added.
+      std::vector<std::string> keys;
+      for (auto& [key, define] : LlvmLogNotes::DefineLines(*p->file.text)) keys.push_back(key);
+      p->log_notes.push_back({"no_input", kNoInputNote, std::move(keys), {}});
+      p->log_notes.push_back({"no_input", kNoInputNote, {}, {}});
+    }
+    if (quiet_) {
+      what.kind = K::kNothing;  // its notes are QuietDiff's
+    } else if (diff_ && b.kind != Kind::kOmitted) {
+      log_notes_.DiffForm(p->number, diff_->FunctionKeys());
+    } else if (b.kind == Kind::kOmitted || p->unit == IrUnit::kMachine) {
+      what.kind = K::kNothing;
+    } else if (p->unit == IrUnit::kWhole) {
+      what.kind = K::kModule;
+      what.module_lines = module_lines;
+      if (what.changed && last_text_) {
+        std::shared_ptr<const std::string> text = last_text_;
+        what.module_functions = [text] { return LlvmLogNotes::DefineLines(*text); };
+      }
+    } else if (p->unit == IrUnit::kLoop) {
+      what.kind = K::kLoop;
+      what.functions = {p->unit_keys.at(1)};
+    } else {
+      what.kind = K::kFunctions;
+      what.scc = p->unit == IrUnit::kScc;
+      what.functions = p->unit_keys;
+    }
+    log_notes_.Pass(p->number, what, &p->log_notes);
+  }
+
   void Ignored(const Banner& b) {
     pending_.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
                        " (a -print-changed line: not a pass that changed the IR)");
+  }
+
+  // True when the log's first after-dump that is not "omitted" is a -print-changed=diff dump (IsDiffDump):
+  // read from the start again, up to that dump (the start and a line per omitted pass).
+  bool FirstChangeIsDiff() const {
+    DumpScanner again(log_);
+    Dump d;
+    while (again.Next(&d)) {
+      if (d.banner.kind == Kind::kAfter && !d.banner.backend) return IsDiffDump(d);
+    }
+    return false;
   }
 
   // A dump whose text was not kept, read again from the log.
@@ -334,6 +429,17 @@ class LlvmPassStream : public PassStream {
     DumpPass p;
     p.log_notes = std::move(diff_notes);
     p.before = TakeOwnBefore(d);
+    if (quiet_before_) {
+      DumpFile f;
+      f.name = name_ + " line " + std::to_string(d.line) + " (the lines marked ' ' and '-')";
+      f.extension = "ll";
+      auto held = std::make_shared<const std::string>(std::move(*quiet_before_));
+      f.load_bytes = held->size();
+      f.text = held;
+      f.load = [held] { return *held; };
+      quiet_before_.reset();
+      p.before = std::move(f);
+    }
     NamePass(d, &p);
     if (b.kind == Kind::kOmitted) {
       OmittedPass(b, &p);
@@ -460,8 +566,16 @@ class LlvmPassStream : public PassStream {
   // after the pass (a function pass's and a loop pass's: the function; a module or SCC pass's: the module),
   // and what the form does not print is noted.
   void ApplyDiff(Dump* d, std::vector<DumpPass::LogNote>* notes) {
+    if (!diff_start_ && !diff_) {
+      if (count_ > 0 && !quiet_) {
+        throw DumpError("line " + std::to_string(d->line) +
+                        ": a -print-changed=diff dump after IR dumps, with no '*** IR Dump At Start ***' before it "
+                        "to apply it to");
+      }
+      QuietDiff(d, notes);
+      return;
+    }
     if (!diff_) {
-      if (!diff_start_) RefuseDiffWithoutStart(*d);
       diff_ = std::make_unique<ChangedDiffModule>(*diff_start_);
       diff_start_.reset();
     }
@@ -483,15 +597,39 @@ class LlvmPassStream : public PassStream {
       b.unit = Unit::kModule;
     }
     d->text = std::move(a.text);
-    for (std::string& n : a.notes) notes->push_back(DumpPass::LogNote{"not_in_log", std::move(n), concerned});
+    if (a.changed.empty()) {
+      a.notes.push_back(form +
+                        " printed this pass as changed, but its diff changes no line of a function's body: "
+                        "its change is in lines the form does not print (a define line, module-level lines)");
+      notes->push_back(DumpPass::LogNote{"not_in_log", a.notes.back(), {}, {}});
+    }
+    for (std::string& n : a.notes) notes->push_back(DumpPass::LogNote{"not_in_log", std::move(n), concerned, {}});
+  }
+
+  // A =diff-quiet or =cdiff-quiet dump (no "At Start" before it): the pass is shown from the lines LLVM
+  // printed before it to those after it (SidesOfDiff), as a unit of its own (kWhole: never spliced into a
+  // module the log never printed), with notes for what the form leaves out.
+  void QuietDiff(Dump* d, std::vector<DumpPass::LogNote>* notes) {
+    Banner& b = d->banner;
+    bool colour = d->text.find("\x1b[") != std::string::npos;
+    std::string form = colour ? "-print-changed=cdiff-quiet" : "-print-changed=diff-quiet";
+    DiffSides sides = SidesOfDiff(d->text);
+    d->text = std::move(sides.after);
+    quiet_before_ = std::move(sides.before);
+    quiet_ = true;
+    std::vector<std::string> fns;
+    if (b.unit == Unit::kFunction || b.unit == Unit::kLoop) fns = b.funcs;
+    std::string unit = b.unit == Unit::kLoop ? b.ir + " (its whole function)" : b.ir;
+    b.unit = Unit::kModule;
+    notes->push_back(DumpPass::LogNote{"not_in_log",
+                                       form +
+                                           " prints no start and no define lines: the pass shows the lines "
+                                           "LLVM printed of " +
+                                           unit + " before and after it, not the module",
+                                       fns,
+                                       {}});
     notes->push_back(DumpPass::LogNote{
-        "not_in_log", form + " prints no define line and no \"; Function Attrs:\" line: a change to them shows nowhere",
-        concerned});
-    notes->push_back(DumpPass::LogNote{
-        "not_in_log",
-        form + " prints no module-level lines after the start: a change to globals, declarations, attribute groups "
-               "or metadata shows nowhere",
-        {}});
+        "not_in_log", form + " prints no module-level lines: a change to them shows nowhere", {}, {}});
   }
 
   // A backend dump's unit, from its text (its banner names none, input/llvm_machine.h): a machine dump its
@@ -551,6 +689,10 @@ class LlvmPassStream : public PassStream {
   std::string name_;
   std::shared_ptr<const LogText> log_;
   DumpScanner scanner_;
+  LlvmLogNotes log_notes_;                // what the log leaves unknown at each pass
+  std::string last_function_;             // the function (key) the last function or loop banner named
+  LlvmPartFilter parts_;                  // the compilation read, of a log of several
+  bool parts_ended_ = false;              // a dump past it was read
   std::optional<Dump> first_;             // the first pass's dump, read by Start
   struct OwnBefore {                      // a before-dump in a log with after-dumps: where it lies
     std::string pass, ir;
@@ -575,6 +717,8 @@ class LlvmPassStream : public PassStream {
   std::string legacy_function_;           // the function the last legacy IR dump defined (its loops' function)
   std::optional<std::string> diff_start_;  // "At Start"'s text until the first diff dump
   std::unique_ptr<ChangedDiffModule> diff_;  // a -print-changed=diff log's module as rebuilt
+  bool quiet_ = false;                    // a =diff-quiet log (its diffs lack the start)
+  std::optional<std::string> quiet_before_;  // its dump's before side, for MakePass
   uint64_t module_hash_ = 0;              // hash of the last module dump
   bool module_current_ = false;           // no function changed since it: it is the module as it stands
   std::unique_ptr<BeforeOnlyPasses> before_only_;  // a log of before-dumps only: its passes
@@ -588,9 +732,10 @@ bool LooksLikeLlvmLog(std::string_view head) {
   return AnyLine(head, [](std::string_view line) { return ParseLlvmBanner(line).has_value(); });
 }
 
-DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log) {
+DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log,
+                        const std::optional<std::string>& part) {
   DumpListing listing;
-  auto stream = std::make_shared<LlvmPassStream>(name, std::move(log));
+  auto stream = std::make_shared<LlvmPassStream>(name, std::move(log), part);
   stream->Start(&listing);
   listing.stream = std::move(stream);
   return listing;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,8 +60,12 @@ bool LooksLikeLlvmLog(std::string_view head);
 // - A log of after-dumps only holds no IR before its first pass: the first entry is empty (log_listing.h
 //   SetNoInput, until --input FILE gives it) and the first dump is pass 1, its output shown whole, with
 //   kNoInputNote.
+// - Several compilations in one log (input/llvm_log_parts.h: a dump naming another `; ModuleID`): `part`
+//   nullopt reads every dump as one (standard input); "" reads one and throws SeveralReports
+//   (ExitCode::kUsage) at the dump that opens a second; NAME (one of LlvmLogParts) reads only that one.
 // Throws DumpError (names relative to the log) when it holds no IR dump, and Error when it cannot be read.
-DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log);
+DumpListing ListLlvmLog(const std::string& name, std::shared_ptr<const LogText> log,
+                        const std::optional<std::string>& part = std::nullopt);
 
 // ListLlvmLog over `text` held in memory, with every pass listed (ListAllPasses).
 DumpListing ReadLlvmLog(const std::string& name, const std::string& text);

@@ -1,0 +1,83 @@
+// What an LLVM log's dumps leave unknown at each pass, as `not_in_log` notes (DumpPass::log_notes, the
+// payload's "log_notes"), decided from what the log printed up to that pass, never from what a pass did:
+// - module-level lines (globals, declarations, attribute groups, metadata) are printed only by module
+//   dumps (`; ModuleID` first): once a function, SCC or loop dump shows a change, they are shown as the log
+//   printed them last, on every pass until the next module dump, which then names the passes they may
+//   have changed at;
+// - a function a loop pass changed (its dump prints only the loop's blocks; the module view shows the
+//   function as its last function-level dump printed it) or an `invalidated` pass ran on (-print-changed
+//   prints no IR for it), until a dump prints that function whole;
+// - a function an SCC pass's dump does not print whose linkage lets the inliner delete it once unused
+//   (internal, private, linkonce, available_externally: LLVM's isDiscardableIfUnused), after that pass
+//   changed its SCC, until a dump prints it or the module;
+// - -print-changed=diff / =cdiff (input/llvm_changed_diff.h): after its first diff, every function's define
+//   and `; Function Attrs:` lines and the module-level lines, which the form never prints again.
+// A dump that prints a function whole after such a pass gets a note naming the passes since (its diff may
+// hold their changes); a loop pass's are left to driver/pass_stage.cpp LoopChangesNote.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "input/dump_dir.h"
+
+namespace irtrace {
+
+class LlvmLogNotes {
+ public:
+  // What one pass's dump printed (the reader's reading of its banner and text).
+  struct Printed {
+    enum class Kind { kModule, kFunctions, kLoop, kInvalidated, kNothing } kind = Kind::kNothing;
+    bool module_lines = false;           // kModule: it printed the module-level lines (`; ModuleID`)
+    bool changed = false;                // the dump differs from its unit's last (kNothing: never)
+    bool scc = false;                    // kFunctions: an SCC pass's dump
+    std::vector<std::string> functions;  // kFunctions: the functions printed; kLoop, kInvalidated: its function
+    // kModule: the keys and define lines of the functions it printed, asked for only when needed (an SCC
+    // pass changes later): key -> its define line.
+    std::function<std::map<std::string, std::string>()> module_functions;
+  };
+
+  // Records pass number `pass` (1-based, as DumpPass::number) printing `what`, and appends to `notes` what
+  // the log cannot show at it. Throws nothing.
+  void Pass(unsigned long pass, const Printed& what, std::vector<DumpPass::LogNote>* notes);
+
+  // -print-changed=diff: from pass `pass` on (0: from the first), every function of `keys` (the rebuilt
+  // module's; empty: those given before) and the module-level lines are never printed again.
+  void DiffForm(unsigned long pass, const std::vector<std::string>& keys);
+
+  // The functions the LLVM module text `text` defines: key (scope/llvm_scope's) -> its define line.
+  static std::map<std::string, std::string> DefineLines(const std::string& text);
+
+  // True when `pass` (a name an "*** IR Pass NAME invalidated ***" line of -print-changed gives) is a pass
+  // manager or adaptor, which -print-after-all never prints (LLVM 19 StandardInstrumentations'
+  // isSpecialPass: the name before any '<' ends with PassManager, PassAdaptor, AnalysisManagerProxy,
+  // DevirtSCCRepeatedPass, ModuleInlinerWrapperPass, VerifierPass, PrintModulePass, PrintMIRPass or
+  // PrintMIRPreparePass), rather than a pass.
+  static bool PassManagerName(const std::string& pass);
+
+  // True when `define_line` (an LLVM `define` line) gives a linkage the inliner may delete an unused function
+  // of (internal, private, linkonce, linkonce_odr, available_externally).
+  static bool Discardable(const std::string& define_line);
+
+ private:
+  void Receive(const Printed& what, std::vector<DumpPass::LogNote>* notes);
+  void Stale(std::vector<DumpPass::LogNote>* notes) const;
+  void LearnModule();
+  std::vector<unsigned long> From()
+      const;  // the =diff notes' "from": its first diff's pass, if any  // module_known_ from module_, once
+
+  std::vector<unsigned long> top_since_;          // changed passes since the last module dump (in order)
+  std::map<std::string, std::vector<unsigned long>> loop_since_;     // function -> loop / invalidated passes
+  std::map<std::string, std::vector<unsigned long>> invalid_since_;  // function -> invalidated passes
+  std::map<std::string, std::vector<unsigned long>> deleted_since_;  // function -> SCC passes that may delete it
+  std::optional<unsigned long> diff_from_;        // -print-changed=diff: its first diff's pass
+  std::vector<std::string> diff_keys_;
+  std::function<std::map<std::string, std::string>()> module_;  // the last module dump's functions, lazily
+  std::optional<std::map<std::string, std::string>> module_known_;
+};
+
+}  // namespace irtrace
