@@ -352,19 +352,17 @@ void AddAttrsChanges(const Snapshot& a, const Snapshot& b, const std::vector<uin
     auto x = before.find(sec.key), y = after.find(sec.key);
     if (x == before.end() && y == after.end()) continue;
     if (x != before.end() && y != after.end() && x->second == y->second) continue;
-    // The "; Function Attrs:" line counts as the function's: one line inserted, deleted, or both (replaced).
-    uint64_t attrs_ins = y != after.end() ? 1 : 0, attrs_del = x != before.end() ? 1 : 0;
     auto f = at.find(sec.key);
     if (f == at.end()) {
-      // Its own lines are as they were: changed, the attributes line its only change.
-      if (FunctionKeysHave(a, sec.key)) out->push_back(Listed(sec.key, FunctionStatus::kChanged, attrs_ins, attrs_del));
+      // Its own lines are as they were: changed, with no line of its own to count.
+      if (FunctionKeysHave(a, sec.key)) out->push_back(Listed(sec.key, FunctionStatus::kChanged, 0, 0));
       continue;
     }
     FunctionDiff& d = (*out)[f->second];
     if (d.status != FunctionStatus::kSame) continue;
     d.status = FunctionStatus::kChanged;  // its raw diff shown and counted
-    d.ins = d.diff.script.Inserted() + attrs_ins;
-    d.del = d.diff.script.Deleted() + attrs_del;
+    d.ins = d.diff.script.Inserted();
+    d.del = d.diff.script.Deleted();
     d.diff.meaning.reset();
   }
 }
