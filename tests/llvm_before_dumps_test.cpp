@@ -41,9 +41,9 @@ std::string Snapshot(const DumpFile& f) { return f.text ? *f.text : f.load(); }
 
 bool HasNote(const DumpPass& p, const std::string& key) {
   return std::any_of(p.log_notes.begin(), p.log_notes.end(), [&](const DumpPass::LogNote& n) {
-    return n.kind == "not_in_log" && (key.empty() ? n.functions.empty()
-                                                  : std::find(n.functions.begin(), n.functions.end(), key) !=
-                                                        n.functions.end());
+    return n.kind == "not_in_log" &&
+           (key.empty() ? n.functions.empty()
+                        : std::find(n.functions.begin(), n.functions.end(), key) != n.functions.end());
   });
 }
 

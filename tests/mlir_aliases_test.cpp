@@ -57,10 +57,12 @@ TEST_CASE("mlir_aliases: definitions and references", "[mlir_aliases]") {
   CHECK(HoldsMlirAliases(*Mlir(kTwoMaps)));
   CHECK_FALSE(HoldsMlirAliases(*Mlir("module {\n}\n")));
   // A reference reads as its value, a definition as what it defines, whatever the alias's name.
-  auto s = Mlir("#map1 = affine_map<(d0) -> (d0)>\n#loc3 = loc(\"k.py\":3:4)\nmodule {\n"
-                "  %0 = affine.apply #map1(%i) loc(#loc3)\n}\n");
-  auto t = Mlir("#map = affine_map<(d0) -> (d0)>\nmodule {\n"
-                "  %0 = affine.apply affine_map<(d0) -> (d0)>(%i) loc(\"k.py\":3:4)\n}\n");
+  auto s = Mlir(
+      "#map1 = affine_map<(d0) -> (d0)>\n#loc3 = loc(\"k.py\":3:4)\nmodule {\n"
+      "  %0 = affine.apply #map1(%i) loc(#loc3)\n}\n");
+  auto t = Mlir(
+      "#map = affine_map<(d0) -> (d0)>\nmodule {\n"
+      "  %0 = affine.apply affine_map<(d0) -> (d0)>(%i) loc(\"k.py\":3:4)\n}\n");
   std::vector<uint64_t> hs = MlirAliasKeyHashes(*s), ht = MlirAliasKeyHashes(*t);
   REQUIRE(hs.size() == 5);
   REQUIRE(ht.size() == 4);

@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 using test::TempDir;
 
 const std::string kStream = std::string(IRTRACE_SOURCE_DIR) + "/testdata/triton_stream/stream.log";
-const std::vector<std::string> kMlirPasses{"CSE", "Canonicalizer", "ArithToLLVMConversionPass",
-                                           "ConvertFuncToLLVMPass", "ReconcileUnrealizedCasts"};
+const std::vector<std::string> kMlirPasses{"CSE", "Canonicalizer", "ArithToLLVMConversionPass", "ConvertFuncToLLVMPass",
+                                           "ReconcileUnrealizedCasts"};
 
 std::vector<std::string> Names(const DumpListing& l, const std::string& phase) {
   std::vector<std::string> out;
@@ -70,12 +70,11 @@ TEST_CASE("mlir_llvm_phase: each kernel of a Triton stream holds its MLIR passes
   REQUIRE(parts.size() == 2);
   CHECK(parts[0].name == "add_kernel");
   CHECK(parts[1].name == "mul_kernel");
-  const std::vector<std::string> add_llvm{"Annotation2MetadataPass", "SROAPass",         "EarlyCSEPass",
+  const std::vector<std::string> add_llvm{"Annotation2MetadataPass", "SROAPass",        "EarlyCSEPass",
                                           "InstCombinePass",         "SimplifyCFGPass", "GlobalDCEPass"};
-  const std::vector<std::string> mul_llvm{"Annotation2MetadataPass", "SROAPass",        "EarlyCSEPass",
-                                          "InstCombinePass",         "SimplifyCFGPass", "SROAPass",
-                                          "EarlyCSEPass",            "InstCombinePass", "SimplifyCFGPass",
-                                          "GlobalDCEPass"};
+  const std::vector<std::string> mul_llvm{"Annotation2MetadataPass", "SROAPass",     "EarlyCSEPass", "InstCombinePass",
+                                          "SimplifyCFGPass",         "SROAPass",     "EarlyCSEPass", "InstCombinePass",
+                                          "SimplifyCFGPass",         "GlobalDCEPass"};
   for (const auto& [part, llvm] : {std::pair{parts[0], add_llvm}, std::pair{parts[1], mul_llvm}}) {
     DumpListing l = ReadMlirLog("stream.log", text, part.name);
     INFO(part.name);

@@ -78,8 +78,7 @@ TEST_CASE("mlir_notes: an after-only log's first pass has no IR before it, and -
   for (const DumpPass& p : given.passes) CHECK(p.log_notes.empty());
 }
 
-TEST_CASE("mlir_notes: an after-change log: functions no dump prints yet, and a callee none prints",
-          "[mlir_notes]") {
+TEST_CASE("mlir_notes: an after-change log: functions no dump prints yet, and a callee none prints", "[mlir_notes]") {
   DumpListing l = Read("--mlir-print-ir-after-all --mlir-print-ir-after-change");
   // CSE changed @f only: @g is first printed by the Inliner's module dump, @h never (it is inlined and deleted).
   const DumpPass& cse = Pass(l, "CSE");

@@ -56,8 +56,8 @@ TEST_CASE("mlir_pipeline: after-change runs of a nest with a pass twice follow e
           "[mlir_pipeline]") {
   // func.func(cse,canonicalize,cse), --mlir-print-ir-after-change: a printed all three, b canonicalize and
   // the second cse, c one cse (either of the two: a pass by itself, that may be pass 0 or 2).
-  std::vector<MlirRun> runs{{"CSE", "a"}, {"Canonicalizer", "a"}, {"CSE", "a"},
-                            {"Canonicalizer", "b"}, {"CSE", "b"}, {"CSE", "c"}};
+  std::vector<MlirRun> runs{{"CSE", "a"},           {"Canonicalizer", "a"}, {"CSE", "a"},
+                            {"Canonicalizer", "b"}, {"CSE", "b"},           {"CSE", "c"}};
   CHECK(Passes(runs) == std::vector<std::string>{"CSE:a", "Canonicalizer:a,b", "CSE:a,b", "CSE:c"});
   std::vector<NestedPass> passes = GroupNestedPasses(runs);
   REQUIRE(passes.size() == 4);

@@ -69,7 +69,7 @@ window.IrTrace.define('58_analysis', function() {
           el('span', { class: 'group', role: 'group', 'aria-label': 'Analysis' }, this.blameBtn, this.wsBtn,
              this.ssaBtn, this.rawBtn);
       this.status = el('span', { class: 'norm-status', role: 'status', 'aria-live': 'polite' });
-      this.pending = false; // the view shown waits for its pass's normalised result
+      this.pending = false;  // the view shown waits for its pass's normalised result
     }
 
     // Listens for clicks on blame numbers in the diff view (diff: the App's DiffView, which the toggles

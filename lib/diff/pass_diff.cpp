@@ -382,7 +382,8 @@ std::vector<FunctionDiff> MergeMeaning(const Snapshot& a, const Snapshot& b, con
   std::vector<bool> taken(raw.size(), false);
   std::vector<FunctionDiff> out;
   for (FunctionDiff& f : by_meaning) {
-    if (f.key.empty() && f.status == FunctionStatus::kChanged && OutsideMeaning(a, ma, is_def) == OutsideMeaning(b, mb, is_def))
+    if (f.key.empty() && f.status == FunctionStatus::kChanged &&
+        OutsideMeaning(a, ma, is_def) == OutsideMeaning(b, mb, is_def))
       continue;
     auto it = raw_at.find(f.key);
     FunctionDiff merged = std::move(f);
@@ -477,10 +478,9 @@ PassDiff DiffPass(const Snapshot& before, const Snapshot& after, bool pair_lines
     return f.key.empty() && f.status == FunctionStatus::kChanged;
   });
   if (before.lang == ScopeLanguage::kMlir && after.lang == ScopeLanguage::kMlir &&
-      (outside_changed ||
-       ((HoldsMlirAliases(before) || HoldsMlirAliases(after)) && ChangesTouchAliases(out.whole.script, before, after)))) {
-    CompareByMeaning(before, after, MlirAliasKeyHashes(before), MlirAliasKeyHashes(after), IsMlirAliasDefinition,
-                     &out);
+      (outside_changed || ((HoldsMlirAliases(before) || HoldsMlirAliases(after)) &&
+                           ChangesTouchAliases(out.whole.script, before, after)))) {
+    CompareByMeaning(before, after, MlirAliasKeyHashes(before), MlirAliasKeyHashes(after), IsMlirAliasDefinition, &out);
   }
   return out;
 }

@@ -65,8 +65,11 @@ void BeforeAfterNotes::Receive(DumpPass* p, const std::string& name, std::shared
   p->file.text = std::move(text);
   p->file.load = std::move(load);
   p->file.load_bytes = load_bytes;
-  std::string note = "the module as the next dump (" + name + ", a before-dump) prints it: what it shows changed "
-                     "outside " + unit + " (other functions, the module-level lines) no earlier dump printed since "
+  std::string note = "the module as the next dump (" + name +
+                     ", a before-dump) prints it: what it shows changed "
+                     "outside " +
+                     unit +
+                     " (other functions, the module-level lines) no earlier dump printed since "
                      "the last dump of the whole module; it may come from the passes since";
   p->log_notes.push_back(DumpPass::LogNote{"not_in_log", note, {}});
   if (!others.empty()) p->log_notes.push_back(DumpPass::LogNote{"not_in_log", note, {others.begin(), others.end()}});
@@ -77,14 +80,17 @@ void BeforeAfterNotes::Note(DumpPass* p) const {
   p->log_notes.push_back(DumpPass::LogNote{
       "not_in_log",
       "the module-level lines (globals, declarations, attribute groups, metadata) after this pass are not in the "
-      "log: its dumps print only " + std::string(p->unit == IrUnit::kLoop ? "a loop" : "functions") +
+      "log: its dumps print only " +
+          std::string(p->unit == IrUnit::kLoop ? "a loop" : "functions") +
           "; a change to them shows at the next dump of the whole module",
       {}});
   if (p->unit == IrUnit::kLoop) {
     const std::string& f = p->unit_keys.at(1);
-    p->log_notes.push_back(DumpPass::LogNote{
-        "not_in_log", "a loop dump prints only the loop's blocks: a change to " + f + "'s other blocks shows at its "
-                      "next function dump", {f}});
+    p->log_notes.push_back(DumpPass::LogNote{"not_in_log",
+                                             "a loop dump prints only the loop's blocks: a change to " + f +
+                                                 "'s other blocks shows at its "
+                                                 "next function dump",
+                                             {f}});
   }
   if (!maybe_deleted_.empty()) {
     p->log_notes.push_back(DumpPass::LogNote{

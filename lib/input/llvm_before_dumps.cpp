@@ -251,10 +251,12 @@ void BeforeOnlyPasses::ModuleReceived(size_t i, DumpPass* q) {
   std::set<std::string> others(whole_keys_[i + 1].begin(), whole_keys_[i + 1].end());
   size_t w = last_whole_[i];
   if (w < dumps_.size()) others.insert(whole_keys_[w].begin(), whole_keys_[w].end());
-  for (size_t k = w < dumps_.size() ? w + 1 : 0; k <= i; ++k) others.insert(dumps_[k].unit.funcs.begin(), dumps_[k].unit.funcs.end());
+  for (size_t k = w < dumps_.size() ? w + 1 : 0; k <= i; ++k)
+    others.insert(dumps_[k].unit.funcs.begin(), dumps_[k].unit.funcs.end());
   for (const std::string& f : b.funcs) others.erase(f);
-  std::string since = w < dumps_.size() ? " since line " + std::to_string(dumps_[w].line) + ", the last dump of the whole module"
-                                        : " before it";
+  std::string since = w < dumps_.size()
+                          ? " since line " + std::to_string(dumps_[w].line) + ", the last dump of the whole module"
+                          : " before it";
   std::string text = "the module as the next dump (line " + std::to_string(dumps_[i + 1].line) +
                      ") prints it: what it shows changed outside " + b.ir +
                      " (other functions, the module-level lines) no earlier dump printed; it may come from the passes" +
@@ -310,9 +312,8 @@ void BeforeOnlyPasses::ModuleAsPrinted(size_t i, DumpPass* q) {
                                     later));
   }
   if (!stale.empty()) {
-    q->log_notes.push_back(NotInLog("the log prints these functions whole no more " + until +
-                                        ": shown as they were before this pass",
-                                    stale));
+    q->log_notes.push_back(NotInLog(
+        "the log prints these functions whole no more " + until + ": shown as they were before this pass", stale));
   }
 }
 
@@ -357,7 +358,8 @@ void BeforeOnlyPasses::UnitResult(size_t i, size_t j, DumpPass* q) {
     if (!missing.empty()) {
       NoResult(i, q);
       q->log_notes.back().text = "its result is not in the log: the next dump that prints " + b.ir + " (line " +
-                                 std::to_string(after.line) + ", the module) no longer holds it: a later pass deleted it";
+                                 std::to_string(after.line) +
+                                 ", the module) no longer holds it: a later pass deleted it";
       return;
     }
   }
@@ -421,13 +423,13 @@ bool BeforeOnlyPasses::SccAsPrinted(size_t i, DumpPass* q) {
   q->unit_keys = found;
   q->file.name = NameOf(first);
   GiveText(&q->file, CutFunctions(found, shown));
-  q->log_notes.push_back(NotInLog("the later dumps print " + b.ir +
-                                      " apart: each function is shown as the first of them that prints it",
-                                  found));
+  q->log_notes.push_back(NotInLog(
+      "the later dumps print " + b.ir + " apart: each function is shown as the first of them that prints it", found));
   if (!missing.empty()) {
-    q->log_notes.push_back(NotInLog("its result on these functions is not in the log: no later function, SCC or "
-                                    "module dump prints them before a loop dump does",
-                                    missing));
+    q->log_notes.push_back(
+        NotInLog("its result on these functions is not in the log: no later function, SCC or "
+                 "module dump prints them before a loop dump does",
+                 missing));
   }
   return true;
 }
@@ -460,7 +462,8 @@ void BeforeOnlyPasses::StretchNotes(size_t i, DumpPass* q) {
   std::string at = w < dumps_.size() ? " (line " + std::to_string(dumps_[w].line) + ")" : " (there is none)";
   q->log_notes.push_back(NotInLog(
       "the module-level lines (globals, declarations, attribute groups, metadata) after this pass are not in the "
-      "log: a change to them shows at the next dump of the whole module" + at,
+      "log: a change to them shows at the next dump of the whole module" +
+          at,
       {}));
   if (b.kind == BeforeDumpUnit::kLoop) {
     q->log_notes.push_back(NotInLog("a loop dump prints only the loop's blocks: a change to " + b.funcs.at(0) +

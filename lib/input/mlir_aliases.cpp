@@ -43,7 +43,8 @@ class Aliases {
  public:
   void Define(std::string_view name, std::string_view value) {
     // A location alias `#loc3 = loc(X)` stands for X (`loc(#loc3)`, `fused[#loc1, #loc2]`).
-    if (value.size() > 5 && value.substr(0, 4) == "loc(" && value.back() == ')') value = value.substr(4, value.size() - 5);
+    if (value.size() > 5 && value.substr(0, 4) == "loc(" && value.back() == ')')
+      value = value.substr(4, value.size() - 5);
     values_.emplace(std::string(name), value);
   }
   bool Empty() const { return values_.empty(); }

@@ -55,8 +55,9 @@ void AppendLlvmPhase(const std::string& name, const LineIndex& lines, const std:
           " of the log): the LLVM IR the MLIR module was translated to is not in the log, so this pass is "
           "diffed against the IR the LLVM dumps hold before it, not against the last MLIR pass"};
       if (mlir_after) {
-        notes.push_back("the log prints MLIR dumps of this compilation after LLVM dumps: its LLVM passes are "
-                        "listed after all its MLIR passes");
+        notes.push_back(
+            "the log prints MLIR dumps of this compilation after LLVM dumps: its LLVM passes are "
+            "listed after all its MLIR passes");
       }
       for (std::string& s : llvm.notes) notes.push_back(std::move(s));
       for (std::string& s : llvm.warnings) notes.push_back("warning: " + s);

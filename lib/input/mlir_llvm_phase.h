@@ -44,7 +44,7 @@ struct LlvmLines {
 // it. `mlir_after`: an MLIR dump of this compilation follows one of `runs` (noted: listed before them).
 // Does nothing when `runs` is empty. When the LLVM reader refuses them (DumpError, as for an LLVM log
 // alone), the listing gets a note saying so and no LLVM pass. Throws nothing.
-void AppendLlvmPhase(const std::string& name, const LineIndex& lines,
-                     const std::vector<LlvmLines>& runs, bool mlir_after, DumpListing* listing);
+void AppendLlvmPhase(const std::string& name, const LineIndex& lines, const std::vector<LlvmLines>& runs,
+                     bool mlir_after, DumpListing* listing);
 
 }  // namespace irtrace

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "input/log_listing.h"
-#include "input/mlir_notes.h"
 #include "input/mlir_alias_spelling.h"
 #include "input/mlir_llvm_phase.h"
+#include "input/mlir_notes.h"
 #include "input/mlir_pipeline.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"

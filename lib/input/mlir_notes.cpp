@@ -94,13 +94,13 @@ void NoInputNotes(const MlirLogForm& form, const std::vector<std::vector<std::st
            "added, what this pass and any before it changed in them is not in the log",
            shown);
     if (!unseen.empty())
-      Note(&l->passes[k], "no dump up to this pass's prints these (a later one does, or they are only called): what they held "
+      Note(&l->passes[k],
+           "no dump up to this pass's prints these (a later one does, or they are only called): what they held "
            "here is not in the log",
            "no dump prints the module-level lines before a later pass's: what they held here is not in the log",
            unseen);
     if (!first.count(""))
-      Note(&l->passes[k], "", "no dump of the log prints the whole module: its module-level lines are not in it",
-           {""});
+      Note(&l->passes[k], "", "no dump of the log prints the whole module: its module-level lines are not in it", {""});
   }
 }
 

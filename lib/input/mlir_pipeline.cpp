@@ -30,9 +30,8 @@ size_t CommonRuns(const std::vector<MlirRun>& runs, const std::map<std::string, 
 // operation's order, each at the first position of its name after its operation's previous run (a new
 // position there when there is none; with no such position after it but one before, as the operation's
 // order contradicts the others', at its (name, occurrence)'s).
-void PlaceRest(const std::vector<MlirRun>& runs,
-                                   const std::map<std::string, std::vector<size_t>>& by_sym, size_t common,
-                                   std::vector<std::string>* merged, std::map<size_t, size_t>* join_of) {
+void PlaceRest(const std::vector<MlirRun>& runs, const std::map<std::string, std::vector<size_t>>& by_sym,
+               size_t common, std::vector<std::string>* merged, std::map<size_t, size_t>* join_of) {
   for (const auto& [sym, mine] : by_sym) {
     size_t after = 0;
     std::map<std::string, int> seen;

@@ -26,7 +26,7 @@ std::vector<std::string> PruneRuns(const std::string& name_dir, unsigned keep);
 // show (the highest NN of its NN_after_* files). Returns the runs it found dead: "crashed" now and not in
 // the old list (or "in progress" there), whose report the caller may mark (record/end_chunk.h
 // AppendFoundEnd). Throws Error naming the file when it cannot be written.
-std::vector<std::string> WriteRunsList(const std::string& name_dir, const std::string& own, const std::string& own_status,
-                   unsigned long own_passes);
+std::vector<std::string> WriteRunsList(const std::string& name_dir, const std::string& own,
+                                       const std::string& own_status, unsigned long own_passes);
 
 }  // namespace irtrace
