@@ -12,7 +12,8 @@
 #include "input/llvm_before_after.h"
 #include "input/llvm_before_dumps.h"
 #include "input/llvm_blocks.h"
-#include "input/llvm_changed_diff.h"
+#include "input/llvm_diff_dumps.h"
+#include "input/llvm_dumps.h"
 #include "input/llvm_log_notes.h"
 #include "input/llvm_log_parts.h"
 #include "input/llvm_machine.h"
@@ -28,81 +29,10 @@ using Banner = LlvmBanner;
 using Kind = LlvmBanner::Kind;
 using Unit = LlvmBanner::Unit;
 
-std::string_view TrimCr(std::string_view s) { return !s.empty() && s.back() == '\r' ? s.substr(0, s.size() - 1) : s; }
-
 bool StartsWith(std::string_view s, std::string_view p) { return s.size() >= p.size() && s.substr(0, p.size()) == p; }
 
-// One banner and the text under it (blank lines around it dropped), with where that text lies in the log.
-struct Dump {
-  Banner banner;
-  size_t line = 0;      // 1-based line of the banner
-  uint64_t offset = 0;  // where `text` starts in the log
-  std::string text;     // its lines, each with '\n' (one the log lacks at its end added)
-  size_t size = 0;      // the text's size as read (kept where the text is dropped, to read it again)
-  bool whole = false;   // a before-dump whose text is dropped: it printed the whole module (IsWholeModule)
-};
-
-// " Running pass 97 SimplifyCFGPass on f" (-print-pass-numbers, LLVM 19 PrintPassInstrumentation): a line
-// before a pass runs, never IR (IR lines start with a name, '}', ';' or two spaces).
-bool PassNumberLine(std::string_view l) {
-  return StartsWith(l, " Running pass ") && l.size() > 14 && l[14] >= '0' && l[14] <= '9';
-}
-
-// The dumps of a log in order, read a line at a time: memory holds one dump, not the log.
-class DumpScanner {
- public:
-  explicit DumpScanner(std::shared_ptr<const LogText> log) : lines_(std::move(log)) {}
-
-  // The next dump; false after the last.
-  bool Next(Dump* d) {
-    std::string_view l;
-    uint64_t at = 0;
-    while (!banner_) {
-      if (!lines_.Next(&l, &at)) return false;
-      banner_ = BannerOf(l);
-      banner_line_ = lines_.line_number();
-    }
-    d->banner = std::move(*banner_);
-    d->line = banner_line_;
-    d->offset = 0;
-    d->text.clear();
-    banner_.reset();
-    while (lines_.Next(&l, &at)) {
-      if ((banner_ = BannerOf(l))) {
-        banner_line_ = lines_.line_number();
-        break;
-      }
-      if (d->text.empty()) {
-        if (TrimCr(l).empty()) continue;
-        d->offset = at;
-      }
-      if (PassNumberLine(l)) continue;
-      d->text.append(l).push_back('\n');
-    }
-    while (d->text.size() >= 2 && d->text[d->text.size() - 2] == '\n') d->text.pop_back();  // trailing blank lines
-    d->size = d->text.size();
-    return true;
-  }
-
- private:
-  static std::optional<Banner> BannerOf(std::string_view l) {
-    if (l.empty() || (l[0] != ';' && l[0] != '*' && l[0] != '#')) return std::nullopt;
-    return ParseLlvmBanner(l);
-  }
-
-  LineReader lines_;
-  std::optional<Banner> banner_;  // the banner that ended the last dump
-  size_t banner_line_ = 0;
-};
-
-// -print-changed=diff and =cdiff print a diff under each changed pass, not its IR (input/llvm_changed_diff.h):
-// true for such a dump. Its first line that is no diff's ends the look, so an IR dump costs one line.
-bool IsDiffDump(const Dump& d) {
-  if (d.banner.kind != Kind::kAfter || d.banner.backend || d.text.empty()) return false;
-  char c = d.text[0];
-  if (c != ' ' && c != '+' && c != '-' && c != '\x1b' && c != '*') return false;
-  return LooksLikeChangedDiff(d.text);
-}
+using Dump = LlvmDump;
+using DumpScanner = LlvmDumpScanner;
 
 // A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
 bool CutShort(const std::string& last) {
@@ -160,10 +90,10 @@ class LlvmPassStream : public PassStream {
     }
     std::string program;
     if (input && input->banner.kind == Kind::kStart) {
-      diff_start_ = input->text;  // in case it is =diff's
+      diff_dumps_.SetStart(input->text);  // in case it is =diff's
       // =diff compares functions' bodies only: a pass changing nothing else is "omitted", so what it cannot
       // show is noted from the first pass on, before its first diff.
-      if (FirstChangeIsDiff()) {
+      if (LlvmDiffDumps::FirstChangeIsDiff(log_)) {
         std::vector<std::string> keys;
         for (auto& [key, define] : LlvmLogNotes::DefineLines(input->text)) keys.push_back(key);
         log_notes_.DiffForm(0, keys);
@@ -234,9 +164,9 @@ class LlvmPassStream : public PassStream {
         std::shared_ptr<const LogText> log = log_;
         uint64_t offset = first_->offset;
         size_t size = first_->text.size();
-        before_after_.Receive(p, name_ + " line " + std::to_string(first_->line),
-                              std::make_shared<const std::string>(first_->text),
-                              [log, offset, size] { return ReadDumpText(*log, offset, size); }, size);
+        before_after_.Receive(
+            p, name_ + " line " + std::to_string(first_->line), std::make_shared<const std::string>(first_->text),
+            [log, offset, size] { return ReadDumpText(*log, offset, size); }, size);
         Apply(*first_);
         return;
       }
@@ -298,10 +228,10 @@ class LlvmPassStream : public PassStream {
       p->log_notes.push_back({"no_input", kNoInputNote, std::move(keys), {}});
       p->log_notes.push_back({"no_input", kNoInputNote, {}, {}});
     }
-    if (quiet_) {
+    if (diff_dumps_.quiet()) {
       what.kind = K::kNothing;  // its notes are QuietDiff's
-    } else if (diff_ && b.kind != Kind::kOmitted) {
-      log_notes_.DiffForm(p->number, diff_->FunctionKeys());
+    } else if (diff_dumps_.module() && b.kind != Kind::kOmitted) {
+      log_notes_.DiffForm(p->number, diff_dumps_.module()->FunctionKeys());
     } else if (b.kind == Kind::kOmitted || p->unit == IrUnit::kMachine) {
       what.kind = K::kNothing;
     } else if (p->unit == IrUnit::kWhole) {
@@ -325,17 +255,6 @@ class LlvmPassStream : public PassStream {
   void Ignored(const Banner& b) {
     pending_.push_back(b.pass + " on " + b.ir + ": " + (b.invalidated ? "invalidated" : "ignored") +
                        " (a -print-changed line: not a pass that changed the IR)");
-  }
-
-  // True when the log's first after-dump that is not "omitted" is a -print-changed=diff dump (IsDiffDump):
-  // read from the start again, up to that dump (the start and a line per omitted pass).
-  bool FirstChangeIsDiff() const {
-    DumpScanner again(log_);
-    Dump d;
-    while (again.Next(&d)) {
-      if (d.banner.kind == Kind::kAfter && !d.banner.backend) return IsDiffDump(d);
-    }
-    return false;
   }
 
   // A dump whose text was not kept, read again from the log.
@@ -423,21 +342,20 @@ class LlvmPassStream : public PassStream {
   DumpPass MakePass(Dump& d) {
     if (d.banner.backend) BackendUnit(&d);
     std::vector<DumpPass::LogNote> diff_notes;
-    bool rebuilt = IsDiffDump(d);  // its text is made here, not the log's
-    if (rebuilt) ApplyDiff(&d, &diff_notes);
+    bool rebuilt = LlvmDiffDumps::IsDiffDump(d);  // its text is made here, not the log's
+    if (rebuilt) diff_dumps_.ApplyDiff(&d, count_ > 0, &pending_, &diff_notes);
     const Banner& b = d.banner;
     DumpPass p;
     p.log_notes = std::move(diff_notes);
     p.before = TakeOwnBefore(d);
-    if (quiet_before_) {
+    if (std::optional<std::string> quiet_before = diff_dumps_.TakeQuietBefore()) {
       DumpFile f;
       f.name = name_ + " line " + std::to_string(d.line) + " (the lines marked ' ' and '-')";
       f.extension = "ll";
-      auto held = std::make_shared<const std::string>(std::move(*quiet_before_));
+      auto held = std::make_shared<const std::string>(std::move(*quiet_before));
       f.load_bytes = held->size();
       f.text = held;
       f.load = [held] { return *held; };
-      quiet_before_.reset();
       p.before = std::move(f);
     }
     NamePass(d, &p);
@@ -562,76 +480,6 @@ class LlvmPassStream : public PassStream {
     }
   }
 
-  // A -print-changed=diff dump (input/llvm_changed_diff.h): its text becomes the IR it rebuilds, its unit's
-  // after the pass (a function pass's and a loop pass's: the function; a module or SCC pass's: the module),
-  // and what the form does not print is noted.
-  void ApplyDiff(Dump* d, std::vector<DumpPass::LogNote>* notes) {
-    if (!diff_start_ && !diff_) {
-      if (count_ > 0 && !quiet_) {
-        throw DumpError("line " + std::to_string(d->line) +
-                        ": a -print-changed=diff dump after IR dumps, with no '*** IR Dump At Start ***' before it "
-                        "to apply it to");
-      }
-      QuietDiff(d, notes);
-      return;
-    }
-    if (!diff_) {
-      diff_ = std::make_unique<ChangedDiffModule>(*diff_start_);
-      diff_start_.reset();
-    }
-    Banner& b = d->banner;
-    ChangedDiffModule::Applied a;
-    std::vector<std::string> concerned;
-    std::string form = d->text.find("\x1b[") != std::string::npos ? "-print-changed=cdiff" : "-print-changed=diff";
-    if (b.unit == Unit::kFunction || b.unit == Unit::kLoop) {
-      a = diff_->ApplyFunction(b.funcs.at(0), d->text);
-      concerned = {b.funcs.at(0)};
-      if (b.unit == Unit::kLoop) {
-        pending_.push_back("a loop pass on " + b.ir + ": " + form + " prints its whole function");
-        b.unit = Unit::kFunction;
-        b.ir = b.funcs.at(0);
-      }
-    } else {
-      a = diff_->ApplyModule(d->text);
-      concerned = diff_->FunctionKeys();
-      b.unit = Unit::kModule;
-    }
-    d->text = std::move(a.text);
-    if (a.changed.empty()) {
-      a.notes.push_back(form +
-                        " printed this pass as changed, but its diff changes no line of a function's body: "
-                        "its change is in lines the form does not print (a define line, module-level lines)");
-      notes->push_back(DumpPass::LogNote{"not_in_log", a.notes.back(), {}, {}});
-    }
-    for (std::string& n : a.notes) notes->push_back(DumpPass::LogNote{"not_in_log", std::move(n), concerned, {}});
-  }
-
-  // A =diff-quiet or =cdiff-quiet dump (no "At Start" before it): the pass is shown from the lines LLVM
-  // printed before it to those after it (SidesOfDiff), as a unit of its own (kWhole: never spliced into a
-  // module the log never printed), with notes for what the form leaves out.
-  void QuietDiff(Dump* d, std::vector<DumpPass::LogNote>* notes) {
-    Banner& b = d->banner;
-    bool colour = d->text.find("\x1b[") != std::string::npos;
-    std::string form = colour ? "-print-changed=cdiff-quiet" : "-print-changed=diff-quiet";
-    DiffSides sides = SidesOfDiff(d->text);
-    d->text = std::move(sides.after);
-    quiet_before_ = std::move(sides.before);
-    quiet_ = true;
-    std::vector<std::string> fns;
-    if (b.unit == Unit::kFunction || b.unit == Unit::kLoop) fns = b.funcs;
-    std::string unit = b.unit == Unit::kLoop ? b.ir + " (its whole function)" : b.ir;
-    b.unit = Unit::kModule;
-    notes->push_back(DumpPass::LogNote{"not_in_log",
-                                       form +
-                                           " prints no start and no define lines: the pass shows the lines "
-                                           "LLVM printed of " +
-                                           unit + " before and after it, not the module",
-                                       fns,
-                                       {}});
-    notes->push_back(DumpPass::LogNote{
-        "not_in_log", form + " prints no module-level lines: a change to them shows nowhere", {}, {}});
-  }
-
   // A backend dump's unit, from its text (its banner names none, input/llvm_machine.h): a machine dump its
   // function's machine code; a legacy IR dump the module ("; ModuleID"), the function it defines, or else a
   // loop of the last function a legacy dump defined, named as a loop banner would ("loop %H in function f").
@@ -715,10 +563,7 @@ class LlvmPassStream : public PassStream {
   std::unordered_map<std::string, std::pair<std::string, uint64_t>> loop_last_;
   std::unordered_map<std::string, uint64_t> machine_hash_;  // function -> hash of its last machine dump
   std::string legacy_function_;           // the function the last legacy IR dump defined (its loops' function)
-  std::optional<std::string> diff_start_;  // "At Start"'s text until the first diff dump
-  std::unique_ptr<ChangedDiffModule> diff_;  // a -print-changed=diff log's module as rebuilt
-  bool quiet_ = false;                    // a =diff-quiet log (its diffs lack the start)
-  std::optional<std::string> quiet_before_;  // its dump's before side, for MakePass
+  LlvmDiffDumps diff_dumps_;              // the -print-changed=diff forms (input/llvm_diff_dumps.h)
   uint64_t module_hash_ = 0;              // hash of the last module dump
   bool module_current_ = false;           // no function changed since it: it is the module as it stands
   std::unique_ptr<BeforeOnlyPasses> before_only_;  // a log of before-dumps only: its passes
