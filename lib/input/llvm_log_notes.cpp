@@ -42,10 +42,10 @@ std::vector<std::string> Keys(const std::map<std::string, std::vector<unsigned l
 }  // namespace
 
 bool LlvmLogNotes::Discardable(const std::string& define_line) {
+  // The linkage comes first after "define" (LLVM's AsmWriter: define [linkage] [visibility] ...).
+  std::string head = define_line.substr(0, define_line.find('@')) + " ";
   for (const char* linkage : {" internal ", " private ", " linkonce ", " linkonce_odr ", " available_externally "}) {
-    // The linkage comes first after "define" (LLVM's AsmWriter: define [linkage] [visibility] ...).
-    std::string head = define_line.substr(0, define_line.find('@'));
-    if ((head + " ").find(linkage) != std::string::npos) return true;
+    if (head.find(linkage) != std::string::npos) return true;
   }
   return false;
 }
@@ -98,8 +98,8 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
         // The inliner deletes a callee it inlined everywhere, which an SCC dump does not print.
         LearnModule();
         std::set<std::string> in_scc(what.functions.begin(), what.functions.end());
-        for (const auto& [key, define] : *module_known_) {
-          if (!in_scc.count(key) && Discardable(define)) deleted_since_[key].push_back(pass);
+        for (const std::string& key : discardable_) {
+          if (!in_scc.count(key)) deleted_since_[key].push_back(pass);
         }
       }
       break;
@@ -118,7 +118,12 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
 }
 
 void LlvmLogNotes::LearnModule() {
-  if (!module_known_) module_known_ = module_ ? module_() : std::map<std::string, std::string>();
+  if (module_known_) return;
+  module_known_ = module_ ? module_() : std::map<std::string, std::string>();
+  discardable_.clear();  // once per module dump, not per SCC pass: a module of N functions costs N once
+  for (const auto& [key, define] : *module_known_) {
+    if (Discardable(define)) discardable_.push_back(key);
+  }
 }
 
 // A dump printing what earlier passes left unshown: the passes its diff may hold changes of.

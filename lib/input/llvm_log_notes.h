@@ -78,6 +78,7 @@ class LlvmLogNotes {
   std::vector<std::string> diff_keys_;
   std::function<std::map<std::string, std::string>()> module_;  // the last module dump's functions, lazily
   std::optional<std::map<std::string, std::string>> module_known_;
+  std::vector<std::string> discardable_;  // module_known_'s functions LLVM may delete once unused (Discardable)
 };
 
 }  // namespace irtrace
