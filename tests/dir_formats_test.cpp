@@ -106,11 +106,7 @@ TEST_CASE("llvm_dump_dir: a real -ir-dump-directory reads as the log of the same
   TempDir t;
   WriteFile(t / "p.c",
             "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i] * a[i]; return s; }\n");
-  auto run = [&](const std::string& cmd) {
-    test::RunResult r = test::Run(cmd, t.path());
-    INFO(cmd << "\n" << r.err);
-    REQUIRE(r.exit_code == 0);
-  };
+  auto run = [&](const std::string& cmd) { test::Shell(t, cmd); };
   run("clang-19 -O0 -Xclang -disable-O0-optnone -emit-llvm -S p.c -o p.ll");
   run("opt-19 -O2 -print-after-all -ir-dump-directory=dd p.ll -o /dev/null");
   run("opt-19 -O2 -print-after-all p.ll -o /dev/null 2>run.log");

@@ -100,11 +100,7 @@ TEST_CASE("llvm_changed_diff: real -print-changed=diff and =cdiff logs rebuild -
                   "static int sq(int x) { return x * x; }\n"
                   "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += sq(a[i]); return s; }\n"
                   "int twice(int *a, int n) { return sum(a, n) + sum(a, n); }\n");
-  auto run = [&](const std::string& cmd) {
-    test::RunResult r = test::Run(cmd, t.path());
-    INFO(cmd << "\n" << r.err);
-    REQUIRE(r.exit_code == 0);
-  };
+  auto run = [&](const std::string& cmd) { test::Shell(t, cmd); };
   run("clang-19 -O2 -Xclang -disable-llvm-passes -emit-llvm -S p.c -o p.ll");
   run("opt-19 -O2 -print-changed p.ll -o /dev/null 2>pc.log");
   for (const char* form : {"diff", "cdiff"}) {

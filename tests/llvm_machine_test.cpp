@@ -65,11 +65,7 @@ TEST_CASE("llvm_machine: a whole compile's backend is passes in phase backend, a
   test::WriteFile(t / "x.c",
                   "int sq(int x) { return x * x; }\n"
                   "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += sq(a[i]); return s; }\n");
-  auto run = [&](const std::string& cmd) {
-    test::RunResult r = test::Run(cmd, t.path());
-    INFO(cmd << "\n" << r.err);
-    REQUIRE(r.exit_code == 0);
-  };
+  auto run = [&](const std::string& cmd) { test::Shell(t, cmd); };
   run("clang-19 -O2 -c x.c -o /dev/null -mllvm -print-after-all 2>c.log");
   run("clang-19 -O2 -c x.c -o /dev/null -mllvm -print-after-all -mllvm -print-module-scope 2>cm.log");
   DumpListing fs = ListInput(t / "c.log", InputFormat::kAuto, {});
