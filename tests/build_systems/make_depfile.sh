@@ -5,11 +5,17 @@
 # one -> make runs ir-trace on that dump only, which fails (make reports the recipe's exit 1) and the old
 # report stays byte-identical; put back, it rebuilds. Then README's Makefile example, as written there, on
 # every fixture. On a failure the log is printed with the bytes (od -c) of its error lines.
-# Usage: make_depfile.sh IR_TRACE FIXTURES_DIR README
+# Usage: make_depfile.sh IR_TRACE FIXTURES_DIR README (exit 77, skipped, when FIXTURES_DIR is missing)
 set -u
 # make's messages untranslated and its quotes plain ASCII, whatever the caller's locale.
 export LC_ALL=C
 irtrace=$(realpath "$1")
+# The real dumps live beside the repository (../shared/fixtures); a clone elsewhere has none: skipped, as
+# the C++ fixture tests are (CTest reads exit 77 as skipped: SKIP_RETURN_CODE in tests/CMakeLists.txt).
+if [[ ! -d "$2" ]]; then
+  echo "skipped: no fixtures directory $2"
+  exit 77
+fi
 fixtures=$(realpath "$2")
 readme=$(realpath "$3")
 here=$(dirname "$(realpath "$0")")
