@@ -1,13 +1,15 @@
 // ir-trace viewer: the diff view. One scroll container holds all rows of the selected pass; each row
 // carries both sides, so vertical scrolling is shared by construction and horizontal scrolling is one
 // offset (--sx) applied to every code cell. Only the rows on screen plus a margin are in the DOM, however
-// short the view: a few hundred rows laid out on each pass step cost more than the step itself.
+// short the view: a few hundred rows laid out on each pass step cost more than the step itself. A new view
+// (a pass step, the first diff) draws a narrow margin (FIRST_MARGIN); the first scroll draws the wide one.
 window.IrTrace.define('50_render', function() {
   'use strict';
   const T = window.IrTrace;
   const { el, clear, grouped } = T.util;
   const R = T.rows;
   const MARGIN = 30;
+  const FIRST_MARGIN = 8; // rows beyond the screen, each side, on a new view's first render (show)
   const { TRUNC_SHOW } = T.paint; // characters shown of a line over MAX_LINE until expanded
 
   const { paint, columns } = T.paint;
@@ -101,6 +103,7 @@ window.IrTrace.define('50_render', function() {
       // A new view starts at the top; knowing that spares render() a layout read (a forced reflow).
       this.scroller.scrollTop = 0;
       this.topKnown = 0;
+      this.fresh = true;
       this.relayout();
       this.topKnown = null;
       this.setSx(0);
@@ -243,7 +246,8 @@ window.IrTrace.define('50_render', function() {
       // Wrapped, this row keeps its place when the rows drawn above it turn out taller or shorter than estimated.
       const anchor = this.anchor || { i: first, dy: this.hx.offset(first) - this.viewTop() };
       this.anchor = null;
-      const start = Math.max(0, first - MARGIN), end = Math.min(n, last + MARGIN);
+      const m = this.fresh ? FIRST_MARGIN : MARGIN, start = Math.max(0, first - m), end = Math.min(n, last + m);
+      this.fresh = false;
       this.win = [start, end];
       const focused = this.focusedControl();
       clear(this.rowsEl);
@@ -319,7 +323,7 @@ window.IrTrace.define('50_render', function() {
     renderItem(i, plain) {
       this.plainNow = !!plain;
       const it = this.items[i];
-      if (it.fold !== undefined) return this.renderFold(it.fold, i);
+      if (it.fold !== undefined) return T.foldRow.make(this.folds[it.fold], it.fold, i, i === this.cursor, this.rows.n);
       const rows = this.rows, r = it.r, k = rows.kind[r];
       const v = this.view;
       const num = (nums, x) => (nums ? nums[x] : x) + 1;
@@ -429,39 +433,6 @@ window.IrTrace.define('50_render', function() {
           [];
       out.outer = true;
       return out;
-    }
-
-    renderFold(fi, i) {
-      const f = this.folds[fi];
-      const hidden = R.hiddenCount(f);
-      const row = el('div', {
-        class: 'row fold' + (i === this.cursor ? ' cursor' : ''),
-        'data-kind': 'fold',
-        'data-fold': fi,
-        'data-i': i,
-        role: 'row',
-        'aria-label': grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's') + ' hidden'
-      });
-      const label = el(
-          'span', { class: 'fold-label' }, '\u22ef ' + grouped(hidden) + ' unchanged line' + (hidden === 1 ? '' : 's'));
-      row.appendChild(label);
-      // Named by what they show (a screen reader reads the name, not the arrow).
-      const btn = (action, text, name) =>
-          el('button', {
-            type: 'button',
-            class: 'fold-btn',
-            'data-action': action,
-            'data-fold': fi,
-            title: name,
-            'aria-label': name
-          },
-             text);
-      if (hidden > 20) {
-        if (f.s > 0) row.appendChild(btn('down', '\u2193 20', 'Show 20 hidden lines below'));
-        if (f.e < this.rows.n) row.appendChild(btn('up', '\u2191 20', 'Show 20 hidden lines above'));
-      }
-      row.appendChild(btn('all', 'Expand', 'Expand: show all ' + grouped(hidden) + ' hidden lines'));
-      return row;
     }
 
     onClick(ev) {

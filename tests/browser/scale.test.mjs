@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, report, noErrors, selected } from './harness.mjs';
-import { bigPayload } from './generated.mjs';
+import { bigPayload, mediumPayload } from './generated.mjs';
 import { buildPayload } from './payload.mjs';
 
 let browser, file;
@@ -32,6 +32,27 @@ test('virtual rendering of a 50,000-line function: bounded DOM, scrolling reache
   const last = await page.locator('[data-after="50004"]').boundingBox();
   const view = await page.locator('.code-scroll').boundingBox();
   assert.ok(last.y + last.height <= view.y + view.height + 1, 'the last line is on screen');
+  noErrors(errors);
+});
+
+// A pass step draws the rows on screen and a few more (the first diff and `j` lay out no more than they
+// show); the first scroll draws the wide margin that later scrolling renders ahead into. No timing.
+test('a new view draws the screen and a narrow margin, the first scroll the wide one', async () => {
+  const { page, errors } = await open(browser, report('medium', mediumPayload()), { hash: '#pass=3' });
+  assert.equal(await selected(page), 3); // a no-op: its 203 lines shown whole
+  const state = () => page.evaluate(() => {
+    const s = document.querySelector('.code-scroll'), rows = [...document.querySelectorAll('.code-rows [data-kind]')];
+    const rh = rows[0].getBoundingClientRect().height, view = s.getBoundingClientRect();
+    const last = rows[rows.length - 1].getBoundingClientRect();
+    return { n: rows.length, screen: Math.ceil(s.clientHeight / rh), covered: last.bottom >= view.bottom, rh };
+  });
+  const shown = await state();
+  assert.ok(shown.covered, 'the screen is filled');
+  assert.ok(shown.n <= shown.screen + 10, `rows drawn for a new view: ${shown.n}, ${shown.screen} on screen`);
+  await page.evaluate((y) => { document.querySelector('.code-scroll').scrollTop = y; }, shown.rh * 10);
+  await page.waitForFunction((n) => document.querySelectorAll('.code-rows [data-kind]').length > n + 20, shown.n);
+  const scrolled = await state();
+  assert.ok(scrolled.covered && scrolled.n >= shown.screen + 40, `rows drawn after a scroll: ${scrolled.n}`);
   noErrors(errors);
 });
 
