@@ -26,10 +26,13 @@ window.IrTrace.define('49_row_label', function() {
     return row;
   }
 
-  // The column (tabs to multiples of 8, as viewer.css's tab-size) of offset i in text.
+  // The column (tabs to multiples of 8, as viewer.css's tab-size) of offset i in text. Counted from its
+  // first tab: a long line without tabs before i costs no walk over it (qwen3's first diff marks hundreds).
   function column(text, i) {
-    let col = 0;
-    for (let k = 0; k < i && k < text.length; k++) col = text[k] === '\t' ? col + 8 - (col % 8) : col + 1;
+    const n = Math.max(0, Math.min(i, text.length)), tab = text.indexOf('\t');
+    if (tab < 0 || tab >= n) return n;
+    let col = tab;
+    for (let k = tab; k < n; k++) col = text.charCodeAt(k) === 9 ? col + 8 - (col % 8) : col + 1;
     return col;
   }
 
