@@ -120,51 +120,56 @@ window.IrTrace.define('80_boot', function() {
     ],
   ];
 
+  // The keyboard help, built when first opened: the first diff does not wait for its hundred elements.
   function buildHelp(root) {
-    const close = el('button', { type: 'button', class: 'primary' }, 'Close');
-    const groups = KEYS.map(([title, keys]) => {
-      const dl = el('dl', { class: 'keys' });
-      for (const [k, what] of keys) {
-        dl.appendChild(el('dt', null, el('kbd', null, k)));
-        dl.appendChild(el('dd', null, what));
-      }
-      return el('section', null, el('h3', null, title), dl);
-    });
-    const dlg = el(
-        'div', {
-          class: 'dialog help',
-          role: 'dialog',
-          'aria-modal': 'true',
-          'aria-label': 'Keyboard help',
-          hidden: true,
-          tabindex: '-1'
-        },
-        el('h2', null, 'Keyboard'), ...groups,
-        el('p', { class: 'hint' },
-           'Keys are ignored while typing in a box. Links in the address bar keep the pass, function, layout and what is ignored.'),
-        el('div', { class: 'buttons' }, close));
-    root.appendChild(dlg);
-    T.util.trapFocus(dlg);
-    let back = null;
+    let dlg = null, close = null, back = null;
+    const make = () => {
+      close = el('button', { type: 'button', class: 'primary' }, 'Close');
+      const groups = KEYS.map(([title, keys]) => {
+        const dl = el('dl', { class: 'keys' });
+        for (const [k, what] of keys) {
+          dl.appendChild(el('dt', null, el('kbd', null, k)));
+          dl.appendChild(el('dd', null, what));
+        }
+        return el('section', null, el('h3', null, title), dl);
+      });
+      dlg = el(
+          'div', {
+            class: 'dialog help',
+            role: 'dialog',
+            'aria-modal': 'true',
+            'aria-label': 'Keyboard help',
+            hidden: true,
+            tabindex: '-1'
+          },
+          el('h2', null, 'Keyboard'), ...groups,
+          el('p', { class: 'hint' },
+             'Keys are ignored while typing in a box. Links in the address bar keep the pass, function, layout and what is ignored.'),
+          el('div', { class: 'buttons' }, close));
+      root.appendChild(dlg);
+      T.util.trapFocus(dlg);
+      close.addEventListener('click', api.close);
+    };
     const api = {
       // Opens at its top (its title and first keys), the focus on Close without scrolling to it.
       open() {
+        if (!dlg) make();
         back = document.activeElement;
         dlg.hidden = false;
         close.focus({ preventScroll: true });
         dlg.scrollTop = 0;
       },
       close() {
+        if (!dlg) return;
         dlg.hidden = true;
         if (back && back.focus) back.focus();
       },
-      isOpen: () => !dlg.hidden,
+      isOpen: () => !!dlg && !dlg.hidden,
       toggle() {
-        if (dlg.hidden) api.open();
+        if (!api.isOpen()) api.open();
         else api.close();
       },
     };
-    close.addEventListener('click', api.close);
     return api;
   }
 

@@ -157,7 +157,12 @@ test('? lists every key the page answers to', async () => {
   assert.ok(wanted.length >= 20, 'the scan found the handlers: ' + wanted.join(' '));
   const { page, errors } = await open(browser, medium);
   await page.locator('.code-scroll').focus();
+  // Built when first opened (the first diff does not wait for it), and only once.
+  assert.equal(await page.locator('.dialog.help').count(), 0, 'no help in the page before ?');
   await page.keyboard.press('?');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('?');
+  assert.equal(await page.locator('.dialog.help').count(), 1, 'one help dialog after opening it twice');
   const dialog = page.getByRole('dialog', { name: 'Keyboard help' });
   assert.equal(await dialog.isVisible(), true);
   const listed = new Set((await dialog.locator('kbd').allTextContents()).flatMap((t) => t.split(/ \/ | or |, /)));
