@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <set>
+#include <sstream>
 
 #include "cli_in_process.h"
 #include "input/input_format.h"
@@ -103,6 +104,52 @@ TEST_CASE("llvm_changed: what function dumps cannot show is noted on every pass 
     for (const DumpPass::LogNote& n : l.passes[k + 1].log_notes) top = top || n.functions.empty();
     CHECK(top);
     break;
+  }
+}
+
+// Per -print-changed banner with IR ("*** IR Dump After P on u ***", not "omitted because no change"): in
+// the log's order, whether LLVM printed the pass's unit as changed.
+std::vector<std::pair<std::string, bool>> PrintedChanged(const std::string& log) {
+  std::vector<std::pair<std::string, bool>> out;
+  std::istringstream in(log);
+  const std::string after = "*** IR Dump After ", omitted = " omitted because no change ***";
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(after, 0) != 0) continue;
+    bool o = line.size() > omitted.size() && line.compare(line.size() - omitted.size(), omitted.size(), omitted) == 0;
+    out.emplace_back(line, !o);
+  }
+  return out;
+}
+
+TEST_CASE("llvm_changed: every pass -print-changed prints as changed is changed in the report, loop passes too",
+          "[llvm_changed]") {
+  TempDir t;
+  Compile(t, "p.c", kProgram);
+  Shell(t, "clang-19 -O2 -Xclang -disable-llvm-passes -S -emit-llvm p.c -o p.ll");
+  for (const char* form : {"-print-changed", "-print-changed=quiet"}) {
+    INFO(form);
+    Shell(t, std::string("opt-19 -O2 ") + form + " p.ll -o /dev/null 2>pc.log");
+    std::vector<std::pair<std::string, bool>> printed = PrintedChanged(test::ReadFile(t / "pc.log"));
+    size_t loops = 0;
+    for (const auto& [banner, changed] : printed) loops += changed && banner.find(" on loop %") != std::string::npos;
+    REQUIRE(loops > 0);  // LoopRotate, IndVarSimplify, LICM print their loops
+    test::CliResult r = test::RunMain({t / "pc.log", "--no-compress", "-o", t / "pc.html"});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    nlohmann::json p = test::PayloadOf(t / "pc.html");
+    // Entry 0 is the start (=quiet: the empty first entry); the invalidated passes are entries of their own.
+    std::vector<const nlohmann::json*> passes;
+    for (const nlohmann::json& e : p["entries"])
+      if (e.value("name", "").rfind("LoopFullUnrollPass", 0) != 0 || e.value("unit", "") != "function" ||
+          !e.contains("notes") || e["notes"].dump().find("invalidated") == std::string::npos)
+        passes.push_back(&e);
+    passes.erase(passes.begin());
+    REQUIRE(passes.size() == printed.size());
+    for (size_t k = 0; k < printed.size(); ++k) {
+      INFO(printed[k].first);
+      CHECK(passes[k]->at("name") == printed[k].first.substr(18, printed[k].first.find(" on ") - 18));
+      CHECK((passes[k]->at("status") == "changed") == printed[k].second);
+    }
   }
 }
 

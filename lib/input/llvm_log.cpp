@@ -17,6 +17,7 @@
 #include "input/llvm_log_notes.h"
 #include "input/llvm_log_parts.h"
 #include "input/llvm_machine.h"
+#include "input/llvm_scc_dump.h"
 #include "input/log_listing.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
@@ -436,22 +437,25 @@ class LlvmPassStream : public PassStream {
   bool FunctionPass(const Dump& d, DumpPass* p) {
     const Banner& b = d.banner;
     p->unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
-    p->unit_keys = b.funcs;
+    // An SCC split by its pass prints only the functions still in it (input/llvm_scc_dump.h).
+    bool split = p->unit == IrUnit::kScc && b.funcs.size() > 1 && !with_befores_;
+    p->unit_keys = split ? SccDumpUnits(b.funcs, d.text) : b.funcs;
     if (d.text.empty()) {
       p->notes.push_back("the dump of " + b.ir + " is empty");
       p->unchanged = true;
       p->before.reset();
       return false;
     }
-    if (b.funcs.size() == 1) {
+    const std::vector<std::string>& keys = p->unit_keys;
+    if (keys.size() == 1) {
       uint64_t h = Hash(d.text);
-      auto it = func_hash_.find(b.funcs[0]);
+      auto it = func_hash_.find(keys[0]);
       p->unchanged = it != func_hash_.end() && it->second == h;
-      func_hash_[b.funcs[0]] = h;
+      func_hash_[keys[0]] = h;
     } else {
-      for (const std::string& f : b.funcs) func_hash_.erase(f);
+      for (const std::string& f : keys) func_hash_.erase(f);
     }
-    for (const std::string& f : b.funcs) loop_last_.erase(f);
+    for (const std::string& f : keys) loop_last_.erase(f);
     return true;
   }
 

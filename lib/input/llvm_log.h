@@ -33,7 +33,8 @@ bool LooksLikeLlvmLog(std::string_view head);
 // - A `[module]` dump, an `(invalidated)` one and any dump under -print-module-scope (its text starts with
 //   "; ModuleID") hold the whole module (IrUnit::kWhole); under -filter-print-funcs the module as far as the
 //   filter shows it (its functions, no module-level lines).
-// - A function dump holds that function (IrUnit::kFunction), an SCC dump its functions (IrUnit::kScc): the
+// - A function dump holds that function (IrUnit::kFunction), an SCC dump the functions it prints (IrUnit::kScc;
+//   a split SCC prints only those still in it, input/llvm_scc_dump.h): the
 //   converter diffs it against that function's previous text and builds the module around it only where a
 //   module pass needs it (driver/unit_tracks.h). A dump byte for byte the function's previous function dump
 //   is DumpPass::unchanged (not read again, not diffed). What a function-scope log cannot show: module-level

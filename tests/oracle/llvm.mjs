@@ -144,7 +144,8 @@ export function blocks(lines, isLoopDump) {
 const BANNER = /^(?:; |# )?\*\*\* (IR Dump (After|Before) (.*?)|IR Dump At Start|IR Pass (.*?)) \*\*\*:?(?: \((function|loop): (.*)\))?$/;
 
 // Takes a banner line. Returns null or {when: 'after' | 'before' | 'start' | 'pass', name, unit, omitted,
-// invalidated, machine (a `# ***` banner), legacy (no " on " unit), and for a legacy banner under
+// invalidated, changedForm (a new PM banner without "; ": -print-changed's), machine (a `# ***` banner),
+// legacy (no " on " unit), and for a legacy banner under
 // -print-module-scope fn (`(function: f)`) and loop (`(loop: %x)`)}.
 export function parseBanner(line) {
   const m = BANNER.exec(line);
@@ -157,7 +158,7 @@ export function parseBanner(line) {
   const on = rest.indexOf(' on ');
   const machine = line.startsWith('# ');
   if (on < 0 || machine) return { when: m[2].toLowerCase(), name: rest, unit: null, legacy: true, machine, omitted, invalidated, fn: m[5] === 'function' ? m[6] : null, loop: m[5] === 'loop' };
-  return { when: m[2].toLowerCase(), name: rest.slice(0, on), unit: rest.slice(on + 4), omitted, invalidated };
+  return { when: m[2].toLowerCase(), name: rest.slice(0, on), unit: rest.slice(on + 4), omitted, invalidated, changedForm: !line.startsWith('; ') };
 }
 
 // Takes a banner's unit. Returns {kind: 'module' | 'scc' | 'loop' | 'function', fn (loop: its function),
