@@ -193,5 +193,26 @@ TEST_CASE("llvm_before_dumps: a before-only SCC pass the inliner split shows eac
   CHECK(Has(pong->unit_keys, "pong"));
 }
 
+// -print-before-all -print-after-all: "After InlinerPass on (pong)" after "Before InlinerPass on (pong, ping)":
+// ping is not printed, not removed: the pass is on pong, its before cut down to it, ping noted.
+TEST_CASE("llvm_before_dumps: with after-dumps, an SCC the inliner split is a pass on the functions printed",
+          "[llvm_log][truth]") {
+  TempDir t;
+  DumpListing l = Listed(t, "-print-before-all -print-after-all", "ba.log", kRecursion);
+  size_t split = 0;
+  for (const DumpPass& p : l.passes) {
+    if (p.unit != IrUnit::kScc || !p.before || p.unchanged) continue;
+    std::map<std::string, std::string> after = DumpedFunctions(Snapshot(p.file));
+    std::map<std::string, std::string> before = DumpedFunctions(Snapshot(*p.before));
+    INFO(p.pass_name << " (" << p.file.name << ")");
+    for (const std::string& f : p.unit_keys) CHECK(after.count(f) == 1);
+    for (const auto& [f, text] : before) CHECK(after.count(f) == 1);  // the before holds what the after prints
+    split += std::any_of(p.log_notes.begin(), p.log_notes.end(), [](const DumpPass::LogNote& n) {
+      return n.text.rfind("the after-dump of this SCC pass no longer prints", 0) == 0 && !n.functions.empty();
+    });
+  }
+  CHECK(split == 2);
+}
+
 }  // namespace
 }  // namespace irtrace
