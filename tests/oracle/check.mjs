@@ -26,6 +26,8 @@
 //   - the definitions themselves (`attributes #N = {...}`, `!N = ...`) are compared through the references
 //     to them, not as lines; blank lines are not compared;
 //   - -filter-print-funcs prints only the listed functions and no module-level lines: only they are compared;
+//   - LLVM's `; ModuleID = '...'` line is the printer's (the module's identifier: the file opt or llc read,
+//     where clang wrote the C file's name): the input's is taken as the truth log's first dump prints it;
 //   - MLIR: a function printed alone is indented by its depth in the module, not as the module prints it:
 //     leading whitespace is not compared; `#alias = ...` definitions (`#map`, `#loc`) are expanded into their
 //     references where the dump holds them (function dumps print affine maps inline), and the alias lines

@@ -10,6 +10,17 @@ import { fileLines } from './lines.mjs';
 const readLines = (file) => fs.readFileSync(file, 'utf8').split('\n');
 const hasIr = (body) => body.some((l) => l.trim() !== '');
 
+// The input's lines with its `; ModuleID = '...'` line as the log's first dump prints it: the printer writes
+// the module's identifier (the file the tool read), not the comment the file holds (clang's: the C file).
+function withModuleId(input, logFile) {
+  const k = input.findIndex((l) => l.startsWith('; ModuleID = '));
+  if (k < 0) return input;
+  for (const l of fileLines(logFile)) {
+    if (l.startsWith('; ModuleID = ')) return [...input.slice(0, k), l, ...input.slice(k + 1)];
+  }
+  return input;
+}
+
 // Takes the module-scope log's path and the compiler's input (.ll) path. Returns {passes, universe, raw}:
 // passes[0] the input, passes[j] after the j-th pass (name, unit, fn, keys); raw(j, key) the function's
 // lines after pass j (for loop dumps); an `(invalidated)` dump without IR keeps the state before it.
@@ -21,7 +32,7 @@ export function llvmTruth(logFile, inputFile) {
     for (const [k, body] of fns) { const h = hash(body.join('\n')); if (!store.has(h)) store.set(h, body); out.set(k, h); }
     return out;
   };
-  const input = readLines(inputFile);
+  const input = withModuleId(readLines(inputFile), logFile);
   const passes = [{ name: null, unit: null, fn: null, keys: moduleKeys(input, true), raw: rawOf(input) }];
   // The legacy pass manager runs every codegen pass on one function before the next: a legacy loop pass's
   // banner (`(loop: %x)`) names no function, it is one of the function the last `(function: f)` named.
