@@ -214,5 +214,29 @@ TEST_CASE("llvm_before_dumps: with after-dumps, an SCC the inliner split is a pa
   CHECK(split == 2);
 }
 
+// -print-before-all -print-after-all: LoopFullUnrollPass's "(invalidated)" after-dump prints the whole module
+// after the inliner's SCC passes inlined the static `leaf` and the loop passes changed `caller`: its notes
+// are those of an after-dump-only log at a module dump (input/llvm_log_notes.h, one mechanism for both): the
+// module-level lines, `leaf` (an SCC pass since its last dump may have changed or deleted it) and `caller`
+// (loop passes since its last whole dump).
+TEST_CASE("llvm_before_dumps: with after-dumps, a module dump after SCC and loop passes notes what they left unshown",
+          "[llvm_log][truth]") {
+  TempDir t;
+  const char* program =
+      "static int leaf(int x) { return x * 7 + 1; }\n"
+      "int caller(int *a) { int s = 0; for (int i = 0; i < 4; i++) s += a[i] * leaf(i); return s; }\n";
+  DumpListing l = Listed(t, "-print-before-all -print-after-all", "ba.log", program);
+  size_t checked = 0;
+  for (const DumpPass& p : l.passes) {
+    if (p.pass_name != "LoopFullUnrollPass" || p.unit != IrUnit::kWhole) continue;
+    INFO(p.file.name);
+    ++checked;
+    CHECK(HasNote(p, ""));
+    CHECK(HasNote(p, "leaf"));
+    CHECK(HasNote(p, "caller"));
+  }
+  CHECK(checked == 1);
+}
+
 }  // namespace
 }  // namespace irtrace
