@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "input/input_format.h"
 #include "input/llvm_before_dumps.h"
@@ -26,10 +27,23 @@ const char* kProgram =
     "int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i] * helper(i); return s; }\n"
     "void fill(int *a, int n, int k) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) a[i*n+j] = k; }\n";
 
-DumpListing Listed(const TempDir& t, const std::string& flags, const std::string& log) {
+// SCCs the inliner splits: is_even / is_odd (static: is_odd is inlined into is_even and deleted), ping / pong
+// (external: pong keeps calling ping, which stays).
+const char* kRecursion =
+    "static int is_odd(unsigned n);\n"
+    "static int is_even(unsigned n) { return n == 0 ? 1 : is_odd(n - 1); }\n"
+    "static int is_odd(unsigned n) { return n == 0 ? 0 : is_even(n - 1); }\n"
+    "int ping(int n);\n"
+    "int pong(int n) { return n <= 0 ? 0 : 1 + ping(n - 2); }\n"
+    "int ping(int n) { return n <= 0 ? 1 : 2 * pong(n - 1); }\n"
+    "int parity_sum(const unsigned *v, int n) { int s = 0; for (int i = 0; i < n; i++) s += is_even(v[i]);\n"
+    "  return s + ping(n); }\n";
+
+DumpListing Listed(const TempDir& t, const std::string& flags, const std::string& log,
+                   const char* program = kProgram) {
   REQUIRE(std::filesystem::exists("/usr/bin/clang-19"));
   REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
-  test::WriteFile(t / "p.c", kProgram);
+  test::WriteFile(t / "p.c", program);
   Shell(t, "clang-19 -O2 -Xclang -disable-llvm-passes -S -emit-llvm p.c -o p.ll");
   Shell(t, "opt-19 -O2 " + flags + " p.ll -o /dev/null 2>" + log);
   DumpListing l = ListInput(t / log, InputFormat::kAuto, {});
@@ -147,6 +161,81 @@ TEST_CASE("llvm_before_dumps: with after-dumps, the pass before a module's befor
   }
   CHECK(received > 3);  // the function passes before each module pass
   CHECK(loops > 10);
+}
+
+bool Has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+// -print-before-all: "Before InlinerPass on (is_even, is_odd)" is followed by "Before ... on (is_even)" (the
+// inliner split the SCC) and the next module dump no longer holds is_odd (deleted): the pass's result on
+// is_even is that next dump, is_odd's is noted as not in the log; the pass is not left unchanged.
+TEST_CASE("llvm_before_dumps: a before-only SCC pass the inliner split shows each function's next dump",
+          "[llvm_log][truth]") {
+  TempDir t;
+  DumpListing l = Listed(t, "-print-before-all", "b.log", kRecursion);
+  // The pass whose notes name its banner's SCC (each of its notes says what it shows of it).
+  auto on = [&](const std::string& scc) -> const DumpPass* {
+    for (const DumpPass& p : l.passes) {
+      if (p.pass_name != "InlinerPass") continue;
+      for (const DumpPass::LogNote& n : p.log_notes)
+        if (n.text.find(scc) != std::string::npos) return &p;
+    }
+    return nullptr;
+  };
+  const DumpPass* even = on("(is_even, is_odd)");
+  REQUIRE(even);
+  CHECK(!even->unchanged);
+  CHECK(Has(even->unit_keys, "is_even"));
+  CHECK(!Has(even->unit_keys, "is_odd"));
+  CHECK(HasNote(*even, "is_odd"));
+  const DumpPass* pong = on("(pong, ping)");
+  REQUIRE(pong);
+  CHECK(!pong->unchanged);
+  CHECK(Has(pong->unit_keys, "pong"));
+}
+
+// -print-before-all -print-after-all: "After InlinerPass on (pong)" after "Before InlinerPass on (pong, ping)":
+// ping is not printed, not removed: the pass is on pong, its before cut down to it, ping noted.
+TEST_CASE("llvm_before_dumps: with after-dumps, an SCC the inliner split is a pass on the functions printed",
+          "[llvm_log][truth]") {
+  TempDir t;
+  DumpListing l = Listed(t, "-print-before-all -print-after-all", "ba.log", kRecursion);
+  size_t split = 0;
+  for (const DumpPass& p : l.passes) {
+    if (p.unit != IrUnit::kScc || !p.before || p.unchanged) continue;
+    std::map<std::string, std::string> after = DumpedFunctions(Snapshot(p.file));
+    std::map<std::string, std::string> before = DumpedFunctions(Snapshot(*p.before));
+    INFO(p.pass_name << " (" << p.file.name << ")");
+    for (const std::string& f : p.unit_keys) CHECK(after.count(f) == 1);
+    for (const auto& [f, text] : before) CHECK(after.count(f) == 1);  // the before holds what the after prints
+    split += std::any_of(p.log_notes.begin(), p.log_notes.end(), [](const DumpPass::LogNote& n) {
+      return n.text.rfind("the after-dump of this SCC pass no longer prints", 0) == 0 && !n.functions.empty();
+    });
+  }
+  CHECK(split == 2);
+}
+
+// -print-before-all -print-after-all: LoopFullUnrollPass's "(invalidated)" after-dump prints the whole module
+// after the inliner's SCC passes inlined the static `leaf` and the loop passes changed `caller`: its notes
+// are those of an after-dump-only log at a module dump (input/llvm_log_notes.h, one mechanism for both): the
+// module-level lines, `leaf` (an SCC pass since its last dump may have changed or deleted it) and `caller`
+// (loop passes since its last whole dump).
+TEST_CASE("llvm_before_dumps: with after-dumps, a module dump after SCC and loop passes notes what they left unshown",
+          "[llvm_log][truth]") {
+  TempDir t;
+  const char* program =
+      "static int leaf(int x) { return x * 7 + 1; }\n"
+      "int caller(int *a) { int s = 0; for (int i = 0; i < 4; i++) s += a[i] * leaf(i); return s; }\n";
+  DumpListing l = Listed(t, "-print-before-all -print-after-all", "ba.log", program);
+  size_t checked = 0;
+  for (const DumpPass& p : l.passes) {
+    if (p.pass_name != "LoopFullUnrollPass" || p.unit != IrUnit::kWhole) continue;
+    INFO(p.file.name);
+    ++checked;
+    CHECK(HasNote(p, ""));
+    CHECK(HasNote(p, "leaf"));
+    CHECK(HasNote(p, "caller"));
+  }
+  CHECK(checked == 1);
 }
 
 }  // namespace

@@ -350,6 +350,9 @@ void BeforeOnlyPasses::UnitResult(size_t i, size_t j, DumpPass* q) {
   const BeforeDumpUnit& b = own.unit;
   bool loop = b.kind == BeforeDumpUnit::kLoop;
   const BeforeDump& after = dumps_[j];
+  // An SCC the inliner split: each function as the first later dump prints it, before asking whether the
+  // module dump holding them all still holds each (one it deleted is noted, the others keep their result).
+  if (b.kind == BeforeDumpUnit::kScc && SccAsPrinted(i, q)) return;
   if (q->unit != IrUnit::kWhole && after.unit.whole) {
     std::vector<std::string> missing;
     const std::vector<std::string>& keys = whole_keys_[j];
@@ -363,7 +366,6 @@ void BeforeOnlyPasses::UnitResult(size_t i, size_t j, DumpPass* q) {
       return;
     }
   }
-  if (b.kind == BeforeDumpUnit::kScc && SccAsPrinted(i, q)) return;
   q->file.name = NameOf(j);
   std::string text = Read(j);
   if (q->unit != IrUnit::kWhole && !(loop && after.unit.kind == BeforeDumpUnit::kLoop)) {
@@ -427,8 +429,9 @@ bool BeforeOnlyPasses::SccAsPrinted(size_t i, DumpPass* q) {
       "the later dumps print " + b.ir + " apart: each function is shown as the first of them that prints it", found));
   if (!missing.empty()) {
     q->log_notes.push_back(
-        NotInLog("its result on these functions is not in the log: no later function, SCC or "
-                 "module dump prints them before a loop dump does",
+        NotInLog("its result on these functions is not in the log: the first later dump of each prints only a "
+                 "loop of it, or is a dump of the whole module that no longer holds it (deleted, by which pass "
+                 "the log does not show)",
                  missing));
   }
   return true;

@@ -129,7 +129,6 @@ class LlvmPassStream : public PassStream {
         // With after-dumps too: the before of the after-dump of the same pass and unit that follows.
         before_ = OwnBefore{b.pass, b.ir, IsWholeModule(d), d.line, d.offset, d.text.size()};
         with_befores_ = true;
-        before_after_.Saw(b.funcs, IsWholeModule(d), d.text);
         continue;
       }
       if (b.kind == Kind::kStart || b.kind == Kind::kBefore) continue;
@@ -144,20 +143,18 @@ class LlvmPassStream : public PassStream {
       }
       break;
     }
-    if (with_befores_) before_after_.Saw(d.banner.funcs, IsWholeModule(d), d.text);
     bool module_lines = StartsWith(d.text, "; ModuleID");
     *p = MakePass(d);
-    if (with_befores_) {
-      ReceiveOrNote(p);  // its notes (input/llvm_before_after.h)
-    } else {
-      NotePass(d.banner, module_lines, p);
-    }
+    std::optional<std::vector<std::string>> receiver;
+    if (with_befores_) receiver = WithBefores(p);
+    NotePass(d.banner, module_lines || receiver, p, receiver ? &*receiver : nullptr);
     return true;
   }
 
   // A pass of a log with before-dumps (input/llvm_before_after.h): it receives the module when the next dump
-  // is a before-dump of it (read ahead into first_), else gets the notes of what its dump does not print.
-  void ReceiveOrNote(DumpPass* p) {
+  // is a before-dump of it (read ahead into first_; returns the pass's functions), else an SCC pass is on
+  // the functions its after-dump prints (the inliner may have split the SCC).
+  std::optional<std::vector<std::string>> WithBefores(DumpPass* p) {
     Dump next;
     if (p->unit != IrUnit::kWhole && p->unit != IrUnit::kMachine && !first_ && scanner_.Next(&next)) {
       first_ = std::move(next);
@@ -165,15 +162,15 @@ class LlvmPassStream : public PassStream {
         std::shared_ptr<const LogText> log = log_;
         uint64_t offset = first_->offset;
         size_t size = first_->text.size();
-        before_after_.Receive(
+        std::vector<std::string> receiver = ReceiveModule(
             p, name_ + " line " + std::to_string(first_->line), std::make_shared<const std::string>(first_->text),
             [log, offset, size] { return ReadDumpText(*log, offset, size); }, size);
         Apply(*first_);
-        return;
+        return receiver;
       }
     }
-    if (p->unit == IrUnit::kScc && p->before && p->file.text) before_after_.Inlined(p->before->load(), *p->file.text);
-    before_after_.Note(p);
+    if (p->unit == IrUnit::kScc && p->before && p->file.text) SplitScc(p, p->before->load(), *p->file.text);
+    return std::nullopt;
   }
 
   std::vector<std::string> LastPassNotes() override { return std::move(last_notes_); }
@@ -218,7 +215,8 @@ class LlvmPassStream : public PassStream {
 
   // The log notes of pass `p` just made from a dump with banner `b` (input/llvm_log_notes.h);
   // `module_lines`: its text started with "; ModuleID".
-  void NotePass(const Banner& b, bool module_lines, DumpPass* p) {
+  // `receiver`: the pass received the next dump's module (WithBefores), these its unit's functions.
+  void NotePass(const Banner& b, bool module_lines, DumpPass* p, const std::vector<std::string>* receiver = nullptr) {
     using K = LlvmLogNotes::Printed::Kind;
     LlvmLogNotes::Printed what;
     what.changed = !p->unchanged;
@@ -238,10 +236,9 @@ class LlvmPassStream : public PassStream {
     } else if (p->unit == IrUnit::kWhole) {
       what.kind = K::kModule;
       what.module_lines = module_lines;
-      if (what.changed && last_text_) {
-        std::shared_ptr<const std::string> text = last_text_;
-        what.module_functions = [text] { return LlvmLogNotes::DefineLines(*text); };
-      }
+      std::shared_ptr<const std::string> text = p->file.text ? p->file.text : last_text_;
+      if (what.changed && text) what.module_functions = [text] { return LlvmLogNotes::DefineLines(*text); };
+      if (receiver) what.received = true, what.receiver = *receiver;
     } else if (p->unit == IrUnit::kLoop) {
       what.kind = K::kLoop;
       what.functions = {p->unit_keys.at(1)};
@@ -555,7 +552,6 @@ class LlvmPassStream : public PassStream {
   };
   std::optional<OwnBefore> before_;       // the last before-dump, until the next after-dump
   bool with_befores_ = false;             // the log has before-dumps beside its after-dumps
-  BeforeAfterNotes before_after_;         // what such a log does not print
   bool no_input_ = false;                 // the log holds no IR before its first pass (SetNoInput)
   std::vector<std::string> pending_;      // notes for the next pass ("ignored" lines)
   std::vector<std::string> last_notes_, input_notes_;

@@ -78,6 +78,7 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
   switch (what.kind) {
     case Kind::kModule:
       if (what.module_lines) {
+        seen_since_.clear();
         top_since_.clear();
         loop_since_.clear();
         deleted_since_.clear();
@@ -87,6 +88,7 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
       }
       break;
     case Kind::kFunctions:
+      seen_since_.insert(what.functions.begin(), what.functions.end());
       for (const std::string& f : what.functions) {
         loop_since_.erase(f);
         deleted_since_.erase(f);
@@ -105,6 +107,7 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
       break;
     case Kind::kLoop:
     case Kind::kInvalidated:
+      seen_since_.insert(what.functions.begin(), what.functions.end());
       if (!what.changed) break;
       top_since_.push_back(pass);
       for (const std::string& f : what.functions) {
@@ -129,6 +132,7 @@ void LlvmLogNotes::LearnModule() {
 // A dump printing what earlier passes left unshown: the passes its diff may hold changes of.
 void LlvmLogNotes::Receive(const Printed& what, std::vector<DumpPass::LogNote>* notes) {
   if (diff_from_) return;
+  if (what.kind == Kind::kModule && what.received) Received(what, notes);
   if (what.kind == Kind::kModule && what.module_lines && !top_since_.empty()) {
     notes->push_back(
         Note("the module-level lines (globals, declarations, attribute groups, metadata) are printed "
@@ -160,6 +164,26 @@ void LlvmLogNotes::Receive(const Printed& what, std::vector<DumpPass::LogNote>* 
                               " changed it: a change to it may be theirs",
                           {key}, passes));
   }
+}
+
+// A module before-dump received by a pass on a function, SCC or loop (Printed::received): a change it shows
+// outside that pass's functions (another function, one deleted) no earlier dump printed since the last module
+// dump; the module-level lines are Receive's note.
+void LlvmLogNotes::Received(const Printed& what, std::vector<DumpPass::LogNote>* notes) {
+  LearnModule();  // the last module dump's functions, before this one replaces them
+  std::set<std::string> others = seen_since_;
+  for (const auto& [key, define] : *module_known_) others.insert(key);
+  if (what.module_functions)
+    for (const auto& [key, define] : what.module_functions()) others.insert(key);
+  for (const std::string& f : what.receiver) others.erase(f);
+  if (others.empty()) return;
+  std::string unit = what.receiver.empty() ? std::string("its unit") : what.receiver.front();
+  notes->push_back(Note("the module as the next dump (a before-dump) prints it: what it shows changed outside " + unit +
+                            " no earlier dump printed since the last dump of the whole module; it may come from the "
+                            "passes since" +
+                            (top_since_.empty() ? std::string() : " (" + PassList(top_since_) + ")"),
+                        {others.begin(), others.end()}, top_since_.empty() ? std::vector<unsigned long>{}
+                                                                           : std::vector<unsigned long>{top_since_.front()}));
 }
 
 std::vector<unsigned long> LlvmLogNotes::From() const {

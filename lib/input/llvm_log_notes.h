@@ -11,7 +11,12 @@
 //   (internal, private, linkonce, available_externally: LLVM's isDiscardableIfUnused), after that pass
 //   changed its SCC, until a dump prints it or the module;
 // - -print-changed=diff / =cdiff (input/llvm_changed_diff.h): after its first diff, every function's define
-//   and `; Function Attrs:` lines and the module-level lines, which the form never prints again.
+//   and `; Function Attrs:` lines and the module-level lines, which the form never prints again;
+// - a log with before-dumps too (-print-before-all -print-after-all): each pass's own before-dump makes its
+//   unit exact, and the rules above cover the rest; a module before-dump a function, SCC or loop pass
+//   receives (Printed::received) shows changes outside that pass's unit no earlier dump printed.
+// It is the one place that decides this for every LLVM log read after-dump by after-dump (with or without
+// before-dumps); a log of before-dumps only is read ahead (input/llvm_before_dumps.h), which notes its own.
 // A dump that prints a function whole after such a pass gets a note naming the passes since (its diff may
 // hold their changes); a loop pass's are left to driver/pass_stage.cpp LoopChangesNote.
 #pragma once
@@ -39,6 +44,11 @@ class LlvmLogNotes {
     // kModule: the keys and define lines of the functions it printed, asked for only when needed (an SCC
     // pass changes later): key -> its define line.
     std::function<std::map<std::string, std::string>()> module_functions;
+    // kModule: a before-dump of the whole module that a pass on a function, SCC or loop receives (it comes
+    // right after that pass's after-dump, input/llvm_before_after.h): these are that pass's functions, and
+    // what the module shows changed in any other function is not that pass's to the log's knowledge.
+    bool received = false;
+    std::vector<std::string> receiver;
   };
 
   // Records pass number `pass` (1-based, as DumpPass::number) printing `what`, and appends to `notes` what
@@ -67,6 +77,7 @@ class LlvmLogNotes {
   void Receive(const Printed& what, std::vector<DumpPass::LogNote>* notes);
   void Stale(std::vector<DumpPass::LogNote>* notes) const;
   void LearnModule();
+  void Received(const Printed& what, std::vector<DumpPass::LogNote>* notes);
   std::vector<unsigned long> From()
       const;  // the =diff notes' "from": its first diff's pass, if any  // module_known_ from module_, once
 
@@ -79,6 +90,7 @@ class LlvmLogNotes {
   std::function<std::map<std::string, std::string>()> module_;  // the last module dump's functions, lazily
   std::optional<std::map<std::string, std::string>> module_known_;
   std::vector<std::string> discardable_;  // module_known_'s functions LLVM may delete once unused (Discardable)
+  std::set<std::string> seen_since_;      // the functions function, SCC and loop dumps printed since it
 };
 
 }  // namespace irtrace

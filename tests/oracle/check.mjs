@@ -26,17 +26,14 @@
 //   - the definitions themselves (`attributes #N = {...}`, `!N = ...`) are compared through the references
 //     to them, not as lines; blank lines are not compared;
 //   - -filter-print-funcs prints only the listed functions and no module-level lines: only they are compared;
-//   - LLVM `; ModuleID = '...'` names the file the compiler read (opt prints the path it was given): the
-//     input's line is taken as the compiler prints it (its log's first);
+//   - LLVM's `; ModuleID = '...'` line is the printer's (the module's identifier: the file opt or llc read,
+//     where clang wrote the C file's name): the input's is taken as the truth log's first dump prints it;
 //   - MLIR: a function printed alone is indented by its depth in the module, not as the module prints it:
 //     leading whitespace is not compared; `#alias = ...` definitions (`#map`, `#loc`) are expanded into their
 //     references where the dump holds them (function dumps print affine maps inline), and the alias lines
 //     themselves are compared that way;
 //   - MLIR --mlir-print-skip-regions prints no region: only the pass sequence and which functions exist are
 //     compared.
-//
-// A -print-changed=quiet log prints only the passes that changed their unit: its dump of P on u is placed at
-// the next run of P on u the truth shows changing u (the next run of P on u when none does).
 //
 // Classification of a mismatch, from the LOG alone (what its dumps print up to that pass, never the
 // report): "the log cannot show it" when the log's latest text of that function (or module-level lines) at
