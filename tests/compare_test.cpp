@@ -78,7 +78,7 @@ TEST_CASE("compare: an extra pass in HEAD that changes the IR is added, and the 
   CHECK(s.first.base_num == 2);
   CHECK(s.first.head_num == 3);
   json p = ReadPayload(t / "cmp.html");
-  CHECK(p["schema"] == 4);
+  CHECK(p["schema"] == 5);
   CHECK(Rows(p) ==
         std::vector<std::string>{"frontend noop 0 0", "A noop 1 1", "X added - 2", "B changed 2 3", "C changed 3 4"});
   CHECK(p["compare"]["first"] == 3);

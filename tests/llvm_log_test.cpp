@@ -84,7 +84,7 @@ TEST_CASE("llvm_log: module, function and SCC dumps each hold their IR unit, the
   // module's; a function the module lacks goes after its last function).
   TempDir t;
   nlohmann::json p = Convert(t, log);
-  CHECK(p["schema"] == 4);
+  CHECK(p["schema"] == 5);
   const nlohmann::json& e = p["entries"];
   REQUIRE(e.size() == 6);
   CHECK(e[0]["name"] == kNoInputLabel);

@@ -1,5 +1,5 @@
-// Reading a report's payload back in tests: the JSON of a --no-compress report, and its snapshots rebuilt
-// the way the viewer's codec does (assets/js/15_payload.js): text, same, delta (ops, ins, fix), lines.
+// Reading a report's payload back in tests: the JSON of a --no-compress report (its notes resolved), and its
+// snapshots rebuilt the way the viewer's codec does (assets/js/15_payload.js): text, same, delta (ops, ins, fix), lines.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -11,12 +11,29 @@
 
 namespace irtrace::test {
 
-// The payload of a report written with --no-compress.
-inline nlohmann::json PayloadOf(const std::string& report) {
+// The payload of a report written with --no-compress, as written.
+inline nlohmann::json RawPayloadOf(const std::string& report) {
   std::string html = ReadFile(report);
   const std::string open = "id=\"ir-trace-data\">";
   size_t at = html.find(open) + open.size();
   return nlohmann::json::parse(html.substr(at, html.find("</script>", at) - at));
+}
+
+// The payload of a report written with --no-compress, its notes resolved as the viewer's codec resolves
+// them (15_payload.js resolveLogNotes): each entry's "log_notes" the rows of "log_note_table" its indices
+// name, and the table removed.
+inline nlohmann::json PayloadOf(const std::string& report) {
+  nlohmann::json p = RawPayloadOf(report);
+  if (!p.contains("log_note_table")) return p;
+  const nlohmann::json table = p["log_note_table"];
+  p.erase("log_note_table");
+  for (nlohmann::json& e : p["entries"]) {
+    if (!e.contains("log_notes")) continue;
+    nlohmann::json notes = nlohmann::json::array();
+    for (const nlohmann::json& i : e["log_notes"]) notes.push_back(table.at(i.get<size_t>()));
+    e["log_notes"] = std::move(notes);
+  }
+  return p;
 }
 
 // The lines of snapshot `i` of payload `p`, rebuilt.

@@ -79,7 +79,7 @@ TEST_CASE("payload_writer: header fields", "[payload_writer]") {
   Payload p("passes_dump", 5);
   p.Add("00_frontend.py", "py", "x = 1\n");
   json j = p.Finish();
-  CHECK(j["schema"] == 4);
+  CHECK(j["schema"] == 5);
   CHECK(j["schema"] == kPayloadSchema);
   CHECK(j["tool"] == std::string("ir-trace ") + IRTRACE_VERSION);
   CHECK(j["title"] == "passes_dump");
@@ -454,7 +454,7 @@ TEST_CASE("payload_writer: lines runs, and a delta and sections from an older sn
   CHECK(w.AddLines(*two, {LineRun{0, 0, 3, ""}, LineRun{-1, 0, 0, ""}, LineRun{3, 0, 3, ""}}) == 4);
   w.Finish();
   json j = json::parse(sink.text);
-  CHECK(j["schema"] == 4);
+  CHECK(j["schema"] == 5);
   const json& s = j["snapshots"];
   CHECK(s[1]["lines"] == json::parse(R"([[0, 4, 7]])"));
   CHECK(s[1]["sections"] == json::parse(R"([["g", 0, 3]])"));

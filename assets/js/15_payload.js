@@ -1,4 +1,4 @@
-// ir-trace viewer: the report payload codec (schemas 1 to 4, ARCHITECTURE.md "Report payload"). The one
+// ir-trace viewer: the report payload codec (schemas 1 to 5, ARCHITECTURE.md "Report payload"). The one
 // module that knows the payload's format: the schema versions and their check, the spellings of entry kinds,
 // entry statuses, function statuses, codegen roles and IR units, the ops triples [E, D, I, ...] of deltas and
 // diffs, the pairs of a diff, how snapshots are rebuilt (text / same / delta / lines), how a snapshot's
@@ -19,8 +19,9 @@ window.IrTrace.define('15_payload', function() {
     // its touched functions (and none when not compared by function), sections may be a delta. 3: compare
     // reports (statuses "added" and "removed", "base_num", "head_num", the payload's "compare"). 4: unit
     // entries ("unit", "unit_keys": a pass's snapshots hold only its function, SCC or loop) and "lines"
-    // snapshots (made of line runs of earlier snapshots).
-    const SCHEMA = 4;
+    // snapshots (made of line runs of earlier snapshots). 5: an entry's "log_notes" are indices into the
+    // payload's "log_note_table" (each distinct note once), resolved by check (resolveLogNotes).
+    const SCHEMA = 5;
     const OLDEST_SCHEMA = 1;
     const READS = OLDEST_SCHEMA + ' to ' + SCHEMA;
     const ENCODING = 'deflate-base64';
@@ -71,8 +72,22 @@ window.IrTrace.define('15_payload', function() {
       return { error: 'unknown report data encoding ' + JSON.stringify(json.encoding) };
     }
 
-    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 to 4),
-    // else {error: message} (empty, another schema version, no snapshots or entries).
+    // Schema 5: an entry's "log_notes" hold indices into the payload's "log_note_table"; replaced here, in
+    // place, by the rows themselves (one object shared by the entries that carry it), as schema 4 stored
+    // them, so every reader sees [{kind, text, functions, from}]. An index without a row is dropped; a note
+    // already an object is kept (so a second check changes nothing).
+    function resolveLogNotes(data) {
+      const table = Array.isArray(data.log_note_table) ? data.log_note_table : [];
+      for (const e of data.entries) {
+        if (!e || !Array.isArray(e.log_notes)) continue;
+        e.log_notes = e.log_notes.map((i) => (typeof i === 'number' ? table[i] : i))
+            .filter((n) => n !== null && typeof n === 'object');
+      }
+    }
+
+    // Takes a payload object (parsed, inflated). Returns {data} when this viewer reads it (schema 1 to 5;
+    // schema 5's notes resolved in place: resolveLogNotes), else {error: message} (empty, another schema
+    // version, no snapshots or entries).
     function check(data) {
       if (!data || typeof data !== 'object') return { error: 'the report data is empty' };
       if (!Number.isInteger(data.schema) || data.schema < OLDEST_SCHEMA || data.schema > SCHEMA) {
@@ -83,6 +98,7 @@ window.IrTrace.define('15_payload', function() {
       }
       if (!Array.isArray(data.snapshots) || !Array.isArray(data.entries))
         return { error: 'the report data has no snapshots or entries' };
+      if (data.schema >= 5) resolveLogNotes(data);
       return { data };
     }
 

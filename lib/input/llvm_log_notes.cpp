@@ -204,11 +204,15 @@ void LlvmLogNotes::Stale(std::vector<DumpPass::LogNote>* notes) const {
     return;
   }
   if (!top_since_.empty()) {
-    notes->push_back(Note("the module-level lines are shown as the last module dump printed them: passes " +
-                              PassList(top_since_) +
-                              " since printed only functions, and a change they made to "
-                              "globals, declarations, attribute groups or metadata is not in the log yet",
-                          {}, {top_since_.front()}));
+    // The same words on every pass until the next module dump (naming only the first pass), so the payload
+    // stores the note once (report/log_note_table.h).
+    notes->push_back(
+        Note("the module-level lines are shown as the last module dump printed them: the passes "
+             "that changed IR since, from pass " +
+                 std::to_string(top_since_.front()) +
+                 " on, printed only functions, and a change they made to "
+                 "globals, declarations, attribute groups or metadata is not in the log yet",
+             {}, {top_since_.front()}));
   }
   if (!loop_since_.empty()) {
     notes->push_back(

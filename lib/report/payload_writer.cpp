@@ -119,6 +119,7 @@ void PayloadWriter::BeginChunk() {
 void PayloadWriter::EndChunk(const LiveState& live) {
   EndSnapshots();
   w_->EndArray();
+  notes_.WriteNew(w_.get());
   w_->Key("live").BeginObject();
   w_->Key("passes").Int(static_cast<int64_t>(live.passes));
   if (live.running >= 0) {
@@ -280,7 +281,7 @@ void PayloadWriter::WriteDiff(JsonWriter* w, const DiffData& d) {
 
 void PayloadWriter::AddEntry(const Entry& e) {
   EndSnapshots();
-  WriteEntry(w_.get(), e);
+  WriteEntry(w_.get(), e, &notes_);
 }
 
 namespace {
@@ -291,20 +292,11 @@ void WriteStrings(JsonWriter* w, const char* key, const std::vector<std::string>
   w->EndArray();
 }
 
-// An entry's "log_notes" (PAYLOAD.md, "Entry"), when it has any.
-void WriteLogNotes(JsonWriter* w, const std::vector<LogNote>& notes) {
+// An entry's "log_notes" (PAYLOAD.md, "Entry"), when it has any: its notes' rows in `table`.
+void WriteLogNotes(JsonWriter* w, const std::vector<LogNote>& notes, LogNoteTable* table) {
   if (notes.empty()) return;
   w->Key("log_notes").BeginArray();
-  for (const LogNote& n : notes) {
-    w->BeginObject();
-    w->Key("kind").String(n.kind);
-    w->Key("text").String(n.text);
-    WriteStrings(w, "functions", n.functions);
-    w->Key("from").BeginArray();
-    for (long k : n.from) w->Int(k);
-    w->EndArray();
-    w->EndObject();
-  }
+  for (const LogNote& n : notes) w->Int(table->Index(n));
   w->EndArray();
 }
 
@@ -334,7 +326,7 @@ void WriteUnit(JsonWriter* w, const Entry& e) {
 
 }  // namespace
 
-void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
+void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e, LogNoteTable* notes) {
   w->BeginObject();
   w->Key("kind").String(Spelling(e.kind));
   if (!e.phase.empty()) w->Key("phase").String(e.phase);
@@ -351,7 +343,7 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
   if (!e.error.empty()) w->Key("error").String(e.error);
   if (!e.log.empty()) w->Key("log").String(e.log);
   if (e.crashed) w->Key("crashed").Bool(true);
-  WriteLogNotes(w, e.log_notes);
+  WriteLogNotes(w, e.log_notes, notes);
   WriteExecutions(w, e.executions);
   if (e.base_num >= 0) w->Key("base_num").Int(e.base_num);
   if (e.head_num >= 0) w->Key("head_num").Int(e.head_num);
@@ -383,7 +375,7 @@ void PayloadWriter::WriteEntry(JsonWriter* w, const Entry& e) {
 // Spooled entries: JSON values "e1,e2,..." in an unnamed temporary file, read back in chunks.
 class PayloadWriter::Spool : public OutputSink {
  public:
-  Spool() : fd_(OpenUnnamedTempFd("the report's entries")), w_(this) {}
+  explicit Spool(LogNoteTable* notes) : fd_(OpenUnnamedTempFd("the report's entries")), w_(this), notes_(notes) {}
   ~Spool() override { ::close(fd_); }
   void Write(std::string_view bytes) override {
     for (size_t done = 0; done < bytes.size();) {
@@ -398,7 +390,7 @@ class PayloadWriter::Spool : public OutputSink {
   void Add(const Entry& e) {
     if (any_) w_.RawValues(",", true);
     any_ = true;
-    WriteEntry(&w_, e);
+    WriteEntry(&w_, e, notes_);
     // a single value at the top level: the writer's comma logic has no container to count in
   }
   // Sends every spooled entry to `out`, in order.
@@ -420,11 +412,12 @@ class PayloadWriter::Spool : public OutputSink {
  private:
   int fd_;
   JsonWriter w_;
+  LogNoteTable* notes_;
   bool any_ = false;
 };
 
 void PayloadWriter::SpoolEntry(const Entry& e) {
-  if (!spool_) spool_ = std::make_unique<Spool>();
+  if (!spool_) spool_ = std::make_unique<Spool>(&notes_);
   spool_->Add(e);
 }
 
@@ -455,6 +448,7 @@ void PayloadWriter::AddCompare(const CompareHeader& h) {
 void PayloadWriter::Finish() {
   EndSnapshots();
   if (!compare_written_) w_->EndArray();
+  notes_.WriteNew(w_.get());
   w_->EndObject();
   w_->Flush();
   if (deflate_) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diff/edit_script.h"
+#include "report/log_note_table.h"
 #include "report/report_model.h"
 #include "util/json_writer.h"
 #include "util/output_sink.h"
@@ -32,7 +33,9 @@ class Snapshot;
 // 4: per-unit snapshots (an LLVM function-scope log): a snapshot may be "lines" (runs of earlier snapshots'
 // lines and literal lines); a pass may have "unit" and "unit_keys" (its snapshots hold only that IR unit),
 // and "before" == "after" (a no-op pass on a unit: no snapshot of its own).
-constexpr int kPayloadSchema = 4;
+// 5: an entry's "log_notes" are indices into the payload's "log_note_table" (report/log_note_table.h),
+// each distinct note stored once.
+constexpr int kPayloadSchema = 5;
 
 // One run of a "lines" snapshot: lines [begin, end) (0-based, end excluded) of the earlier snapshot
 // `snapshot`; or, when `snapshot` is -1, the one literal line `literal` (valid UTF-8, without '\n').
@@ -138,7 +141,8 @@ class PayloadWriter {
   // snapshot's chains.
   void WriteSnapshotEnd(const Snapshot& s, int depth, int root, int before_index, const EditScript* sections);
   static void WriteDiff(JsonWriter* w, const DiffData& d);
-  static void WriteEntry(JsonWriter* w, const Entry& e);
+  // Writes `e`, its log notes as rows of `notes` (added there when new).
+  static void WriteEntry(JsonWriter* w, const Entry& e, LogNoteTable* notes);
   void EndSnapshots();
 
   void WriteHeader();
@@ -152,6 +156,7 @@ class PayloadWriter {
   std::unique_ptr<JsonWriter> w_;
   class Spool;
   std::unique_ptr<Spool> spool_;  // SpoolEntry's file, from its first call until AddSpooledEntries
+  LogNoteTable notes_;            // the entries' log notes, written after them (kChunks: each chunk's new)
   bool in_entries_ = false;
   bool compare_written_ = false;  // the entries array is closed and "compare" written
   std::vector<int> depth_;  // per snapshot: delta steps to a full text (0 = full)

@@ -55,13 +55,13 @@ test('the compressed payload envelope (deflate-base64) loads the same report', a
 });
 
 test('a report of a newer data schema is refused with a message naming both versions', async () => {
-  const newer = Object.assign(fixture('small3.json'), { schema: 5 });
-  const plain = report('schema5', newer);
-  const zipped = report('schema5-z', Object.assign(compressPayload(fixture('small3.json')), { schema: 5 }));
+  const newer = Object.assign(fixture('small3.json'), { schema: 6 });
+  const plain = report('schema6', newer);
+  const zipped = report('schema6-z', Object.assign(compressPayload(fixture('small3.json')), { schema: 6 }));
   for (const file of [plain, zipped]) {
     const { page, errors } = await open(browser, file);
     assert.equal(await page.locator('.fatal').textContent(),
-      'ir-trace: this report uses data schema 5, newer than this viewer reads (4); open it with the ir-trace that wrote it');
+      'ir-trace: this report uses data schema 6, newer than this viewer reads (5); open it with the ir-trace that wrote it');
     noErrors(errors);
   }
 });

@@ -14,7 +14,9 @@
 //     viewer derives the rest): the ones offered as "same" have equal lines on both sides, the changed ones
 //     differ; every snapshot's sections (a list, or a delta from an earlier snapshot's) resolve to ordered,
 //     non-overlapping ranges inside the text;
-//   - the data block reads the same compressed and plain, and another schema version is refused.
+//   - the data block reads the same compressed and plain, and another schema version is refused;
+//   - (schema 5) an entry's notes are rows of the payload's "log_note_table", each row distinct, resolved by
+//     the codec's check into the notes themselves.
 // Dumps: testdata/sample_dump (its codegen files are inside the dump), a dump written here (CRLF, fix
 // entries, no final newline, pairing by similarity and by defined names, same, chain cuts, --codegen DIR), the real fixtures in
 // ../shared/fixtures when present (IRTRACE_FIXTURES overrides; skipped with a message when absent).
@@ -568,26 +570,43 @@ test('compare reports: both runs\' snapshots rebuild byte for byte, diffs and pa
   t.diagnostic(`compare: ${data.snapshots.length} snapshots ${JSON.stringify(forms)}; ${diffs.diffs} diffs, ${diffs.pairs} paired blocks`);
 });
 
-test('the codec reads schemas 1 to 4, refuses others and keeps the envelope errors', async () => {
-  assert.equal(P.SCHEMA, 4);
-  for (const schema of [1, 2, 3, 4]) {
+test('the codec reads schemas 1 to 5, refuses others and keeps the envelope errors', async () => {
+  assert.equal(P.SCHEMA, 5);
+  for (const schema of [1, 2, 3, 4, 5]) {
     const data = { schema, snapshots: [], entries: [] };
     assert.deepEqual(P.check(data), { data });
   }
-  const newer = 'this report uses data schema 5, newer than this viewer reads (4); open it with the ir-trace that wrote it';
-  assert.deepEqual(P.check({ schema: 5, snapshots: [], entries: [] }), { error: newer });
-  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 to 4)' });
-  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 to 4)' });
-  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 to 4)' });
+  const newer = 'this report uses data schema 6, newer than this viewer reads (5); open it with the ir-trace that wrote it';
+  assert.deepEqual(P.check({ schema: 6, snapshots: [], entries: [] }), { error: newer });
+  assert.deepEqual(P.check({ schema: 0, snapshots: [], entries: [] }), { error: 'unsupported report schema 0 (this viewer reads 1 to 5)' });
+  assert.deepEqual(P.check({ schema: 1.5, snapshots: [], entries: [] }), { error: 'unsupported report schema 1.5 (this viewer reads 1 to 5)' });
+  assert.deepEqual(P.check({ snapshots: [], entries: [] }), { error: 'unsupported report schema undefined (this viewer reads 1 to 5)' });
   assert.deepEqual(P.check(null), { error: 'the report data is empty' });
   assert.deepEqual(P.check({ schema: 1 }), { error: 'the report data has no snapshots or entries' });
-  assert.deepEqual(P.unwrap({ schema: 5, encoding: 'zstd-base64', data: '' }), { error: newer });
+  assert.deepEqual(P.unwrap({ schema: 6, encoding: 'zstd-base64', data: '' }), { error: newer });
   assert.deepEqual(P.unwrap({ schema: 2, encoding: 'zstd-base64', data: '' }), { error: 'unknown report data encoding "zstd-base64"' });
   assert.deepEqual(P.unwrap({ schema: 2, encoding: 'deflate-base64', data: 'eJw=' }), { compressed: 'eJw=' });
   const page = (json) => ({ getElementById: () => ({ textContent: json }) });
-  assert.deepEqual(await P.read(page('{"schema":5,"snapshots":[],"entries":[]}')), { error: newer });
+  assert.deepEqual(await P.read(page('{"schema":6,"snapshots":[],"entries":[]}')), { error: newer });
   assert.match((await P.read(page('{"schema":2,'))).error, /^the report data cannot be read: /);
   assert.deepEqual(await P.read({ getElementById: () => null }), { error: 'the report has no data block' });
+});
+
+test('the codec: schema 5 notes are rows of "log_note_table", resolved in place; schema 4 notes kept', () => {
+  const row = { kind: 'not_in_log', text: 't', functions: ['f'], from: [1] }, other = { kind: 'x', text: 'u', functions: [], from: [] };
+  const data = {
+    schema: 5, snapshots: [], log_note_table: [row, other],
+    entries: [{ log_notes: [0, 1] }, { log_notes: [0, 7, -1, 'a'] }, {}, { log_notes: [1] }],
+  };
+  assert.deepEqual(P.check(data), { data });
+  assert.deepEqual(data.entries.map((e) => e.log_notes), [[row, other], [row], undefined, [other]]);
+  assert.equal(data.entries[0].log_notes[0], data.entries[1].log_notes[0], 'one object shared');
+  P.check(data);
+  assert.deepEqual(data.entries[0].log_notes, [row, other], 'a second check changes nothing');
+  const noTable = { schema: 5, snapshots: [], entries: [{ log_notes: [0] }] };
+  assert.deepEqual(P.check(noTable).data.entries[0].log_notes, []);
+  const four = { schema: 4, snapshots: [], entries: [{ log_notes: [row] }] };
+  assert.deepEqual(P.check(four).data.entries[0].log_notes, [row]);
 });
 
 test('the codec: one ops walk, delta apply (with mapping), snapshot rebuild', () => {
@@ -780,7 +799,18 @@ test('a function-scope LLVM log: the module view equals each module pass\'s "bef
   execFileSync('clang-19', ['-O0', '-Xclang', '-disable-O0-optnone', '-emit-llvm', '-S', 'p.c', '-o', 'p.ll'], { cwd: dir, stdio: 'ignore' });
   execFileSync('sh', ['-c', 'opt-19 -O2 -print-after-all p.ll -o /dev/null 2>fs.log'], { cwd: dir, stdio: 'ignore' });
   const data = dataBlock(convert(path.join(dir, 'fs.log'), 'llvm-fs', ['--no-compress']));
+  // Schema 5: the notes are indices into one table of distinct rows, resolved by the codec's check.
+  const table = data.log_note_table, refs = data.entries.map((e) => e.log_notes);
+  assert.ok(Array.isArray(table) && table.length > 0, 'the log\'s passes carry notes, stored in the table');
+  assert.equal(new Set(table.map((n) => JSON.stringify(n))).size, table.length, 'each note is one row');
+  assert.ok(refs.flat().filter((i) => i !== undefined).length > table.length, 'entries share rows');
   assert.deepEqual(P.check(data), { data }, 'the viewer accepts the payload');
+  data.entries.forEach((e, i) => {
+    if (refs[i] === undefined) return assert.equal(e.log_notes, undefined);
+    assert.ok(refs[i].every((r) => Number.isInteger(r) && r >= 0 && r < table.length), `entry ${i}: rows of the table`);
+    assert.deepEqual(e.log_notes, refs[i].map((r) => table[r]), `entry ${i}: its notes are the rows it names`);
+    for (const n of e.log_notes) assert.deepEqual(Object.keys(n), ['kind', 'text', 'functions', 'from']);
+  });
   const model = new T.model.Model(data);
   const units = data.entries.filter((e) => P.unitOf(e) !== null).length;
   const views = checkModuleViews(data, model);
