@@ -17,6 +17,7 @@
 #include "input/llvm_log_notes.h"
 #include "input/llvm_log_parts.h"
 #include "input/llvm_machine.h"
+#include "input/llvm_scc_dump.h"
 #include "input/log_listing.h"
 #include "input/program_name.h"
 #include "scope/function_scope.h"
@@ -221,6 +222,7 @@ class LlvmPassStream : public PassStream {
     using K = LlvmLogNotes::Printed::Kind;
     LlvmLogNotes::Printed what;
     what.changed = !p->unchanged;
+    what.first_of_log = no_input_ && p->number == 1;
     if (no_input_ && p->number == 1 && p->file.text) {
       // The log holds no IR before its first pass: what that pass's dump prints is shown whole, as added.
       std::vector<std::string> keys;
@@ -443,6 +445,7 @@ class LlvmPassStream : public PassStream {
       p->before.reset();
       return false;
     }
+    if (p->unit == IrUnit::kScc && !p->before) ReadSccDump(d.text, p);  // its unit: the members it prints
     if (b.funcs.size() == 1) {
       uint64_t h = Hash(d.text);
       auto it = func_hash_.find(b.funcs[0]);

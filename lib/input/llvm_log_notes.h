@@ -11,7 +11,16 @@
 //   (internal, private, linkonce, available_externally: LLVM's isDiscardableIfUnused), after that pass
 //   changed its SCC, until a dump prints it or the module;
 // - -print-changed=diff / =cdiff (input/llvm_changed_diff.h): after its first diff, every function's define
-//   and `; Function Attrs:` lines and the module-level lines, which the form never prints again.
+//   and `; Function Attrs:` lines and the module-level lines, which the form never prints again;
+// - -filter-print-funcs (a `[module]` dump without "; ModuleID": it prints the listed functions only and no
+//   module-level lines): the module-level lines on every pass (none is ever shown), and from an SCC dump
+//   until the next `[module]` dump every listed function LLVM may delete once unused that the pass's dump
+//   does not print (the passes on the other functions print nothing: an SCC pass on a caller may inline and
+//   delete it unseen); the `[module]` dump that shows them again names them;
+// - selective printing (-print-after=P,Q, -print-before=...: a log with no IR before its first pass whose
+//   first dump is a function, SCC or loop dump): every pass, as the passes between two dumps are not in
+//   the log: the functions it prints (its diff holds the changes of every pass since the log printed them
+//   last), every other function the log has printed (shown as printed last) and the module-level lines.
 // A dump that prints a function whole after such a pass gets a note naming the passes since (its diff may
 // hold their changes); a loop pass's are left to driver/pass_stage.cpp LoopChangesNote.
 #pragma once
@@ -39,6 +48,7 @@ class LlvmLogNotes {
     // kModule: the keys and define lines of the functions it printed, asked for only when needed (an SCC
     // pass changes later): key -> its define line.
     std::function<std::map<std::string, std::string>()> module_functions;
+    bool first_of_log = false;           // the log's first pass, and the log holds no IR before it
   };
 
   // Records pass number `pass` (1-based, as DumpPass::number) printing `what`, and appends to `notes` what
@@ -69,6 +79,14 @@ class LlvmLogNotes {
   void LearnModule();
   std::vector<unsigned long> From()
       const;  // the =diff notes' "from": its first diff's pass, if any  // module_known_ from module_, once
+  // -filter-print-funcs (FilteredModule: a `[module]` dump without module-level lines): the functions it
+  // shows whole, the module it shows (module_), the end of an SCC walk.
+  void FilteredModule(const Printed& what, std::vector<DumpPass::LogNote>* notes);
+  // -filter-print-funcs, in an SCC walk: the listed functions LLVM may delete that `what` does not print.
+  void FilterGaps(unsigned long pass, const Printed& what);
+  void FilterNotes(std::vector<DumpPass::LogNote>* notes) const;
+  // Selective printing (first_of_log a function, SCC or loop dump): the notes of every pass.
+  void SelectiveNotes(const Printed& what, std::vector<DumpPass::LogNote>* notes);
 
   std::vector<unsigned long> top_since_;          // changed passes since the last module dump (in order)
   std::map<std::string, std::vector<unsigned long>> loop_since_;     // function -> loop / invalidated passes
@@ -79,6 +97,11 @@ class LlvmLogNotes {
   std::function<std::map<std::string, std::string>()> module_;  // the last module dump's functions, lazily
   std::optional<std::map<std::string, std::string>> module_known_;
   std::vector<std::string> discardable_;  // module_known_'s functions LLVM may delete once unused (Discardable)
+  bool filtered_ = false;  // a `[module]` dump printed no module-level lines: -filter-print-funcs
+  bool scc_walk_ = false;  // filtered_: an SCC dump was read since the last `[module]` dump
+  std::set<std::string> unprinted_;  // filtered_: listed functions LLVM may delete, not printed since in an SCC walk
+  bool selective_ = false;        // the log prints only some passes (SelectiveNotes)
+  std::set<std::string> printed_;  // selective_: the functions the log has printed
 };
 
 }  // namespace irtrace
