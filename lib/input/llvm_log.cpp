@@ -14,6 +14,7 @@
 #include "input/llvm_blocks.h"
 #include "input/llvm_diff_dumps.h"
 #include "input/llvm_dumps.h"
+#include "input/llvm_log_names.h"
 #include "input/llvm_log_notes.h"
 #include "input/llvm_log_parts.h"
 #include "input/llvm_machine.h"
@@ -86,6 +87,7 @@ class LlvmPassStream : public PassStream {
     }
     if (first_) {
       if (!input && !befores.empty()) input = Reload(befores[0]);
+      if (!input && !IsWholeModule(*first_)) log_notes_.Later(LlvmFunctionsNamed(log_));  // maybe selective
     } else if (!input) {
       StartBeforeOnly(std::move(befores), &input, listing);
     }

@@ -206,6 +206,14 @@ void LlvmLogNotes::SelectiveNotes(const Printed& what, std::vector<DumpPass::Log
                                 "print may have changed them since",
                           std::move(others), {}));
   }
+  std::vector<std::string> unseen;
+  for (const std::string& key : later_)
+    if (!printed_.count(key)) unseen.push_back(key);
+  if (!unseen.empty()) {
+    notes->push_back(Note(why + ": these functions are not shown yet: the log prints them first at a later pass, "
+                                "and passes it does not print may have changed them before",
+                          std::move(unseen), {}));
+  }
   notes->push_back(Note(why + ": the module-level lines (globals, declarations, attribute groups, metadata) "
                               "are shown as a module dump printed them last, if any; passes it does not print "
                               "may have changed them",

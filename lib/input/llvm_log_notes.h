@@ -20,7 +20,8 @@
 // - selective printing (-print-after=P,Q, -print-before=...: a log with no IR before its first pass whose
 //   first dump is a function, SCC or loop dump): every pass, as the passes between two dumps are not in
 //   the log: the functions it prints (its diff holds the changes of every pass since the log printed them
-//   last), every other function the log has printed (shown as printed last) and the module-level lines.
+//   last), every other function the log has printed (shown as printed last), those its banners name later
+//   (Later: not shown yet) and the module-level lines.
 // A dump that prints a function whole after such a pass gets a note naming the passes since (its diff may
 // hold their changes); a loop pass's are left to driver/pass_stage.cpp LoopChangesNote.
 #pragma once
@@ -58,6 +59,10 @@ class LlvmLogNotes {
   // -print-changed=diff: from pass `pass` on (0: from the first), every function of `keys` (the rebuilt
   // module's; empty: those given before) and the module-level lines are never printed again.
   void DiffForm(unsigned long pass, const std::vector<std::string>& keys);
+
+  // `keys`: the functions the log's banners name (input/llvm_log_names.h), known before its first pass, so a
+  // selective log's note names a function before the log prints it.
+  void Later(std::set<std::string> keys) { later_ = std::move(keys); }
 
   // The functions the LLVM module text `text` defines: key (scope/llvm_scope's) -> its define line.
   static std::map<std::string, std::string> DefineLines(const std::string& text);
@@ -102,6 +107,7 @@ class LlvmLogNotes {
   std::set<std::string> unprinted_;  // filtered_: listed functions LLVM may delete, not printed since in an SCC walk
   bool selective_ = false;        // the log prints only some passes (SelectiveNotes)
   std::set<std::string> printed_;  // selective_: the functions the log has printed
+  std::set<std::string> later_;    // the functions the log's banners name (Later)
 };
 
 }  // namespace irtrace
