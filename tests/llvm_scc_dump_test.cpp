@@ -17,15 +17,28 @@ using test::Shell;
 using test::TempDir;
 using Keys = std::vector<std::string>;
 
-TEST_CASE("llvm_scc_dump: the functions an SCC dump defines, in the banner's order", "[llvm_scc_dump]") {
+// The unit ReadSccDump leaves on an SCC pass whose banner names `named` and whose dump is `text`.
+Keys UnitOf(const Keys& named, const std::string& text, std::vector<DumpPass::LogNote>* notes = nullptr) {
+  DumpPass p;
+  p.unit = IrUnit::kScc;
+  p.unit_keys = named;
+  ReadSccDump(text, &p);
+  if (notes) *notes = p.log_notes;
+  return p.unit_keys;
+}
+
+TEST_CASE("llvm_scc_dump: the functions an SCC dump prints, in the banner's order; the others noted",
+          "[llvm_scc_dump]") {
   const std::string pong = "define i32 @pong(i32 %0) {\n  ret i32 0\n}\n";
   const std::string ping = "define i32 @ping(i32 %0) {\n  ret i32 1\n}\n";
-  CHECK(SccDumpUnits({"pong", "ping"}, pong) == Keys{"pong"});
-  CHECK(SccDumpUnits({"pong", "ping"}, ping + "\n" + pong) == Keys{"pong", "ping"});
-  CHECK(SccDumpUnits({"pong"}, pong + "\n" + ping) == Keys{"pong", "ping"});
-  CHECK(SccDumpUnits({"pong", "ping"}, "") == Keys{"pong", "ping"});
-  // Keys as IrKey gives them: the banner's `a"b` is the IR's @"a\22b".
-  CHECK(SccDumpUnits({"a\\22b"}, "define void @\"a\\22b\"() {\n  ret void\n}\n") == Keys{"a\\22b"});
+  std::vector<DumpPass::LogNote> notes;
+  CHECK(UnitOf({"pong", "ping"}, pong, &notes) == Keys{"pong"});
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].kind == "not_in_log");
+  CHECK(notes[0].functions == Keys{"ping"});
+  CHECK(UnitOf({"pong", "ping"}, ping + "\n" + pong, &notes) == Keys{"pong", "ping"});
+  CHECK(notes.empty());
+  CHECK(UnitOf({"pong", "ping"}, "") == Keys{"pong", "ping"});
 }
 
 // The entry of the report `html` whose pass is `name` on the SCC `unit` as its banner names it.

@@ -14,6 +14,7 @@
 #include "input/llvm_blocks.h"
 #include "input/llvm_diff_dumps.h"
 #include "input/llvm_dumps.h"
+#include "input/llvm_log_names.h"
 #include "input/llvm_log_notes.h"
 #include "input/llvm_log_parts.h"
 #include "input/llvm_machine.h"
@@ -86,6 +87,7 @@ class LlvmPassStream : public PassStream {
     }
     if (first_) {
       if (!input && !befores.empty()) input = Reload(befores[0]);
+      if (!input && !IsWholeModule(*first_)) log_notes_.Later(LlvmFunctionsNamed(log_));  // maybe selective
     } else if (!input) {
       StartBeforeOnly(std::move(befores), &input, listing);
     }
@@ -220,6 +222,7 @@ class LlvmPassStream : public PassStream {
     using K = LlvmLogNotes::Printed::Kind;
     LlvmLogNotes::Printed what;
     what.changed = !p->unchanged;
+    what.first_of_log = no_input_ && p->number == 1;
     if (no_input_ && p->number == 1 && p->file.text) {
       // The log holds no IR before its first pass: what that pass's dump prints is shown whole, as added.
       std::vector<std::string> keys;
@@ -434,9 +437,9 @@ class LlvmPassStream : public PassStream {
   bool FunctionPass(const Dump& d, DumpPass* p) {
     const Banner& b = d.banner;
     p->unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
+    p->unit_keys = b.funcs;
     // An SCC split by its pass prints only the functions still in it (input/llvm_scc_dump.h).
-    bool split = p->unit == IrUnit::kScc && b.funcs.size() > 1 && !with_befores_;
-    p->unit_keys = split ? SccDumpUnits(b.funcs, d.text) : b.funcs;
+    if (p->unit == IrUnit::kScc && !with_befores_ && !p->before) ReadSccDump(d.text, p);
     if (d.text.empty()) {
       p->notes.push_back("the dump of " + b.ir + " is empty");
       p->unchanged = true;

@@ -74,7 +74,11 @@ void LlvmLogNotes::DiffForm(unsigned long pass, const std::vector<std::string>& 
 }
 
 void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<DumpPass::LogNote>* notes) {
+  if (what.first_of_log && (what.kind == Kind::kFunctions || what.kind == Kind::kLoop)) selective_ = true;
   Receive(what, notes);
+  // Module-level lines a filtered or selective log never shows are noted on every pass (FilterNotes,
+  // SelectiveNotes), not from the passes that changed functions.
+  bool track_top = !filtered_ && !selective_;
   switch (what.kind) {
     case Kind::kModule:
       if (what.module_lines) {
@@ -85,6 +89,8 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
         invalid_since_.clear();
         module_ = what.module_functions;
         module_known_.reset();
+      } else {
+        FilteredModule(what, notes);
       }
       break;
     case Kind::kFunctions:
@@ -94,8 +100,9 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
         deleted_since_.erase(f);
         invalid_since_.erase(f);
       }
+      if (filtered_ && what.scc) scc_walk_ = true;
       if (!what.changed) break;
-      top_since_.push_back(pass);
+      if (track_top) top_since_.push_back(pass);
       if (what.scc) {
         // The inliner deletes a callee it inlined everywhere, which an SCC dump does not print.
         LearnModule();
@@ -109,7 +116,7 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
     case Kind::kInvalidated:
       seen_since_.insert(what.functions.begin(), what.functions.end());
       if (!what.changed) break;
-      top_since_.push_back(pass);
+      if (track_top) top_since_.push_back(pass);
       for (const std::string& f : what.functions) {
         loop_since_[f].push_back(pass);
         if (what.kind == Kind::kInvalidated) invalid_since_[f].push_back(pass);
@@ -117,7 +124,103 @@ void LlvmLogNotes::Pass(unsigned long pass, const Printed& what, std::vector<Dum
       break;
     case Kind::kNothing: break;
   }
+  FilterGaps(pass, what);
   Stale(notes);
+  if (filtered_) FilterNotes(notes);
+  if (selective_) SelectiveNotes(what, notes);
+}
+
+// A `[module]` dump without module-level lines (-filter-print-funcs): it prints the listed functions whole
+// (a listed function it lacks is gone), so the windows of functions close; the module-level lines stay
+// unknown. The functions an SCC walk's unprinted passes may have deleted are named here.
+void LlvmLogNotes::FilteredModule(const Printed& what, std::vector<DumpPass::LogNote>* notes) {
+  if (!filtered_) {
+    filtered_ = true;
+    top_since_.clear();
+  }
+  if (!unprinted_.empty()) {
+    std::vector<std::string> keys(unprinted_.begin(), unprinted_.end());
+    notes->push_back(Note("this [module] dump is the first to show these functions since passes on other functions "
+                          "ran, which -filter-print-funcs does not print (an SCC pass on a caller may have inlined "
+                          "and deleted them): what it shows of them may be those passes'",
+                          std::move(keys), {}));
+  }
+  loop_since_.clear();
+  deleted_since_.clear();
+  invalid_since_.clear();
+  unprinted_.clear();
+  scc_walk_ = false;
+  if (what.module_functions) {
+    module_ = what.module_functions;
+    module_known_.reset();
+  }
+}
+
+// Under -filter-print-funcs an SCC pass on a function not listed prints nothing: from the walk's first SCC
+// dump to the next `[module]` dump, a listed function LLVM may delete once unused may be gone at any pass
+// whose dump does not print it.
+void LlvmLogNotes::FilterGaps(unsigned long pass, const Printed& what) {
+  (void)pass;
+  if (!filtered_ || !scc_walk_ || what.kind == Kind::kModule || what.kind == Kind::kNothing) return;
+  LearnModule();
+  for (const std::string& key : discardable_) {
+    if (std::count(what.functions.begin(), what.functions.end(), key)) unprinted_.erase(key);
+    else unprinted_.insert(key);
+  }
+}
+
+void LlvmLogNotes::FilterNotes(std::vector<DumpPass::LogNote>* notes) const {
+  notes->push_back(Note("-filter-print-funcs prints no module-level lines (globals, declarations, attribute "
+                        "groups, metadata) and no pass on the functions it does not list: none of them is shown",
+                        {}, {}));
+  if (unprinted_.empty()) return;
+  notes->push_back(Note("shown as the log printed them last: -filter-print-funcs prints no pass on the other "
+                        "functions, and an SCC pass on a caller (the inliner) may have inlined and deleted them "
+                        "since, which no dump shows until the next [module] dump (those passes are not in the log)",
+                        {unprinted_.begin(), unprinted_.end()}, {}));
+}
+
+// Selective printing: the passes between two dumps ran but are not in the log, so every dump's diff may
+// hold their changes, and every function it does not print may have changed since the log printed it.
+void LlvmLogNotes::SelectiveNotes(const Printed& what, std::vector<DumpPass::LogNote>* notes) {
+  if (what.kind == Kind::kNothing) return;
+  std::vector<std::string> now = what.functions;
+  if (what.kind == Kind::kModule) {
+    if (what.module_functions) {
+      now.clear();
+      for (const auto& [key, define] : what.module_functions()) now.push_back(key);
+    } else {
+      now.assign(printed_.begin(), printed_.end());
+    }
+  }
+  std::set<std::string> here(now.begin(), now.end());
+  std::vector<std::string> others;
+  for (const std::string& key : printed_)
+    if (!here.count(key)) others.push_back(key);
+  printed_.insert(now.begin(), now.end());
+  const std::string why =
+      "the log prints only some passes (-print-after=P: its first dump is a function-level one, with no IR "
+      "before it)";
+  notes->push_back(Note(why + ": this dump's diff holds the changes of every pass that ran since the log printed "
+                              "its unit last, which the log does not name",
+                        std::move(now), {}));
+  if (!others.empty()) {
+    notes->push_back(Note(why + ": these functions are shown as the log printed them last; passes it does not "
+                                "print may have changed them since",
+                          std::move(others), {}));
+  }
+  std::vector<std::string> unseen;
+  for (const std::string& key : later_)
+    if (!printed_.count(key)) unseen.push_back(key);
+  if (!unseen.empty()) {
+    notes->push_back(Note(why + ": these functions are not shown yet: the log prints them first at a later pass, "
+                                "and passes it does not print may have changed them before",
+                          std::move(unseen), {}));
+  }
+  notes->push_back(Note(why + ": the module-level lines (globals, declarations, attribute groups, metadata) "
+                              "are shown as a module dump printed them last, if any; passes it does not print "
+                              "may have changed them",
+                        {}, {}));
 }
 
 void LlvmLogNotes::LearnModule() {
@@ -141,9 +244,9 @@ void LlvmLogNotes::Receive(const Printed& what, std::vector<DumpPass::LogNote>* 
              {}, top_since_));
   }
   if (what.kind != Kind::kModule && what.kind != Kind::kFunctions) return;
+  // A module dump prints every function (under -filter-print-funcs: every function listed).
   auto prints = [&](const std::string& key) {
-    return what.kind == Kind::kModule ? what.module_lines
-                                      : std::count(what.functions.begin(), what.functions.end(), key) > 0;
+    return what.kind == Kind::kModule || std::count(what.functions.begin(), what.functions.end(), key) > 0;
   };
   for (const auto& [key, passes] : deleted_since_) {
     if (!prints(key)) continue;

@@ -12,6 +12,16 @@
 //   changed its SCC, until a dump prints it or the module;
 // - -print-changed=diff / =cdiff (input/llvm_changed_diff.h): after its first diff, every function's define
 //   and `; Function Attrs:` lines and the module-level lines, which the form never prints again;
+// - -filter-print-funcs (a `[module]` dump without "; ModuleID": it prints the listed functions only and no
+//   module-level lines): the module-level lines on every pass (none is ever shown), and from an SCC dump
+//   until the next `[module]` dump every listed function LLVM may delete once unused that the pass's dump
+//   does not print (the passes on the other functions print nothing: an SCC pass on a caller may inline and
+//   delete it unseen); the `[module]` dump that shows them again names them;
+// - selective printing (-print-after=P,Q, -print-before=...: a log with no IR before its first pass whose
+//   first dump is a function, SCC or loop dump): every pass, as the passes between two dumps are not in
+//   the log: the functions it prints (its diff holds the changes of every pass since the log printed them
+//   last), every other function the log has printed (shown as printed last), those its banners name later
+//   (Later: not shown yet) and the module-level lines;
 // - a log with before-dumps too (-print-before-all -print-after-all): each pass's own before-dump makes its
 //   unit exact, and the rules above cover the rest; a module before-dump a function, SCC or loop pass
 //   receives (Printed::received) shows changes outside that pass's unit no earlier dump printed.
@@ -49,6 +59,7 @@ class LlvmLogNotes {
     // what the module shows changed in any other function is not that pass's to the log's knowledge.
     bool received = false;
     std::vector<std::string> receiver;
+    bool first_of_log = false;           // the log's first pass, and the log holds no IR before it
   };
 
   // Records pass number `pass` (1-based, as DumpPass::number) printing `what`, and appends to `notes` what
@@ -58,6 +69,10 @@ class LlvmLogNotes {
   // -print-changed=diff: from pass `pass` on (0: from the first), every function of `keys` (the rebuilt
   // module's; empty: those given before) and the module-level lines are never printed again.
   void DiffForm(unsigned long pass, const std::vector<std::string>& keys);
+
+  // `keys`: the functions the log's banners name (input/llvm_log_names.h), known before its first pass, so a
+  // selective log's note names a function before the log prints it.
+  void Later(std::set<std::string> keys) { later_ = std::move(keys); }
 
   // The functions the LLVM module text `text` defines: key (scope/llvm_scope's) -> its define line.
   static std::map<std::string, std::string> DefineLines(const std::string& text);
@@ -80,6 +95,14 @@ class LlvmLogNotes {
   void Received(const Printed& what, std::vector<DumpPass::LogNote>* notes);
   std::vector<unsigned long> From()
       const;  // the =diff notes' "from": its first diff's pass, if any  // module_known_ from module_, once
+  // -filter-print-funcs (FilteredModule: a `[module]` dump without module-level lines): the functions it
+  // shows whole, the module it shows (module_), the end of an SCC walk.
+  void FilteredModule(const Printed& what, std::vector<DumpPass::LogNote>* notes);
+  // -filter-print-funcs, in an SCC walk: the listed functions LLVM may delete that `what` does not print.
+  void FilterGaps(unsigned long pass, const Printed& what);
+  void FilterNotes(std::vector<DumpPass::LogNote>* notes) const;
+  // Selective printing (first_of_log a function, SCC or loop dump): the notes of every pass.
+  void SelectiveNotes(const Printed& what, std::vector<DumpPass::LogNote>* notes);
 
   std::vector<unsigned long> top_since_;          // changed passes since the last module dump (in order)
   std::map<std::string, std::vector<unsigned long>> loop_since_;     // function -> loop / invalidated passes
@@ -91,6 +114,12 @@ class LlvmLogNotes {
   std::optional<std::map<std::string, std::string>> module_known_;
   std::vector<std::string> discardable_;  // module_known_'s functions LLVM may delete once unused (Discardable)
   std::set<std::string> seen_since_;      // the functions function, SCC and loop dumps printed since it
+  bool filtered_ = false;  // a `[module]` dump printed no module-level lines: -filter-print-funcs
+  bool scc_walk_ = false;  // filtered_: an SCC dump was read since the last `[module]` dump
+  std::set<std::string> unprinted_;  // filtered_: listed functions LLVM may delete, not printed since in an SCC walk
+  bool selective_ = false;        // the log prints only some passes (SelectiveNotes)
+  std::set<std::string> printed_;  // selective_: the functions the log has printed
+  std::set<std::string> later_;    // the functions the log's banners name (Later)
 };
 
 }  // namespace irtrace

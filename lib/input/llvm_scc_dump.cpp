@@ -1,28 +1,31 @@
 #include "input/llvm_scc_dump.h"
 
-#include <algorithm>
+#include <map>
+#include <vector>
 
-#include "scope/function_scope.h"
-#include "util/line_index.h"
+#include "input/llvm_before_dumps.h"
 
 namespace irtrace {
 
-std::vector<std::string> SccDumpUnits(const std::vector<std::string>& named, const std::string& text) {
-  LineIndex index(text, '\n');
-  std::vector<std::string> defined;
-  for (const Section& s : SplitFunctions(ScopeLanguage::kLlvm, index).sections) defined.push_back(s.key);
-  if (defined.empty()) return named;
-  auto has = [](const std::vector<std::string>& v, const std::string& k) {
-    return std::find(v.begin(), v.end(), k) != v.end();
-  };
-  std::vector<std::string> out;
-  for (const std::string& k : named) {
-    if (has(defined, k)) out.push_back(k);
-  }
-  for (const std::string& k : defined) {
-    if (!has(out, k)) out.push_back(k);
-  }
-  return out;
+void ReadSccDump(const std::string& text, DumpPass* p) {
+  if (p->unit_keys.size() < 2) return;
+  std::map<std::string, std::string> dumped = DumpedFunctions(text);
+  std::vector<std::string> printed, missing;
+  for (const std::string& key : p->unit_keys) (dumped.count(key) ? printed : missing).push_back(key);
+  if (printed.empty() || missing.empty()) return;
+  std::string names;
+  for (const std::string& key : missing) names += (names.empty() ? "" : ", ") + key;
+  p->notes.push_back("the banner names the SCC as the pass found it; its dump prints " +
+                     std::to_string(printed.size()) + " of its " + std::to_string(p->unit_keys.size()) +
+                     " functions (not " + names + ")");
+  p->log_notes.push_back(
+      {"not_in_log",
+       "the SCC dump does not print " + names +
+           ": the pass split them off into SCCs of their own (the inliner, inlining the call that made them one "
+           "SCC) or deleted them, or -filter-print-funcs does not list them; shown as the log printed them last",
+       missing,
+       {}});
+  p->unit_keys = std::move(printed);
 }
 
 }  // namespace irtrace

@@ -1,20 +1,20 @@
-// The functions an LLVM call-graph SCC pass's dump is about. LLVM 19's StandardInstrumentations names the
-// SCC in the banner as it stood before the pass ("; *** IR Dump After InlinerPass on (pong, ping) ***") but
-// prints the functions of the SCC as it stands after it: a pass that splits the SCC (the inliner inlining
-// `ping` into `pong` breaks their cycle) prints only `pong`, and `ping`, still defined, is in another SCC
-// now, its text unchanged by this dump. Read from real opt-19 and clang-19 `-print-after-all` output.
+// An LLVM SCC dump's functions. LLVM 19's IR printer (StandardInstrumentations PrintIRInstrumentation) names
+// the SCC in the banner as the pass found it ("After InlinerPass on (pong, ping)") and prints the functions
+// of that SCC after the pass, those -filter-print-funcs lists: the inliner splits an SCC when it inlines the
+// call that made it one (ping's dump then is its own later), and may delete a member; neither shows in the
+// dump but as a member it does not print.
 #pragma once
 
 #include <string>
-#include <vector>
+
+#include "input/dump_dir.h"
 
 namespace irtrace {
 
-// Takes the keys of the functions an SCC banner names (`named`, in its order; as IrKey gives them) and the
-// dump's text. Returns the keys of the functions the dump is the text of: those of `named` it defines, in
-// `named`'s order, then those it defines that `named` does not name, in the text's order. A named function
-// the dump does not define is left out (its text stays as the log last printed it; whether the pass deleted
-// it the dump cannot say: input/llvm_log_notes.h). When the text defines none of them, `named` itself.
-std::vector<std::string> SccDumpUnits(const std::vector<std::string>& named, const std::string& text);
+// Pass `p`, an SCC pass (IrUnit::kScc, unit_keys the banner's functions) whose dump is `text`: keeps in
+// p->unit_keys the members the dump prints (in the banner's order), and notes (DumpPass::log_notes, kind
+// not_in_log) the others, shown as the log printed them last: the pass split them off or deleted them, or
+// the filter does not list them. A dump printing no member leaves `p` as it is. Throws nothing.
+void ReadSccDump(const std::string& text, DumpPass* p);
 
 }  // namespace irtrace

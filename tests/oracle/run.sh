@@ -81,6 +81,8 @@ llvm_program() {
   local filter; filter=$(grep '^define ' "$d/in.ll" | head -2 | sed -E 's/^[^@]*@([-A-Za-z0-9_.$]+).*/\1/' | paste -sd, -)
   "${O[@]}" -print-after-all -filter-print-funcs="$filter" 2> "$d/filter.log"
   convert llvm "$prog" filter "$t" "$in" "$d/filter.log" "$filter"
+  # Selective printing: only the passes named print (each dump holds the changes of the passes not printed since).
+  "${O[@]}" -print-after=licm,instcombine 2> "$d/selective.log"; convert llvm "$prog" selective "$t" "$in" "$d/selective.log"
   rm -rf "$d/dumps"
   "${O[@]}" -print-after-all -ir-dump-directory="$d/dumps" 2> /dev/null; convert llvm "$prog" dump_directory "$t" "$in" "$d/dumps"
   # A whole compile (the backend too: legacy IR passes and machine passes); its truth the same clang
