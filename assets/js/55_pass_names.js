@@ -64,17 +64,47 @@ window.IrTrace.define('55_pass_names', function() {
   // 142,000 passes has a few thousand names and units). Returns an index that searches as index(label)
   // does, made without splitting the label again.
   function joined(label, parts, cache) {
-    const ixs = parts.map((p) => {
-      let ix = cache.get(p);
+    const ixs = new Array(parts.length);
+    let compact = '';
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k];
+      let ix = isNumber(p) ? new NumberIndex(p) : cache.get(p);  // a pass number: one word, not cached
       if (!ix) cache.set(p, (ix = index(p)));
-      return ix;
-    });
-    let lower = null;
-    return {
-      compact: ixs.length === 1 ? ixs[0].compact : ixs.map((x) => x.compact).join(''),
-      ixs,
-      get lower() { return lower === null ? (lower = (typeof label === 'function' ? label() : label).toLowerCase()) : lower; },
-    };
+      ixs[k] = ix;
+      compact += ix.compact;
+    }
+    return new Joined(label, ixs, compact);
+  }
+
+  function isNumber(p) {
+    if (!p.length || p.length > 15) return false;
+    for (let i = 0; i < p.length; i++)
+      if (p.charCodeAt(i) < 48 || p.charCodeAt(i) > 57) return false;
+    return true;
+  }
+
+  // index() of a string of ASCII digits: one word.
+  class NumberIndex {
+    constructor(p) { this.compact = p; }
+    get starts() { return { has: (q) => q === 0 }; }
+    get ends() { return { has: (q) => q === this.compact.length }; }
+    get lower() { return this.compact; }
+  }
+
+  // An index joined from its parts' (joined): compact, the parts' indexes (ixs) and the label's lower case
+  // made on first use.
+  class Joined {
+    constructor(label, ixs, compact) {
+      this.label = label;
+      this.ixs = ixs;
+      this.compact = compact;
+      this.low = null;
+    }
+
+    get lower() {
+      if (this.low === null) this.low = (typeof this.label === 'function' ? this.label() : this.label).toLowerCase();
+      return this.low;
+    }
   }
 
   // Whether a word starts (ends) at offset p of index ix's compact text, for index() and joined() alike.
