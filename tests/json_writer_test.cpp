@@ -73,6 +73,17 @@ TEST_CASE("json_writer: commas and nesting", "[json_writer]") {
                      R"("last":{"k":["v"]}})");
 }
 
+TEST_CASE("json_writer: a line break goes where it is written, the commas where they belong", "[json_writer]") {
+  StringSink sink;
+  JsonWriter w(&sink);
+  w.BeginObject().Key("snapshots").BeginArray();
+  w.Newline().BeginObject().Key("n").Int(1).EndObject();
+  w.Newline().BeginObject().Key("s").String("a\nb").EndObject();
+  w.Newline().EndArray().Key("entries").BeginArray().Int(2).EndArray().EndObject();
+  w.Flush();
+  CHECK(sink.text == "{\"snapshots\":[\n{\"n\":1}\n,{\"s\":\"a\\nb\"}\n],\"entries\":[2]}");
+}
+
 TEST_CASE("json_writer: keys are escaped too", "[json_writer]") {
   StringSink sink;
   JsonWriter w(&sink);

@@ -527,16 +527,19 @@ window.IrTrace.define('15_payload', function() {
 
   const codec = payloadCodec();
 
-  // base64 -> zlib inflate (the browser's DecompressionStream) -> UTF-8 text.
-  async function inflate(b64) {
+  // base64 -> zlib inflate (the browser's DecompressionStream) -> the bytes (a Uint8Array).
+  async function inflateBytes(b64) {
     if (typeof DecompressionStream !== 'function')
       throw new Error('this browser cannot inflate the compressed report data (no DecompressionStream)');
     const bin = atob(b64);
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
-    return await new Response(stream).text();
+    return new Uint8Array(await new Response(stream).arrayBuffer());
   }
+
+  // base64 -> zlib inflate -> UTF-8 text.
+  async function inflate(b64) { return new TextDecoder().decode(await inflateBytes(b64)); }
 
   // Reads the payload from doc's data block (element #ir-trace-data): the payload itself, the envelope
   // {"schema": 2, "encoding": "deflate-base64", "data": "<base64 of the zlib-deflated payload>"} inflated
@@ -555,7 +558,11 @@ window.IrTrace.define('15_payload', function() {
       } else {
         const u = codec.unwrap(JSON.parse(text));
         if (u.error) return { error: u.error };
-        data = u.compressed !== undefined ? JSON.parse(await inflate(u.compressed)) : u.payload;
+        // Its snapshots parsed when first read (17_lazy_snapshots.js).
+        const lazy = T.lazySnapshots;
+        if (u.compressed === undefined) data = u.payload;
+        else if (lazy) data = lazy.parse(await inflateBytes(u.compressed));
+        else data = JSON.parse(await inflate(u.compressed));
       }
     } catch (e) { return { error: 'the report data cannot be read: ' + (e && e.message ? e.message : e) }; }
     return codec.check(data);

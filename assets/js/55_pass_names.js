@@ -57,6 +57,71 @@ window.IrTrace.define('55_pass_names', function() {
     return { compact, starts, ends, lower: label.toLowerCase() };
   }
 
+  // Takes a label (or a function giving it, called only when a query of punctuation alone needs it) and
+  // its parts, in order, where the label separates each part from the next by punctuation or spaces ("12.
+  // SROAPass @f": "12", "SROAPass", "f" or "@f"; a part may lack the label's punctuation, a separator, at
+  // its ends: no word runs from one part into the next), and a Map caching index() by part (a report of
+  // 142,000 passes has a few thousand names and units). Returns an index that searches as index(label)
+  // does, made without splitting the label again.
+  function joined(label, parts, cache) {
+    const ixs = new Array(parts.length);
+    let compact = '';
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k];
+      let ix = isNumber(p) ? new NumberIndex(p) : cache.get(p);  // a pass number: one word, not cached
+      if (!ix) cache.set(p, (ix = index(p)));
+      ixs[k] = ix;
+      compact += ix.compact;
+    }
+    return new Joined(label, ixs, compact);
+  }
+
+  function isNumber(p) {
+    if (!p.length || p.length > 15) return false;
+    for (let i = 0; i < p.length; i++)
+      if (p.charCodeAt(i) < 48 || p.charCodeAt(i) > 57) return false;
+    return true;
+  }
+
+  // index() of a string of ASCII digits: one word.
+  class NumberIndex {
+    constructor(p) { this.compact = p; }
+    get starts() { return { has: (q) => q === 0 }; }
+    get ends() { return { has: (q) => q === this.compact.length }; }
+    get lower() { return this.compact; }
+  }
+
+  // An index joined from its parts' (joined): compact, the parts' indexes (ixs) and the label's lower case
+  // made on first use.
+  class Joined {
+    constructor(label, ixs, compact) {
+      this.label = label;
+      this.ixs = ixs;
+      this.compact = compact;
+      this.low = null;
+    }
+
+    get lower() {
+      if (this.low === null) this.low = (typeof this.label === 'function' ? this.label() : this.label).toLowerCase();
+      return this.low;
+    }
+  }
+
+  // Whether a word starts (ends) at offset p of index ix's compact text, for index() and joined() alike.
+  function startsAt(ix, p) {
+    if (!ix.ixs) return ix.starts.has(p);
+    for (let k = 0, off = 0; k < ix.ixs.length; off += ix.ixs[k++].compact.length)
+      if (p < off + ix.ixs[k].compact.length) return p >= off && ix.ixs[k].starts.has(p - off);
+    return false;
+  }
+
+  function endsAt(ix, p) {
+    if (!ix.ixs) return ix.ends.has(p);
+    for (let k = 0, off = 0; k < ix.ixs.length; off += ix.ixs[k++].compact.length)
+      if (p > off && p <= off + ix.ixs[k].compact.length) return ix.ixs[k].ends.has(p - off);
+    return false;
+  }
+
   // The query as the search uses it: its words joined, lower-cased (so "loop unroll", "loop-unroll" and
   // "LoopUnroll" are one query); raw: the trimmed lower-cased text, for a query of punctuation only.
   function parseQuery(query) {
@@ -64,15 +129,16 @@ window.IrTrace.define('55_pass_names', function() {
     return { raw, compact: index(raw).compact };
   }
 
-  // Takes an index (index()) and a parsed query. Returns the best tier (TIER) the label matches at, or -1:
+  // Takes an index (index() or joined()) and a parsed query. Returns the best tier (TIER) the label matches at, or -1:
   // WORD when the query starts at a word start and ends at a word end (a whole word, or whole words in a
   // row), PREFIX when it starts at a word start, SUBSTRING anywhere, FUZZY when its characters occur in order.
   function tier(ix, q) {
     if (!q.compact) return q.raw && ix.lower.includes(q.raw) ? TIER.SUBSTRING : -1;
     let best = -1;
     for (let p = ix.compact.indexOf(q.compact); p >= 0; p = ix.compact.indexOf(q.compact, p + 1)) {
-      if (ix.starts.has(p) && ix.ends.has(p + q.compact.length)) return TIER.WORD;
-      const t = ix.starts.has(p) ? TIER.PREFIX : TIER.SUBSTRING;
+      const start = startsAt(ix, p);
+      if (start && endsAt(ix, p + q.compact.length)) return TIER.WORD;
+      const t = start ? TIER.PREFIX : TIER.SUBSTRING;
       if (best < 0 || t < best) best = t;
     }
     if (best >= 0) return best;
@@ -111,5 +177,5 @@ window.IrTrace.define('55_pass_names', function() {
     return span;
   }
 
-  T.names = { TIER, words, index, parseQuery, tier, rank, breakable };
+  T.names = { TIER, words, index, joined, parseQuery, tier, rank, breakable };
 });

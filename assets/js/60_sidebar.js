@@ -153,7 +153,7 @@ window.IrTrace.define('60_sidebar', function() {
       this.list.addEventListener('keydown', (ev) => this.onListKey(ev));
       // The virtual list (60_pass_rows.js): an option per entry of the order, a summary row per run.
       this.rows = new T.passRows.PassRows(this.list, {
-        make: (it) => (typeof it === 'number' ? this.buildOption(this.model.shown(it), it) : it.button),
+        make: (it) => (typeof it === 'number' ? this.buildOption(this.model.shown(it), it) : this.runButton(it)),
         decorate: (it, node) => {
           if (typeof it !== 'number') return;
           node.setAttribute('aria-selected', it === this.selected ? 'true' : 'false');
@@ -295,19 +295,30 @@ window.IrTrace.define('60_sidebar', function() {
     // The unit entry i ran on, as its row names it (hooks.unitName; a nested pipeline's pass over several
     // functions: its executions, "8 functions, 3 changed", hooks.executions; over one, nothing the row's
     // status does not say), or null.
-    unitName(i) {
+    // sigil false: without the IR's sigil ("clamp" for "@clamp"; the search's words are the same, and the
+    // snapshot's language is not read).
+    unitName(i, sigil = true) {
       const e = this.model.entries[i];
-      const unit = this.hooks.unitName(e, (this.model.snapshots[e.after] || {}).lang);
+      const unit = this.hooks.unitName(e, sigil ? this.model.lang(e.after) : undefined);
       if (unit) return unit;
       const fns = new Set(T.payload.executionsOf(e).map((x) => x.key)).size;
       return fns > 1 ? this.hooks.executions(e) : null;
     }
 
     // The search's index of entry i's row: its label and the unit it ran on (a function name finds its passes).
+    // Made from the label's parts (number, name, unit: T.names.joined), each part's words found once; the
+    // unit without its sigil (a separator: the same words), the label itself worded only when a query of
+    // punctuation alone needs it.
     nameIndex(i) {
       if (!this.names[i]) {
-        const unit = this.unitName(i);
-        this.names[i] = T.names.index(this.model.entryLabel(this.model.entries[i]) + (unit ? ' ' + unit : ''));
+        const e = this.model.entries[i], unit = this.unitName(i, false);
+        const num = e.kind === KIND.CODEGEN ? null : this.model.passNumber(e);
+        const parts = [...(num === null ? [] : [String(num)]), String(e.name), ...(unit ? [unit] : [])];
+        const label = () => {
+          const u = this.unitName(i);
+          return this.model.entryLabel(e) + (u ? ' ' + u : '');
+        };
+        this.names[i] = T.names.joined(label, parts, this.partIndex || (this.partIndex = new Map()));
       }
       return this.names[i];
     }
@@ -360,7 +371,6 @@ window.IrTrace.define('60_sidebar', function() {
         run.open = run.ids.some((i) => this.opened.has(i) || i === this.selected);
         if (run.open)
           for (const i of run.ids) this.opened.add(i);
-        run.button = this.buildRunButton(run);
         first.set(run.ids[0], run);
         for (const i of run.ids) this.runOf.set(i, run);
       }
@@ -372,6 +382,10 @@ window.IrTrace.define('60_sidebar', function() {
           searching ? order.filter((i) => entries[i].kind !== KIND.FRONTEND).length + ' of ' + this.total : '';
       return order;
     }
+
+    // The summary row of a run, made when it is first rendered (a report of 150,000 passes has thousands
+    // of runs, a few dozen on screen).
+    runButton(run) { return run.button || this.buildRunButton(run); }
 
     // The summary row of a run: a button (no option of the listbox) that shows or hides the run's passes.
     buildRunButton(run) {
@@ -397,7 +411,7 @@ window.IrTrace.define('60_sidebar', function() {
         if (open) this.opened.add(i);
         else this.opened.delete(i);
       }
-      this.paintRunButton(run);
+      if (run.button) this.paintRunButton(run);
       this.buildItems();
     }
 

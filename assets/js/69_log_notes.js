@@ -41,11 +41,7 @@ window.IrTrace.define('69_log_notes', function() {
     // root: the App's panels; hooks: {model, linkFor(entry index) -> href, onOpen(entry index)}.
     constructor(root, hooks) {
       this.hooks = hooks;
-      const m = hooks.model;
-      this.all = [];
-      m.entries.forEach((e, i) => {
-        for (const n of logNotes(e)) this.all.push({ entry: i, note: n, line: noteLine(m, n) });
-      });
+      this.rows = null; // every note with its line, made when the list is first filled (see all)
       this.input = el('input', {
         type: 'search',
         'aria-label': 'Filter notes',
@@ -76,7 +72,26 @@ window.IrTrace.define('69_log_notes', function() {
       });
     }
 
-    count() { return this.all.length; }
+    // Every note of the report, [{entry, note, line}] in pass order: made on first use, so a report of
+    // 150,000 passes does not word its notes before its first diff.
+    get all() {
+      if (!this.rows) {
+        const m = this.hooks.model;
+        this.rows = [];
+        m.entries.forEach((e, i) => {
+          for (const n of logNotes(e)) this.rows.push({ entry: i, note: n, line: noteLine(m, n) });
+        });
+      }
+      return this.rows;
+    }
+
+    // How many notes the report holds (without wording them).
+    count() {
+      if (this.rows) return this.rows.length;
+      let n = 0;
+      for (const e of this.hooks.model.entries) n += logNotes(e).length;
+      return n;
+    }
 
     toggle() {
       this.root.hidden = !this.root.hidden;
@@ -108,7 +123,8 @@ window.IrTrace.define('69_log_notes', function() {
   // The notes of entry i as the pass's notices list them (noteLine each).
   function lines(model, i) { return logNotes(model.entries[i]).map((n) => noteLine(model, n)); }
 
-  // Makes the App's notes panel, and its button before `beside` when some entry has a note. Returns the panel.
+  // Makes the App's notes panel, and its button before `beside` when some entry has a note (after the first
+  // diff is painted: counting the notes of 150,000 passes need not delay it). Returns the panel.
   function attach(app, beside) {
     const panel = new NotesPanel(app.panels, {
       model: app.model,
@@ -118,12 +134,14 @@ window.IrTrace.define('69_log_notes', function() {
         app.select(i);
       },
     });
-    if (panel.count()) {
-      const btn = el(
-          'button', { type: 'button', title: 'Every note of the report, filterable' }, 'Notes (' + panel.count() + ')');
+    const addButton = () => {
+      const n = panel.count();
+      if (!n) return;
+      const btn = el('button', { type: 'button', title: 'Every note of the report, filterable' }, 'Notes (' + n + ')');
       btn.addEventListener('click', () => panel.toggle());
       beside.before(btn);
-    }
+    };
+    requestAnimationFrame(() => setTimeout(addButton, 0));
     return panel;
   }
 

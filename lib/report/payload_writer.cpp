@@ -138,6 +138,7 @@ void PayloadWriter::EndChunk(const LiveState& live) {
 PayloadWriter::~PayloadWriter() = default;
 
 void PayloadWriter::WriteSnapshotStart(const Snapshot& s) {
+  w_->Newline();  // one snapshot a line (PAYLOAD.md): the viewer parses each when it reads it
   w_->BeginObject();
   w_->Key("file").String(s.name);
   w_->Key("lang").String(LanguageName(s.lang));
@@ -256,7 +257,7 @@ int PayloadWriter::AddSnapshot(const Snapshot& s, const Snapshot& before, int be
 
 void PayloadWriter::EndSnapshots() {
   if (in_entries_ || compare_written_) return;
-  w_->EndArray();
+  w_->Newline().EndArray();
   w_->Key("entries").BeginArray();
   in_entries_ = true;
 }

@@ -72,6 +72,11 @@ JsonWriter& JsonWriter::RawValues(std::string_view values, bool more) {
   return *this;
 }
 
+JsonWriter& JsonWriter::Newline() {
+  buf_.push_back('\n');
+  return *this;
+}
+
 void JsonWriter::MaybeFlush() {
   if (buf_.size() >= kFlushBytes) Flush();
 }

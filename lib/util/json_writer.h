@@ -40,6 +40,10 @@ class JsonWriter {
   // they are: a comma first when the array has elements. Empty: nothing. Call again with the next piece
   // of the same values (`more` true) to continue them without a comma.
   JsonWriter& RawValues(std::string_view values, bool more = false);
+  // A line break (JSON whitespace) where the writer is: between two values, before a comma or a closing
+  // bracket. A JSON string never holds a raw one, so a reader can find the line breaks placed this way by
+  // scanning bytes.
+  JsonWriter& Newline();
   // Sends everything buffered to the sink.
   void Flush();
 
