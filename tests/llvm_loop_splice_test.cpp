@@ -71,12 +71,15 @@ TEST_CASE("llvm_loop_splice: the dump's blocks replace the function's, in place"
   CHECK(Spliced(fn, dump, nullptr) == want);
 }
 
-TEST_CASE("llvm_loop_splice: blocks the loop's previous dump printed and this one lacks are removed; new blocks "
-          "follow their neighbour in the dump",
-          "[llvm_loop_splice]") {
+TEST_CASE(
+    "llvm_loop_splice: blocks the loop's previous dump printed and this one lacks are removed; new blocks "
+    "follow their neighbour in the dump",
+    "[llvm_loop_splice]") {
   Text fn(kFunction);
   // The previous dump printed ph, body and exit; this one a new latch after body, and no ph (merged away).
-  Text previous("\n; Preheader:\nph:\n  br label %body\n\n; Loop:\nbody:\n  br label %body\n\n; Exit blocks\nexit:\n  ret i32 0\n");
+  Text previous(
+      "\n; Preheader:\nph:\n  br label %body\n\n; Loop:\nbody:\n  br label %body\n\n; Exit blocks\nexit:\n  ret i32 "
+      "0\n");
   Text dump(
       "\n; Loop:\nbody:                                             ; preds = %0, %latch\n  br label %latch\n\n"
       "latch:                                            ; preds = %body\n  br label %body\n\n; Exit blocks\n"
@@ -114,9 +117,10 @@ std::map<std::string, std::string> FunctionsOf(const std::string& text) {
   return out;
 }
 
-TEST_CASE("llvm_loop_splice: after a loop pass the function is the one the module-scope log prints, and the "
-          "next function pass is diffed against it",
-          "[llvm_loop_splice][truth]") {
+TEST_CASE(
+    "llvm_loop_splice: after a loop pass the function is the one the module-scope log prints, and the "
+    "next function pass is diffed against it",
+    "[llvm_loop_splice][truth]") {
   test::TempDir t;
   REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
   test::WriteFile(t / "p.c", kProgram);

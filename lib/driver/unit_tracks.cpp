@@ -308,8 +308,7 @@ UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const 
     // The pass's own before-dump is its loop as it stood; a pass that changed it changed the function.
     if (snap.text != step.before.held->snap->text)
       step.function_after = SpliceIntoFunction(fn, now, SpliceBase(run, now), snap.name);
-    else
-      LearnNumbering(fn, now);
+    else LearnNumbering(fn, now);
     run.push_back(std::move(now));
     return step;
   }

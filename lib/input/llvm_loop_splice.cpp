@@ -68,7 +68,8 @@ void LearnRefs(std::string_view mine, std::string_view theirs, RefMap* map) {
     if (a[k].kind != b[k].kind) return;
   }
   for (size_t k = 0; k < a.size(); ++k) {
-    map->emplace(a[k].kind + std::string(mine.substr(a[k].at, a[k].len)), std::string(theirs.substr(b[k].at, b[k].len)));
+    map->emplace(a[k].kind + std::string(mine.substr(a[k].at, a[k].len)),
+                 std::string(theirs.substr(b[k].at, b[k].len)));
   }
 }
 
