@@ -257,14 +257,20 @@ namespace {
 // among them (Placement), the dump's numbers renumbered by `refs`.
 class Splicer {
  public:
-  Splicer(const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, const RefMap& refs, Placement* place)
-      : dump_lines_(dump_lines), dump_(dump), refs_(refs), place_(*place) {}
+  // `blank`: an empty line of the function's text (copied between blocks put in), -1 for none.
+  Splicer(const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, const RefMap& refs, Placement* place,
+          long blank)
+      : dump_lines_(dump_lines), dump_(dump), refs_(refs), place_(*place), blank_(blank) {}
 
   // Dump block k, an empty line before it (`blank_first`) or after it.
   void Put(size_t k, bool blank_first) {
-    if (blank_first) runs.Blank();
+    if (blank_first) Blank();
     runs.CopyDump(dump_lines_, dump_[k].begin, dump_[k].end, refs_);
-    if (!blank_first) runs.Blank();
+    if (!blank_first) Blank();
+  }
+  void Blank() {
+    if (blank_ >= 0) runs.Copy(From::kFunction, blank_, blank_ + 1);
+    else runs.Blank();
   }
   void PutAll(const std::vector<size_t>& blocks, bool blank_first) {
     for (size_t k : blocks) Put(k, blank_first);
@@ -298,6 +304,7 @@ class Splicer {
   const std::vector<IrBlockLine>& dump_;
   const RefMap& refs_;
   Placement& place_;
+  long blank_;
 };
 
 }  // namespace
@@ -318,7 +325,11 @@ LoopSplice SpliceLoop(const LineIndex& function_lines, const std::vector<IrBlock
   RefMap& refs = numbering ? *numbering : own;
   LearnRefMap(function_lines, function, in_function, dump_lines, dump, &refs);
   Unclash(function_lines, function, dump_lines, dump, &refs);
-  Splicer splicer(dump_lines, dump, refs, &place);
+  long blank = -1;
+  for (const IrBlockLine& b : function) {
+    if (!b.block && blank < 0 && function_lines[b.begin].empty()) blank = static_cast<long>(b.begin);
+  }
+  Splicer splicer(dump_lines, dump, refs, &place, blank);
   size_t closing = function.size();  // the "}" line's item: blocks put at the end go before it
   for (size_t k = function.size(); k-- > 0 && !function[k].block;) closing = k;
   bool entry = true;
