@@ -47,7 +47,7 @@ window.IrTrace.define('15_payload', function() {
     // without one holds the whole module (or file). FIELD: the entry fields that say so ("unit_keys": the
     // section keys of the function or SCC's functions; absent for a loop).
     const UNIT = Object.freeze({ FUNCTION: 'function', SCC: 'scc', LOOP: 'loop', MACHINE: 'machine' });
-    const FIELD = Object.freeze({ UNIT: 'unit', UNIT_KEYS: 'unit_keys' });
+    const FIELD = Object.freeze({ UNIT: 'unit', UNIT_KEYS: 'unit_keys', FUNCTION_AFTER: 'function_after' });
     // The line LLVM prints above a define, outside its section (the module view keeps one of them).
     const ATTRS_PREFIX = '; Function Attrs:';
     // The flags of a diff's pairs entry: 0 = word highlight allowed, 1 = positional pairing (no highlight).
@@ -392,11 +392,22 @@ window.IrTrace.define('15_payload', function() {
       return -1;
     }
 
+    // The snapshot whose sections an entry gives the module view as pieces: a function or SCC entry's
+    // "after", a loop entry's "function_after" (optional, no schema change: the loop's function after it,
+    // its blocks spliced in, lib/input/llvm_loop_splice.h); -1 for any other entry.
+    function pieceSnapshot(x) {
+      const u = unitOf(x);
+      const j = u === UNIT.FUNCTION || u === UNIT.SCC ? x.after : u === UNIT.LOOP ? x[FIELD.FUNCTION_AFTER] : -1;
+      return Number.isInteger(j) ? j : -1;
+    }
+
     // The module view after entry e (0-based) of payload data (ARCHITECTURE.md "The module view"):
     // 1. the base: the after snapshot of moduleBase (none: empty);
     // 2. the pieces: for each entry k in (base, e] with unit "function" or "scc", each section [key, s0, s1]
     //    of its after snapshot gives key's piece, its lines [s0', s1) (s0' = s0 - 1 when line s0 - 1 starts
-    //    with "; Function Attrs:", else s0); a later piece of a key replaces an earlier one; loops add nothing;
+    //    with "; Function Attrs:", else s0); a later piece of a key replaces an earlier one; a loop entry
+    //    gives its "function_after" snapshot's sections likewise (its function with the loop's blocks
+    //    spliced in), a loop entry without one nothing;
     // 3. without a base the pieces in key order (byte order), an empty line between two; else the base's
     //    lines with each section that has a piece replaced by it (and the base's "; Function Attrs:" line
     //    just before it dropped when the piece starts with its own), then the pieces of keys the base lacks
@@ -412,11 +423,11 @@ window.IrTrace.define('15_payload', function() {
       const b = moduleBase(entries, e);
       const pieces = new Map(); // key -> {snap, begin (s0'), start (s0), end (s1)}
       for (let k = b + 1; k <= e && k < entries.length; k++) {
-        const x = entries[k], u = unitOf(x);
-        if ((u !== UNIT.FUNCTION && u !== UNIT.SCC) || !Number.isInteger(x.after) || !snaps[x.after]) continue;
-        const ls = lines(x.after);
-        for (const [key, s0, s1] of secsOf(x.after))
-          pieces.set(key, { snap: x.after, begin: s0 > 0 && isAttrs(ls[s0 - 1]) ? s0 - 1 : s0, start: s0, end: s1 });
+        const j = pieceSnapshot(entries[k]);
+        if (j < 0 || !snaps[j]) continue;
+        const ls = lines(j);
+        for (const [key, s0, s1] of secsOf(j))
+          pieces.set(key, { snap: j, begin: s0 > 0 && isAttrs(ls[s0 - 1]) ? s0 - 1 : s0, start: s0, end: s1 });
       }
       const runs = [], sections = [];
       let n = 0;

@@ -70,6 +70,12 @@ window.IrTrace.define('55_blame', function() {
         if (!this.reader.has(e.before)) this.reader.set(e.before, i);
         this.readOnly.add(e.before);
       });
+      // spliced: a loop entry's "function_after" (its function, the loop dump's blocks spliced in) -> that
+      // entry: its literal lines are the dump's lines renumbered as the function numbers them, the loop pass's.
+      this.spliced = new Map();
+      model.entries.forEach((e, i) => {
+        if (P.unitOf(e) === P.UNIT.LOOP && Number.isInteger(e.function_after)) this.spliced.set(e.function_after, i);
+      });
       let digits = 1;
       for (const e of model.entries)
         if (Number.isInteger(e.num)) digits = Math.max(digits, String(e.num).length);
@@ -96,7 +102,10 @@ window.IrTrace.define('55_blame', function() {
         }
         const lines = p < 0 && this.model.snapshots[k] && this.model.snapshots[k].lines;
         if (Array.isArray(lines)) {
-          prov = this.cache.set(k, this.matchLoop(k, this.compose(lines, k)));
+          const loop = this.spliced.has(k) ? this.spliced.get(k) : -1;
+          prov = this.compose(lines, k, loop);
+          if (loop >= 0) this.literalsOfDump(lines, prov, loop);
+          prov = this.cache.set(k, this.matchLoop(k, prov));
           break;
         }
         if (p < 0 && this.readOnly.has(k)) {
@@ -118,8 +127,9 @@ window.IrTrace.define('55_blame', function() {
     }
 
     // Provenance of the lines a "lines" list makes (codec applyLines): a run's lines as they are in the
-    // snapshot it copies (of that snapshot only when it is earlier than `before`), a literal line unknown.
-    compose(list, before) {
+    // snapshot it copies (of that snapshot only when it is earlier than `before`), a literal line unknown
+    // (or, `literal` >= 0, entry `literal`'s, at no line of its own: a loop entry's renumbered dump line).
+    compose(list, before, literal = -1) {
       const src = new Map();
       const of = (j) => {
         if (!src.has(j)) {
@@ -130,9 +140,38 @@ window.IrTrace.define('55_blame', function() {
       };
       const unknown = () => -1;
       return {
-        entry: Int32Array.from(P.applyLines(list, (j) => of(j).entry, unknown)),
+        entry: Int32Array.from(P.applyLines(list, (j) => of(j).entry, () => literal)),
         line: Int32Array.from(P.applyLines(list, (j) => of(j).line, unknown)),
       };
+    }
+
+    // A loop entry's "function_after" (list: its "lines", prov: composed, literal lines given to entry
+    // `loop`): each literal line is a line of the loop's dump renumbered (!N, #N as the function numbers
+    // them), blamed as that dump line is (the first of the same text but for those numbers, in order).
+    literalsOfDump(list, prov, loop) {
+      const dump = this.model.entries[loop].after, lines = this.model.lines(dump), of = this.of(dump);
+      if (!of) return;
+      const bare = (l) => l.replace(/([!#])\d+/g, '$1');
+      const queue = new Map();
+      lines.forEach((l, j) => {
+        const key = bare(l);
+        if (!queue.has(key)) queue.set(key, []);
+        queue.get(key).push(j);
+      });
+      let at = 0;
+      for (const r of list) {
+        if (Array.isArray(r)) {
+          at += Math.max(0, r[2] - r[1]);
+          continue;
+        }
+        const q = typeof r === 'string' && r !== '' ? queue.get(bare(r)) : null;
+        if (q && q.length) {
+          const j = q.shift();
+          prov.entry[at] = of.entry[j];
+          prov.line[at] = of.line[j];
+        }
+        at++;
+      }
     }
 
     // Provenance of a module view made of runs (64_module_views.js), cached per view.

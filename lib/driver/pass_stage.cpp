@@ -38,6 +38,7 @@ struct PassStage::Item {
   std::shared_ptr<HeldSnapshot> after_held;     // == before.held for an unchanged pass
   PassDiff own_before_diff, diff;
   std::vector<LoopChanges> loop_changes;        // loop passes' changes this pass's dump is the first to show
+  UnitBefore function_after;                    // a loop pass's function after it (made: written after `after`)
 };
 
 namespace {
@@ -282,12 +283,23 @@ void PassStage::Resolve(Item* it) {
     it->own_before_held = step.before.held;
     it->before = std::move(step.before);
     it->after_held = std::move(step.after);
+    it->function_after = std::move(step.function_after);
     return;
   }
   UnitStep step = tracks.Step(p, std::move(it->after.snap), name);
   it->before = std::move(step.before);
   it->after_held = std::move(step.after);
   it->loop_changes = std::move(step.loop_changes);
+  it->function_after = std::move(step.function_after);
+}
+
+// Writes a made snapshot (a "lines" one: runs of snapshots written before it) and sets its index.
+int PassStage::WriteMade(const UnitBefore& made) {
+  std::vector<LineRun> runs;
+  for (const HeldRun& r : made.runs) runs.push_back(LineRun{r.from ? r.from->index : -1, r.begin, r.end, r.literal});
+  made.held->index = payload_->AddLines(*made.held->snap, runs);
+  ++snapshots;
+  return made.held->index;
 }
 
 void PassStage::WriteFrontend(Item* it) {
@@ -315,18 +327,13 @@ void PassStage::Write(Item* it) {
              : payload_->AddSnapshot(*it->own_before_held->snap);
     ++snapshots;
   }
-  if (it->before.made) {
-    std::vector<LineRun> runs;
-    for (const HeldRun& r : it->before.runs)
-      runs.push_back(LineRun{r.from ? r.from->index : -1, r.begin, r.end, r.literal});
-    it->before.held->index = payload_->AddLines(*it->before.held->snap, runs);
-    ++snapshots;
-  }
+  if (it->before.made) WriteMade(it->before);
   const HeldSnapshot& before = *it->before.held;
   if (it->after_held->index < 0) {
     it->after_held->index = payload_->AddSnapshot(*it->after_held->snap, *before.snap, before.index, it->diff);
     ++snapshots;
   }
+  int function_after = it->function_after.made ? WriteMade(it->function_after) : -1;
   const DumpPass& p = it->pass;
   if (spool_ && entries_->size() >= 2) {
     spool_((*entries_)[1]);
@@ -337,6 +344,7 @@ void PassStage::Write(Item* it) {
                                     DisplayText(p.file.log_name), it->after.log_text));
   Entry& e = entries_->back();
   AddPassDetails(p, entry_of_pass_, &e);
+  e.function_after = function_after;
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
   entry_of_pass_[p.number] = entries_written_++;
   if (e.status != EntryStatus::kChanged) return;

@@ -43,6 +43,7 @@ class PassStage {
   void DiffBatch(std::vector<Item>* items);
   void Write(Item* item);
   void WriteFrontend(Item* item);
+  int WriteMade(const UnitBefore& made);  // a made ("lines") snapshot written; returns its index
 
   DumpListing* listing_;
   unsigned threads_;

@@ -65,6 +65,7 @@ void UnitTracks::SetWhole(std::shared_ptr<HeldSnapshot> s) {
   whole_sections_built_ = false;
   pieces_.clear();
   runs_.clear();
+  numbering_.clear();
   function_blocks_.clear();
 }
 
@@ -113,6 +114,7 @@ void UnitTracks::SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector
   for (const Section& sec : snap.scope.sections) {
     pieces_[sec.key] = Piece{s, PieceBegin(snap, sec), sec.end};
     runs_.erase(sec.key);
+    numbering_.erase(sec.key);
     function_blocks_.erase(sec.key);
   }
 }
@@ -130,18 +132,84 @@ bool UnitTracks::LatestBlock(const std::string& fn, const std::string& label, Pi
     }
   }
   Piece f;
-  if (!Find(fn, &f)) return false;
-  FunctionBlocks& fb = function_blocks_[fn];
-  if (fb.in != f.in || fb.begin != f.begin) {
-    fb = FunctionBlocks{f.in, f.begin, SplitFunctionBlocks(f.in->snap->lines, f.begin, f.end)};
-  }
-  for (const IrBlockLine& b : fb.blocks) {
+  const std::vector<IrBlockLine>* blocks = BlocksOf(fn, &f);
+  if (!blocks) return false;
+  for (const IrBlockLine& b : *blocks) {
     if (b.block && b.label == label) {
       *piece = Piece{f.in, b.begin, b.end};
       return true;
     }
   }
   return false;
+}
+
+const std::vector<IrBlockLine>* UnitTracks::BlocksOf(const std::string& fn, Piece* piece) {
+  if (!Find(fn, piece)) return nullptr;
+  FunctionBlocks& fb = function_blocks_[fn];
+  if (fb.in != piece->in || fb.begin != piece->begin) {
+    fb = FunctionBlocks{piece->in, piece->begin, SplitFunctionBlocks(piece->in->snap->lines, piece->begin, piece->end)};
+  }
+  return &fb.blocks;
+}
+
+UnitBefore UnitTracks::SpliceIntoFunction(const std::string& fn, const LoopDump& now, const LoopDump* previous,
+                                          const std::string& name) {
+  Piece f;
+  const std::vector<IrBlockLine>* blocks = BlocksOf(fn, &f);
+  if (!blocks) return {};
+  LoopSplice splice = SpliceLoop(f.in->snap->lines, *blocks, now.snap->snap->lines, now.blocks,
+                                 previous ? &previous->blocks : nullptr, &numbering_[fn]);
+  Maker m;
+  for (const SpliceRun& r : splice.runs) {
+    if (r.from == SpliceRun::From::kLiteral) m.Literal(r.literal);
+    else m.Copy(r.from == SpliceRun::From::kDump ? now.snap : f.in, r.begin, r.end);
+  }
+  UnitBefore b = m.Make(name + " (" + fn + " with the loop's blocks)");
+  pieces_[fn] = Piece{b.held, 0, b.held->snap->lines.size()};
+  return b;
+}
+
+void UnitTracks::LearnNumbering(const std::string& fn, const LoopDump& now) {
+  Piece f;
+  if (const std::vector<IrBlockLine>* blocks = BlocksOf(fn, &f))
+    LearnLoopNumbering(f.in->snap->lines, *blocks, now.snap->snap->lines, now.blocks, &numbering_[fn]);
+}
+
+namespace {
+
+// The label of a loop dump's preheader ("" for an entry block); false when it prints none.
+bool PreheaderOf(const std::vector<IrBlockLine>& dump, std::string* label) {
+  for (const IrBlockLine& b : dump) {
+    if (b.block && b.part == LoopPart::kPreheader) {
+      *label = b.label;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+const UnitTracks::LoopDump* UnitTracks::SpliceBase(const std::vector<LoopDump>& run, const LoopDump& now) {
+  if (const LoopDump* d = PreviousDump(run, now.ir, now.header)) return d;
+  std::string mine, theirs;
+  if (!PreheaderOf(now.blocks, &mine)) return nullptr;
+  for (auto d = run.rbegin(); d != run.rend(); ++d) {
+    if (d->ir == now.ir && PreheaderOf(d->blocks, &theirs) && theirs == mine) return &*d;
+  }
+  return nullptr;
+}
+
+const UnitTracks::LoopDump* UnitTracks::PreviousDump(const std::vector<LoopDump>& run, const std::string& ir,
+                                                     const std::string& header) {
+  for (auto d = run.rbegin(); d != run.rend(); ++d) {
+    if (d->ir != ir) continue;
+    if (d->header == header) return &*d;
+    for (const IrBlockLine& b : d->blocks) {
+      if (b.block && b.label == header) return &*d;
+    }
+  }
+  return nullptr;
 }
 
 namespace {
@@ -170,10 +238,7 @@ UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot>
   const Snapshot& snap = *now.snap->snap;
   now.blocks = SplitLoopDump(snap.lines, 0, snap.lines.size());
   now.header = LoopHeaderOf(now.blocks);
-  const LoopDump* prev = nullptr;
-  for (auto d = run.rbegin(); d != run.rend() && !prev; ++d) {
-    if (d->ir == ir && (d->header == now.header || HasBlock(d->blocks, now.header))) prev = &*d;
-  }
+  const LoopDump* prev = PreviousDump(run, ir, now.header);
   // `layout`'s lines with each block's latest text (a block with none left out), then the blocks of
   // `also` that `layout` lacks, each after an empty line.
   auto make = [&](const LoopDump& layout, const std::vector<IrBlockLine>* also, Maker* m) {
@@ -211,6 +276,9 @@ UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot>
     auto earlier = loop_changes_.find(fn);
     if (earlier != loop_changes_.end()) step.loop_changes.push_back(LoopChanges{fn, earlier->second});
     loop_changes_[fn].push_back(p.number);
+    step.function_after = SpliceIntoFunction(fn, now, SpliceBase(run, now), name);
+  } else {
+    LearnNumbering(fn, now);
   }
   run.push_back(std::move(now));
   return step;
@@ -237,6 +305,10 @@ UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const 
     const Snapshot& snap = *now.snap->snap;
     now.blocks = SplitLoopDump(snap.lines, 0, snap.lines.size());
     now.header = LoopHeaderOf(now.blocks);
+    // The pass's own before-dump is its loop as it stood; a pass that changed it changed the function.
+    if (snap.text != step.before.held->snap->text)
+      step.function_after = SpliceIntoFunction(fn, now, SpliceBase(run, now), snap.name);
+    else LearnNumbering(fn, now);
     run.push_back(std::move(now));
     return step;
   }

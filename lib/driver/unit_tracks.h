@@ -13,6 +13,7 @@
 
 #include "input/dump_dir.h"
 #include "input/llvm_blocks.h"
+#include "input/llvm_loop_splice.h"
 #include "input/snapshot.h"
 
 namespace irtrace {
@@ -52,10 +53,15 @@ struct LoopChanges {
 
 // A pass's two sides: `before` (made here when before.made) and `after` (the pass's snapshot held, or for
 // an unchanged pass its before side); `loop_changes`: the loop changes its dump is the first to show.
+// `function_after` (a changed loop pass whose function is known; else held is null): the function after
+// it as the log shows it, its latest text with the dump's blocks spliced in (input/llvm_loop_splice.h),
+// made here from runs of earlier snapshots and `after`: written (as "lines") after `after`, it is the
+// function's latest text from now on (the next function pass's before side, the module view's piece).
 struct UnitStep {
   UnitBefore before;
   std::shared_ptr<HeldSnapshot> after;
   std::vector<LoopChanges> loop_changes;
+  UnitBefore function_after;
 };
 
 class UnitTracks {
@@ -110,11 +116,29 @@ class UnitTracks {
   UnitStep LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name);
   // The latest text of block `label` of function `fn` (its run's loop dumps, then the function's text).
   bool LatestBlock(const std::string& fn, const std::string& label, Piece* piece);
+  // The blocks of function `fn` as it stands (`*piece`: where), split once per text; null when nothing
+  // holds it.
+  const std::vector<IrBlockLine>* BlocksOf(const std::string& fn, Piece* piece);
+  // The loop dump of `run` a dump of loop `ir` with header `header` follows: the latest of that loop whose
+  // header is `header` or that holds a block `header` (LoopRotate makes an exit block the header); null.
+  static const LoopDump* PreviousDump(const std::vector<LoopDump>& run, const std::string& ir,
+                                      const std::string& header);
+  // The dump of `run` that loop dump `now` is spliced after (SpliceLoop's `previous`): PreviousDump, else
+  // the latest of the same loop with the same preheader (LoopRotate renumbers every block but that one).
+  static const LoopDump* SpliceBase(const std::vector<LoopDump>& run, const LoopDump& now);
+  // Loop dump `now` (after `previous` in its run, or null) spliced into function `fn` as it stands, which it
+  // becomes (SpliceLoop); held is null when nothing holds the function. `name` names the made snapshot.
+  UnitBefore SpliceIntoFunction(const std::string& fn, const LoopDump& now, const LoopDump* previous,
+                                const std::string& name);
 
   // The loop changes of `keys` (all functions when null) taken out, for the step that shows them.
   std::vector<LoopChanges> TakeLoopChanges(const std::vector<std::string>* keys);
 
   std::unordered_map<std::string, std::vector<LoopDump>> runs_;  // function key -> its run of loop dumps
+  // function key -> its run's loop dumps' numbers in the function's numbering (input/llvm_loop_splice.h)
+  std::unordered_map<std::string, LoopNumbering> numbering_;
+  // Learns loop dump `now`'s numbering against function `fn` as it stands (a dump spliced into nothing).
+  void LearnNumbering(const std::string& fn, const LoopDump& now);
   std::map<std::string, std::vector<unsigned long>> loop_changes_;  // function key -> loop passes since
   struct FunctionBlocks {
     std::shared_ptr<HeldSnapshot> in;

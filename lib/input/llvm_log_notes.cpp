@@ -319,8 +319,9 @@ void LlvmLogNotes::Stale(std::vector<DumpPass::LogNote>* notes) const {
   }
   if (!loop_since_.empty()) {
     notes->push_back(
-        Note("shown as their last function-level dump printed them: loop passes since (their dumps "
-             "print only the loop's blocks) or passes that invalidated them (no IR printed) changed them",
+        Note("shown as their last function-level dump printed them with the blocks loop dumps printed since "
+             "spliced in: what loop passes since changed outside the blocks they printed, or passes that "
+             "invalidated them (no IR printed), is not in the log",
              Keys(loop_since_), Firsts(loop_since_)));
   }
   if (!deleted_since_.empty()) {

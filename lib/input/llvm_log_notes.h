@@ -5,7 +5,8 @@
 //   printed them last, on every pass until the next module dump, which then names the passes they may
 //   have changed at;
 // - a function a loop pass changed (its dump prints only the loop's blocks; the module view shows the
-//   function as its last function-level dump printed it) or an `invalidated` pass ran on (-print-changed
+//   function as its last function-level dump printed it with those blocks spliced in,
+//   input/llvm_loop_splice.h) or an `invalidated` pass ran on (-print-changed
 //   prints no IR for it), until a dump prints that function whole;
 // - a function an SCC pass's dump does not print whose linkage lets the inliner delete it once unused
 //   (internal, private, linkonce, available_externally: LLVM's isDiscardableIfUnused), after that pass

@@ -323,6 +323,7 @@ void WriteUnit(JsonWriter* w, const Entry& e) {
                         : e.unit == IrUnit::kMachine ? "machine"
                                                      : "loop");
   if (e.unit != IrUnit::kLoop) WriteStrings(w, "unit_keys", e.unit_keys);
+  else if (e.function_after >= 0) w->Key("function_after").Int(e.function_after);
 }
 
 }  // namespace

@@ -69,6 +69,8 @@ struct Entry {
   int failed_in[2] = {0, 0};   // compare reports: the pass failed or crashed in BASE ([0]), in HEAD ([1])
   IrUnit unit = IrUnit::kWhole;           // what `before` and `after` hold (input/dump_dir.h)
   std::vector<std::string> unit_keys;     // kFunction, kScc, kMachine: the functions' keys (valid UTF-8)
+  int function_after = -1;                // kLoop: snapshot index of its function after it, the loop's
+                                          // blocks spliced in (written as "function_after" when >= 0)
   std::vector<LogNote> log_notes;         // written as "log_notes" when not empty
   std::vector<Execution> executions;      // written as "executions" when not empty
 };

@@ -280,6 +280,26 @@ function checkModuleViews(data, model) {
   return checked;
 }
 
+// Schema 4: a function pass's "before" (lib/driver/unit_tracks.cpp Functions: its function as it stands, a
+// loop pass's "function_after" once loop passes spliced their blocks in) must be its function in the viewer's
+// module view after the entry before it, line for line ("; Function Attrs:" line included). Returns how many
+// were compared, and of those how many are a loop entry's "function_after" (the loops' blocks spliced in).
+function checkFunctionBefores(data, model) {
+  let checked = 0, spliced = 0;
+  data.entries.forEach((e, i) => {
+    if (i === 0 || P.unitOf(e) !== P.UNIT.FUNCTION || P.unitKeys(e).length !== 1 || !Number.isInteger(e.before)) return;
+    const key = P.unitKeys(e)[0];
+    const view = P.moduleView(data, i - 1, (j) => model.lines(j), (j) => model.sections(j));
+    const sec = view.sections.find((x) => x[0] === key);
+    if (!sec) return;
+    const begin = sec[1] > 0 && view.lines[sec[1] - 1].startsWith('; Function Attrs:') ? sec[1] - 1 : sec[1];
+    assert.deepEqual(view.lines.slice(begin, sec[2]), model.lines(e.before), `entry ${i} ${e.name} on ${key}: its "before" is ${key} in the module view`);
+    checked++;
+    if (data.entries.some((x, j) => j < i && P.unitOf(x) === P.UNIT.LOOP && x.function_after === e.before)) spliced++;
+  });
+  return { checked, spliced };
+}
+
 function checkDump(t, dump, name, opts = {}) {
   const extra = opts.codegen ? ['--codegen', opts.codegen] : [];
   const data = dataBlock(convert(dump, name, ['--no-compress', ...extra]));
@@ -710,7 +730,7 @@ test('the codec: "lines" snapshots, a delta from a "lines" snapshot and from an 
   const model = new T.model.Model(data);
   snaps.forEach((s, i) => assert.deepEqual(model.lines(i), P.snapshotLines(snaps, i), `snapshot ${i}: cached as uncached`));
   assert.deepEqual(Object.values(P.UNIT), ['function', 'scc', 'loop', 'machine']);
-  assert.deepEqual(P.FIELD, { UNIT: 'unit', UNIT_KEYS: 'unit_keys' });
+  assert.deepEqual(P.FIELD, { UNIT: 'unit', UNIT_KEYS: 'unit_keys', FUNCTION_AFTER: 'function_after' });
   assert.deepEqual(data.entries.map((e) => P.unitOf(e)), [null, 'function', 'function', 'scc', 'loop', null, 'function']);
   assert.deepEqual(P.unitKeys(data.entries[3]), ['f', 'h']);
   assert.deepEqual(P.unitKeys(data.entries[4]), []);
@@ -782,6 +802,16 @@ test('the codec: the module view after an entry (base, pieces, attrs lines, new 
   const bare = { schema: 4, snapshots: [{ text: ['; x'], n: 1, sections: [] }, { text: z, n: 2, sections: [['z', 0, 2]] }],
     entries: [{ kind: 'frontend', after: 0 }, { kind: 'pass', before: 1, after: 1, unit: 'function', unit_keys: ['z'] }] };
   assert.deepEqual(P.moduleView(bare, 1).lines, ['; x', '', ...z]);
+  // A loop entry with a "function_after" (its function, the loop's blocks spliced in): that snapshot's
+  // sections are its pieces, as a function entry's "after".
+  const looped = unitPayload();
+  looped.entries[4].function_after = 11;
+  const lm = new T.model.Model(looped);
+  const lview = P.moduleView(looped, 4, (j) => lm.lines(j), (j) => lm.sections(j));
+  const g = lview.sections.find((x) => x[0] === 'g');
+  assert.deepEqual(lview.lines.slice(g[1] - 1, g[2]), lm.lines(11), 'the loop entry\'s function_after is g\'s piece');
+  assert.deepEqual(lview.sections, view(3).sections);
+  assert.deepEqual(lview.lines.filter((l, k) => k < g[1] - 1 || k >= g[2]), view(3).lines.filter((l, k) => k < g[1] - 1 || k >= g[2]));
   // The codec's source runs alone (the find worker embeds it): the module view too.
   const alone = vm.runInNewContext('(' + P.source.toString() + ')()', {});
   assert.equal(JSON.stringify(alone.moduleView(data, 4).lines), JSON.stringify(VIEW4));
@@ -815,6 +845,10 @@ test('a function-scope LLVM log: the module view equals each module pass\'s "bef
   const units = data.entries.filter((e) => P.unitOf(e) !== null).length;
   const views = checkModuleViews(data, model);
   if (units) assert.ok(views > 0, 'a module pass follows unit entries');
+  // A loop pass's function after it (its blocks spliced in) is the module view's and the next function
+  // pass's before side alike.
+  const fns = checkFunctionBefores(data, model);
+  assert.ok(fns.checked > 10 && fns.spliced > 0, `function passes' befores compared: ${JSON.stringify(fns)}`);
   checkDiffs(data, model);
-  t.diagnostic(`schema ${data.schema}: ${data.entries.length} entries, ${units} unit entries, ${views} module views compared`);
+  t.diagnostic(`schema ${data.schema}: ${data.entries.length} entries, ${units} unit entries, ${views} module views compared, function befores ${JSON.stringify(fns)}`);
 });
