@@ -101,6 +101,9 @@ for (const c of cases) {
   add(`${c.lang} ${c.form}`, counts);
   if (verbose) {
     console.log(`== ${c.lang} ${c.program} ${c.form}: ${JSON.stringify(counts)}`);
+    // The wrong ones first, then the unnoted, then the rest (a case's first 40 are printed).
+    const rank = (d) => (d.includes('the report is wrong') ? 0 : d.includes('(no note)') ? 1 : 2);
+    details.sort((a, b) => rank(a) - rank(b));
     for (const d of details.slice(0, 40)) console.log('   ' + d);
     if (details.length > 40) console.log(`   ... ${details.length - 40} more`);
   }
