@@ -39,8 +39,7 @@ const char* kRecursion =
     "int parity_sum(const unsigned *v, int n) { int s = 0; for (int i = 0; i < n; i++) s += is_even(v[i]);\n"
     "  return s + ping(n); }\n";
 
-DumpListing Listed(const TempDir& t, const std::string& flags, const std::string& log,
-                   const char* program = kProgram) {
+DumpListing Listed(const TempDir& t, const std::string& flags, const std::string& log, const char* program = kProgram) {
   REQUIRE(std::filesystem::exists("/usr/bin/clang-19"));
   REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
   test::WriteFile(t / "p.c", program);
@@ -163,7 +162,9 @@ TEST_CASE("llvm_before_dumps: with after-dumps, the pass before a module's befor
   CHECK(loops > 10);
 }
 
-bool Has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool Has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 // -print-before-all: "Before InlinerPass on (is_even, is_odd)" is followed by "Before ... on (is_even)" (the
 // inliner split the SCC) and the next module dump no longer holds is_odd (deleted): the pass's result on

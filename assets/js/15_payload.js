@@ -81,7 +81,7 @@ window.IrTrace.define('15_payload', function() {
       for (const e of data.entries) {
         if (!e || !Array.isArray(e.log_notes)) continue;
         e.log_notes = e.log_notes.map((i) => (typeof i === 'number' ? table[i] : i))
-            .filter((n) => n !== null && typeof n === 'object');
+                          .filter((n) => n !== null && typeof n === 'object');
       }
     }
 

@@ -108,7 +108,8 @@ window.IrTrace.define('17_lazy_snapshots', function() {
     const s = split(bytes);
     if (!s) return JSON.parse(new TextDecoder().decode(bytes));
     const data = JSON.parse(s.head);
-    if (!data || !Array.isArray(data.snapshots) || data.snapshots.length) return JSON.parse(new TextDecoder().decode(bytes));
+    if (!data || !Array.isArray(data.snapshots) || data.snapshots.length)
+      return JSON.parse(new TextDecoder().decode(bytes));
     const dec = new TextDecoder();
     const { region, spans } = s;
     const bytesOf = (k, max) => region.subarray(spans[2 * k], Math.min(spans[2 * k + 1], spans[2 * k] + max));

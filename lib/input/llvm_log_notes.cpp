@@ -140,10 +140,11 @@ void LlvmLogNotes::FilteredModule(const Printed& what, std::vector<DumpPass::Log
   }
   if (!unprinted_.empty()) {
     std::vector<std::string> keys(unprinted_.begin(), unprinted_.end());
-    notes->push_back(Note("this [module] dump is the first to show these functions since passes on other functions "
-                          "ran, which -filter-print-funcs does not print (an SCC pass on a caller may have inlined "
-                          "and deleted them): what it shows of them may be those passes'",
-                          std::move(keys), {}));
+    notes->push_back(
+        Note("this [module] dump is the first to show these functions since passes on other functions "
+             "ran, which -filter-print-funcs does not print (an SCC pass on a caller may have inlined "
+             "and deleted them): what it shows of them may be those passes'",
+             std::move(keys), {}));
   }
   loop_since_.clear();
   deleted_since_.clear();
@@ -170,14 +171,16 @@ void LlvmLogNotes::FilterGaps(unsigned long pass, const Printed& what) {
 }
 
 void LlvmLogNotes::FilterNotes(std::vector<DumpPass::LogNote>* notes) const {
-  notes->push_back(Note("-filter-print-funcs prints no module-level lines (globals, declarations, attribute "
-                        "groups, metadata) and no pass on the functions it does not list: none of them is shown",
-                        {}, {}));
+  notes->push_back(
+      Note("-filter-print-funcs prints no module-level lines (globals, declarations, attribute "
+           "groups, metadata) and no pass on the functions it does not list: none of them is shown",
+           {}, {}));
   if (unprinted_.empty()) return;
-  notes->push_back(Note("shown as the log printed them last: -filter-print-funcs prints no pass on the other "
-                        "functions, and an SCC pass on a caller (the inliner) may have inlined and deleted them "
-                        "since, which no dump shows until the next [module] dump (those passes are not in the log)",
-                        {unprinted_.begin(), unprinted_.end()}, {}));
+  notes->push_back(
+      Note("shown as the log printed them last: -filter-print-funcs prints no pass on the other "
+           "functions, and an SCC pass on a caller (the inliner) may have inlined and deleted them "
+           "since, which no dump shows until the next [module] dump (those passes are not in the log)",
+           {unprinted_.begin(), unprinted_.end()}, {}));
 }
 
 // Selective printing: the passes between two dumps ran but are not in the log, so every dump's diff may
@@ -281,12 +284,13 @@ void LlvmLogNotes::Received(const Printed& what, std::vector<DumpPass::LogNote>*
   for (const std::string& f : what.receiver) others.erase(f);
   if (others.empty()) return;
   std::string unit = what.receiver.empty() ? std::string("its unit") : what.receiver.front();
-  notes->push_back(Note("the module as the next dump (a before-dump) prints it: what it shows changed outside " + unit +
-                            " no earlier dump printed since the last dump of the whole module; it may come from the "
-                            "passes since" +
-                            (top_since_.empty() ? std::string() : " (" + PassList(top_since_) + ")"),
-                        {others.begin(), others.end()}, top_since_.empty() ? std::vector<unsigned long>{}
-                                                                           : std::vector<unsigned long>{top_since_.front()}));
+  notes->push_back(
+      Note("the module as the next dump (a before-dump) prints it: what it shows changed outside " + unit +
+               " no earlier dump printed since the last dump of the whole module; it may come from the "
+               "passes since" +
+               (top_since_.empty() ? std::string() : " (" + PassList(top_since_) + ")"),
+           {others.begin(), others.end()},
+           top_since_.empty() ? std::vector<unsigned long>{} : std::vector<unsigned long>{top_since_.front()}));
 }
 
 std::vector<unsigned long> LlvmLogNotes::From() const {
