@@ -72,7 +72,7 @@ TEST_CASE("llvm_loop_splice: the dump's blocks replace the function's, in place"
 }
 
 TEST_CASE(
-    "llvm_loop_splice: blocks the loop's previous dump printed and this one lacks are removed; new blocks "
+    "llvm_loop_splice: blocks the loop's previous dump printed and this one lacks are removed, new blocks "
     "follow their neighbour in the dump",
     "[llvm_loop_splice]") {
   Text fn(kFunction);

@@ -569,7 +569,7 @@ window.IrTrace.define('15_payload', function() {
       } else {
         const u = codec.unwrap(JSON.parse(text));
         if (u.error) return { error: u.error };
-        // Its snapshots parsed when first read (17_lazy_snapshots.js).
+        // Its snapshots parsed when first read (14_lazy_snapshots.js).
         const lazy = T.lazySnapshots;
         if (u.compressed === undefined) data = u.payload;
         else if (lazy) data = lazy.parse(await inflateBytes(u.compressed));

@@ -125,7 +125,7 @@ window.IrTrace.define('20_model', function() {
       return this.sectionCache.set(i, P.snapshotSections(this.snapshots, i, (j) => this.sections(j)));
     }
 
-    // The "lang" of snapshot i, without parsing a snapshot the page has not read yet (17_lazy_snapshots.js).
+    // The "lang" of snapshot i, without parsing a snapshot the page has not read yet (14_lazy_snapshots.js).
     lang(i) { return T.lazySnapshots ? T.lazySnapshots.langOf(this.snapshots, i) : (this.snapshots[i] || {}).lang; }
 
     // Whole snapshot text as written in the file (final newline per "eol").

@@ -1,5 +1,6 @@
 // Reports made straight from compilers' own logs (lib/input/mlir_log.cpp, llvm_log.cpp): a loop pass of an
-// LLVM log shown against the previous dump of its loop and the pass after it against the module again; an
+// LLVM log shown against the previous dump of its loop and the pass after it against its function with the
+// loop's blocks spliced in; an
 // MLIR Failed pass with the diagnostics printed before its banner in the error box; blame still works.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,13 +24,15 @@ function convert(name, log) {
 
 const fn = (name, body) => `define i32 @${name}() {\n  ${body}\n}\n`;
 const mod = (a) => `; ModuleID = 'm'\nsource_filename = "m.c"\n\n${a}\nattributes #0 = { nounwind }\n`;
-const loop = (x) => `\n; Preheader:\n  br label %3\n\n; Loop:\n3:\n  %x = add i32 ${x}, 1\n  br label %3\n`;
+const body = (x, y) => `  %x = add i32 ${x}, 1\n  ${y}\n  br label %3\n`;
+const loop = (x, y = '%y = mul i32 %x, 2') => `\n; Preheader:\n  br label %3\n\n; Loop:\n3:\n${body(x, y)}`;
+const loopFn = (x, y = '%y = mul i32 %x, 2') => `define i32 @f() {\n  br label %3\n\n3:\n${body(x, y)}}\n`;
 
-test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump, the next pass against the module', async () => {
-  const log = '; *** IR Dump After A on [module] ***\n' + mod(fn('f', 'ret i32 1')) +
+test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump, the next pass against its function with the loop spliced in', async () => {
+  const log = '; *** IR Dump After A on [module] ***\n' + mod(loopFn(0)) +
     '; *** IR Dump After LoopRotatePass on loop %for.body in function f ***\n' + loop(0) +
     '; *** IR Dump After LICMPass on loop %for.body in function f ***\n' + loop(7) +
-    '; *** IR Dump After InstCombinePass on f ***\n' + fn('f', 'ret i32 2');
+    '; *** IR Dump After InstCombinePass on f ***\n' + loopFn(7, '%y = shl i32 %x, 1');
   const lineOf = (banner) => log.slice(0, log.indexOf(banner)).split('\n').length;
   // The first pass is a pass (A, the log's first dump, is pass 1): LICMPass is pass 3.
   const { page, errors } = await open(browser, convert('loops', log), { hash: '#pass=3' });
@@ -38,10 +41,11 @@ test('an LLVM loop pass is a loop-scope entry against its loop\'s previous dump,
   assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line ' + lineOf('LoopRotatePass')));
   assert.ok((await page.locator('.file-r').textContent()).endsWith('loops.log line ' + lineOf('LICMPass')));
   assert.deepEqual(await page.locator('.row[data-kind="replace"]').count() > 0 || await page.locator('.row[data-kind="insert"]').count() > 0, true);
-  // The function pass after the loops: the function against its text in the module, one line changed.
+  // The function pass after the loops: the function as LICM left it (its loop dump's blocks spliced into
+  // the module's text of f), one line changed (against the module's text it would be two: LICM's too).
   await page.keyboard.press('j');
   assert.match(await page.locator('[role="option"][aria-selected="true"]').textContent(), /^4\. InstCombinePass  @f\+1-1/);
-  assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line 1 (f)'));
+  assert.ok((await page.locator('.file-l').textContent()).endsWith('loops.log line ' + lineOf('LICMPass') + " (f with the loop's blocks)"));
   // Its report has no "pairs" (schema 4: a pass on an IR unit): the page pairs the changed line itself.
   assert.equal(await page.locator('.row[data-kind="replace"]').count(), 1);
   // Blame still paints a gutter.

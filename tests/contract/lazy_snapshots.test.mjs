@@ -1,5 +1,5 @@
 // The payload's "one snapshot a line" layout (lib/report/PAYLOAD.md) between the C++ writer and the
-// viewer's lazy reader (assets/js/17_lazy_snapshots.js), in node without a browser: the real ir-trace
+// viewer's lazy reader (assets/js/14_lazy_snapshots.js), in node without a browser: the real ir-trace
 // ($IRTRACE_BIN) writes a line break before each snapshot and before the array's end, and nowhere else;
 // the page's read (15_payload.js, through DecompressionStream) gives the same payload as JSON.parse of the
 // whole text, its snapshots parsed one by one when read; a payload without the layout is parsed whole.
@@ -18,7 +18,7 @@ const BIN = process.env.IRTRACE_BIN || path.join(ROOT, 'build', 'ir-trace');
 const skipBin = fs.existsSync(BIN) ? false : `ir-trace binary not found at ${BIN} (build it, or set IRTRACE_BIN)`;
 
 globalThis.window = globalThis.window || {};
-for (const f of ['00_define.js', '10_util.js', '15_payload.js', '17_lazy_snapshots.js'])
+for (const f of ['00_define.js', '10_util.js', '14_lazy_snapshots.js', '15_payload.js'])
   vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 const T = window.IrTrace;
 const L = T.lazySnapshots;

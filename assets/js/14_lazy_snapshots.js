@@ -6,7 +6,7 @@
 // parsing 84,000 snapshots' texts, and keeps them as bytes (1 byte a character, outside the JS heap) rather
 // than as strings and arrays. A payload without that layout (an older report, a hand-made one) is parsed
 // whole, as before. Page-only, called by 15_payload.js (read); the workers get parsed snapshots, one by one.
-window.IrTrace.define('17_lazy_snapshots', function() {
+window.IrTrace.define('14_lazy_snapshots', function() {
   'use strict';
   const T = window.IrTrace;
 
