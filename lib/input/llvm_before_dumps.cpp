@@ -5,6 +5,7 @@
 #include <set>
 
 #include "input/llvm_blocks.h"
+#include "input/llvm_loop_splice.h"
 #include "input/log_listing.h"
 #include "scope/function_scope.h"
 #include "util/line_index.h"
@@ -71,43 +72,26 @@ bool Touches(const BeforeDumpUnit& d, const std::string& f) {
   return d.whole || std::find(d.funcs.begin(), d.funcs.end(), f) != d.funcs.end();
 }
 
-// The lines [begin, end) of `from` for a block of a loop dump spliced into a function whose block of that
-// label is lines [fbegin, fend) of `fn`: a line equal to one of the function's but for its `!N` / `#N`
-// numbers (each printer numbers its own) is the function's.
-void SpliceBlock(const LineIndex& from, size_t begin, size_t end, const LineIndex& fn, size_t fbegin, size_t fend,
-                 std::string* out) {
-  std::multimap<std::string, size_t> theirs;
-  for (size_t k = fbegin; k < fend; ++k) theirs.emplace(CanonicalNumbering(fn[k]), k);
-  for (size_t k = begin; k < end; ++k) {
-    auto it = theirs.find(CanonicalNumbering(from[k]));
-    if (it == theirs.end()) {
-      out->append(from[k]).push_back('\n');
-    } else {
-      out->append(fn[it->second]).push_back('\n');
-      theirs.erase(it);
-    }
-  }
-}
-
-// `function` (one function's text) with each block loop dump `loop` prints replaced by its text there; none
-// when the loop dump prints a block the function lacks (a block made since: where it goes is not printed).
-std::optional<std::string> SpliceLoop(const std::string& function, const std::string& loop) {
-  LineIndex fl(function, '\n'), ll(loop, '\n');
-  std::map<std::string, std::pair<size_t, size_t>> printed;
-  for (const IrBlockLine& b : SplitLoopDump(ll, 0, ll.size()))
-    if (b.block) printed[b.label] = {b.begin, b.end};
+// `function` (one function's text) with loop dump `loop` spliced in (input/llvm_loop_splice.h: each block
+// it prints in place of the function's, a block the function lacks placed by LLVM's numbering, its `!N` /
+// `#N` numbers the function's; a block `previous`, the same loop's earlier dump ("" when none), printed and
+// `loop` does not is left out); none when the function does not split into blocks.
+std::optional<std::string> SpliceLoop(const std::string& function, const std::string& loop,
+                                      const std::string& previous = "") {
+  LineIndex fl(function, '\n'), ll(loop, '\n'), pl(previous, '\n');
+  std::vector<IrBlockLine> before = SplitLoopDump(pl, 0, pl.size());
   std::vector<IrBlockLine> blocks = SplitFunctionBlocks(fl, 0, fl.size());
-  size_t found = 0;
-  for (const IrBlockLine& b : blocks) found += b.block && printed.count(b.label);
-  if (found != printed.size()) return std::nullopt;
+  if (std::none_of(blocks.begin(), blocks.end(), [](const IrBlockLine& b) { return b.block; })) return std::nullopt;
+  LoopSplice splice =
+      irtrace::SpliceLoop(fl, blocks, ll, SplitLoopDump(ll, 0, ll.size()), previous.empty() ? nullptr : &before);
   std::string out;
-  for (const IrBlockLine& b : blocks) {
-    auto it = b.block ? printed.find(b.label) : printed.end();
-    if (it == printed.end()) {
-      for (size_t k = b.begin; k < b.end; ++k) out.append(fl[k]).push_back('\n');
-    } else {
-      SpliceBlock(ll, it->second.first, it->second.second, fl, b.begin, b.end, &out);
+  for (const SpliceRun& r : splice.runs) {
+    if (r.from == SpliceRun::From::kLiteral) {
+      out.append(r.literal).push_back('\n');
+      continue;
     }
+    const LineIndex& from = r.from == SpliceRun::From::kFunction ? fl : ll;
+    for (size_t k = r.begin; k < r.end; ++k) out.append(from[k]).push_back('\n');
   }
   return out;
 }
@@ -376,7 +360,7 @@ void BeforeOnlyPasses::UnitResult(size_t i, size_t j, DumpPass* q) {
   // module view holds functions, not loops), or the loop entry when the dump prints a block it lacks.
   if (loop && q->unit == IrUnit::kLoop) {
     auto it = current_.find(b.funcs.at(0));
-    std::optional<std::string> spliced = it == current_.end() ? std::nullopt : SpliceLoop(it->second, text);
+    std::optional<std::string> spliced = it == current_.end() ? std::nullopt : SpliceLoop(it->second, text, Read(i));
     if (spliced) {
       q->unit = IrUnit::kFunction;
       q->unit_keys = {b.funcs.at(0)};
