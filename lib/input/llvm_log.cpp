@@ -430,6 +430,9 @@ class LlvmPassStream : public PassStream {
     auto it = loop_last_.find(fn);
     p->unchanged = it != loop_last_.end() && it->second.first == b.ir && it->second.second == h;
     loop_last_[fn] = {b.ir, h};
+    // A loop dump that may have changed the function (its blocks spliced in: driver/unit_tracks.h): the
+    // function's next dump, even byte for byte its last one, is compared, not taken as a no-op.
+    if (!p->unchanged) func_hash_.erase(fn);
   }
 
   // A function or SCC dump: a no-op when byte for byte the function's last function dump. False for an
