@@ -27,7 +27,7 @@ Keys UnitOf(const Keys& named, const std::string& text, std::vector<DumpPass::Lo
   return p.unit_keys;
 }
 
-TEST_CASE("llvm_scc_dump: the functions an SCC dump prints, in the banner's order; the others noted",
+TEST_CASE("llvm_scc_dump: the functions an SCC dump prints, in the banner's order, the others noted",
           "[llvm_scc_dump]") {
   const std::string pong = "define i32 @pong(i32 %0) {\n  ret i32 0\n}\n";
   const std::string ping = "define i32 @ping(i32 %0) {\n  ret i32 1\n}\n";
