@@ -35,6 +35,9 @@
 //   - MLIR --mlir-print-skip-regions prints no region: only the pass sequence and which functions exist are
 //     compared.
 //
+// A -print-changed=quiet log prints only the passes that changed their unit: its dump of P on u is placed at
+// the next run of P on u the truth shows changing u (the next run of P on u when none does).
+//
 // Classification of a mismatch, from the LOG alone (what its dumps print up to that pass, never the
 // report): "the log cannot show it" when the log's latest text of that function (or module-level lines) at
 // that pass (and, for a changed set, the pass before) is not the truth's text (never printed yet, printed

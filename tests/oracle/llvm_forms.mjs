@@ -10,17 +10,6 @@ import { fileLines } from './lines.mjs';
 const readLines = (file) => fs.readFileSync(file, 'utf8').split('\n');
 const hasIr = (body) => body.some((l) => l.trim() !== '');
 
-// The input's lines with its `; ModuleID = '...'` line as the log's first dump prints it: the printer writes
-// the module's identifier (the file the tool read), not the comment the file holds (clang's: the C file).
-function withModuleId(input, logFile) {
-  const k = input.findIndex((l) => l.startsWith('; ModuleID = '));
-  if (k < 0) return input;
-  for (const l of fileLines(logFile)) {
-    if (l.startsWith('; ModuleID = ')) return [...input.slice(0, k), l, ...input.slice(k + 1)];
-  }
-  return input;
-}
-
 // Takes the module-scope log's path and the compiler's input (.ll) path. Returns {passes, universe, raw}:
 // passes[0] the input, passes[j] after the j-th pass (name, unit, fn, keys); raw(j, key) the function's
 // lines after pass j (for loop dumps); an `(invalidated)` dump without IR keeps the state before it.
@@ -32,7 +21,13 @@ export function llvmTruth(logFile, inputFile) {
     for (const [k, body] of fns) { const h = hash(body.join('\n')); if (!store.has(h)) store.set(h, body); out.set(k, h); }
     return out;
   };
-  const input = withModuleId(readLines(inputFile), logFile);
+  // `; ModuleID = '...'` names the file the compiler was given (opt prints the path it read): the input's
+  // own line is the one the compiler prints, its log's first.
+  const input = readLines(inputFile);
+  const mid = input.findIndex((l) => l.startsWith('; ModuleID = '));
+  if (mid >= 0) {
+    for (const l of fileLines(logFile)) if (l.startsWith('; ModuleID = ')) { input[mid] = l; break; }
+  }
   const passes = [{ name: null, unit: null, fn: null, keys: moduleKeys(input, true), raw: rawOf(input) }];
   // The legacy pass manager runs every codegen pass on one function before the next: a legacy loop pass's
   // banner (`(loop: %x)`) names no function, it is one of the function the last `(function: f)` named.
@@ -174,21 +169,34 @@ export function llvmKnowledge(lines, truth, universe) {
   const same = (a, b) => a === b || (a && b && (
     a.replace(/^loop %.* in function /, 'loop in ') === b.replace(/^loop %.* in function /, 'loop in ') ||
     (a.startsWith('(') && b.startsWith('(') && members(a).some((m) => members(b).includes(m)))));
-  const find = (when, name, unit) => {
-    for (let j = ptr[when]; j < truth.passes.length; j++) {
-      if (truth.passes[j].name === name && (unit === null || same(truth.passes[j].unit, unit))) { ptr[when] = j + 1; return j; }
-    }
-    return -1;
+  // -print-changed=quiet prints only the passes that changed their unit, and no line for the others: its
+  // dump of P on u is the next run of P on u that changed u (the first run, when the truth shows none did).
+  const unitChanged = (j) => {
+    const u = parseUnit(truth.passes[j].unit), A = truth.passes[j - 1].keys, B = truth.passes[j].keys;
+    const ks = u.kind === 'function' || u.kind === 'loop' ? [u.fn] : u.kind === 'scc' ? u.members : [...new Set([...A.keys(), ...B.keys()])];
+    return ks.some((k) => { const a = A.get(k), b = B.get(k); return !a || !b || a.c !== b.c || (a.e && b.e && a.e !== b.e); });
   };
+  const find = (when, name, unit, changedOnly) => {
+    let first = -1;
+    for (let j = ptr[when]; j < truth.passes.length; j++) {
+      if (truth.passes[j].name !== name || (unit !== null && !same(truth.passes[j].unit, unit))) continue;
+      if (first < 0) first = j;
+      if (!changedOnly || unitChanged(j)) { ptr[when] = j + 1; return j; }
+    }
+    if (first >= 0) ptr[when] = first + 1;
+    return first;
+  };
+  let quiet = null; // a -print-changed=quiet log: its first banner is an after-dump of -print-changed's form
   const point = (k, t, v) => { if (universe.has(k)) { K.add(k, t, v); printed.delete(k); } };
   let legacyFn = null; // a legacy loop dump's function: the last one a legacy IR dump defined
   let diff = null; // a -print-changed=diff log: the start's module as its diffs rebuild it
   for (const d of splitLog(lines)) {
     const b = d.banner;
     let t;
+    if (quiet === null && (b.when === 'after' || b.when === 'start')) quiet = b.when === 'after' && !!b.changedForm && !b.omitted;
     if (b.when === 'start') t = 0;
     else if (b.when === 'after' || b.when === 'before') {
-      const j = find(b.when, b.name, b.unit);
+      const j = find(b.when, b.name, b.unit, quiet && b.when === 'after');
       if (j < 0) { unmatched.push(`${d.line}: ${b.when} ${b.name} on ${b.unit}`); continue; }
       t = b.when === 'after' ? j : j - 1;
       named.add(j);
