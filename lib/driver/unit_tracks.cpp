@@ -188,6 +188,14 @@ bool PreheaderOf(const std::vector<IrBlockLine>& dump, std::string* label) {
   return false;
 }
 
+// True when `blocks` prints a block labelled `label`.
+bool HasBlock(const std::vector<IrBlockLine>& blocks, const std::string& label) {
+  for (const IrBlockLine& b : blocks) {
+    if (b.block && b.label == label) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 const UnitTracks::LoopDump* UnitTracks::SpliceBase(const std::vector<LoopDump>& run, const LoopDump& now) {
@@ -204,24 +212,10 @@ const UnitTracks::LoopDump* UnitTracks::PreviousDump(const std::vector<LoopDump>
                                                      const std::string& header) {
   for (auto d = run.rbegin(); d != run.rend(); ++d) {
     if (d->ir != ir) continue;
-    if (d->header == header) return &*d;
-    for (const IrBlockLine& b : d->blocks) {
-      if (b.block && b.label == header) return &*d;
-    }
+    if (d->header == header || HasBlock(d->blocks, header)) return &*d;
   }
   return nullptr;
 }
-
-namespace {
-
-bool HasBlock(const std::vector<IrBlockLine>& blocks, const std::string& label) {
-  for (const IrBlockLine& b : blocks) {
-    if (b.block && b.label == label) return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name) {
   const std::string& ir = p.unit_keys.at(0);

@@ -442,7 +442,7 @@ class LlvmPassStream : public PassStream {
     p->unit = b.unit == Unit::kScc ? IrUnit::kScc : IrUnit::kFunction;
     p->unit_keys = b.funcs;
     // An SCC split by its pass prints only the functions still in it (input/llvm_scc_dump.h).
-    if (p->unit == IrUnit::kScc && !with_befores_ && !p->before) ReadSccDump(d.text, p);
+    if (p->unit == IrUnit::kScc && !with_befores_) ReadSccDump(d.text, p);
     if (d.text.empty()) {
       p->notes.push_back("the dump of " + b.ir + " is empty");
       p->unchanged = true;
