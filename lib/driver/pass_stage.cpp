@@ -38,7 +38,9 @@ struct PassStage::Item {
   std::shared_ptr<HeldSnapshot> after_held;     // == before.held for an unchanged pass
   PassDiff own_before_diff, diff;
   std::vector<LoopChanges> loop_changes;        // loop passes' changes this pass's dump is the first to show
-  UnitBefore function_after;                    // a loop pass's function after it (made: written after `after`)
+  UnitBefore function_after;                    // a loop pass's function after it (written after `after`)
+  LoadedFile shown_function;                    // DumpPass::function_after, loaded
+  LoopChanges loop_run;                         // UnitStep::loop_run
 };
 
 namespace {
@@ -57,6 +59,27 @@ LogNote LoopChangesNote(const LoopChanges& c, std::vector<long> from) {
               "may hold them";
   note.functions = {DisplayText(c.key)};
   note.from = std::move(from);
+  return note;
+}
+
+// The note on loop pass `c.passes.back()` whose function after it is the next dump's (a function or SCC
+// pass's before-dump), after the loop passes `c.passes` since its last whole text (`entry_of_pass`: pass
+// number -> entry index, -1 for none; its "from" the earlier ones): what that dump shows changed outside the
+// blocks their loop dumps printed is one of theirs, which the log cannot tell.
+LogNote LoopRunNote(const LoopChanges& c, const std::vector<long>& entry_of_pass) {
+  std::string passes;
+  for (unsigned long n : c.passes) passes += (passes.empty() ? "" : ", ") + std::to_string(n);
+  LogNote note;
+  note.kind = "not_in_log";
+  note.text = "the function after it is " + DisplayText(c.key) +
+              " as the next dump (a before-dump) prints it whole; loop passes " + passes +
+              " ran on it since its last dump, printing only their loops' blocks: which of them changed what it "
+              "shows outside those blocks the log does not show";
+  note.functions = {DisplayText(c.key)};
+  for (size_t k = 0; k + 1 < c.passes.size(); ++k) {  // "from": the earlier ones (this pass is the note's own)
+    unsigned long n = c.passes[k];
+    if (n < entry_of_pass.size() && entry_of_pass[n] >= 0) note.from.push_back(entry_of_pass[n]);
+  }
   return note;
 }
 
@@ -246,6 +269,7 @@ void PassStage::LoadBatch(std::vector<Item>* items) {
     }
     if (it.pass.before) it.own_before = LoadFile(*it.pass.before);
     if (!it.pass.unchanged) it.after = LoadFile(it.pass.file);
+    if (it.pass.function_after) it.shown_function = LoadFile(*it.pass.function_after);
   });
   load_seconds += Seconds(t);
 }
@@ -280,6 +304,8 @@ void PassStage::Resolve(Item* it) {
     // text as it stood, when a snapshot holds it): the pass is diffed against it.
     UnitStep step =
         tracks.StepWithOwnBefore(p, std::move(it->own_before.snap), std::move(it->after.snap), &it->own_before_base);
+    if (it->shown_function.snap) tracks.ShowFunctionAfterLoops(p, std::move(it->shown_function.snap), &step);
+    it->loop_run = std::move(step.loop_run);
     it->own_before_held = step.before.held;
     it->before = std::move(step.before);
     it->after_held = std::move(step.after);
@@ -287,6 +313,8 @@ void PassStage::Resolve(Item* it) {
     return;
   }
   UnitStep step = tracks.Step(p, std::move(it->after.snap), name);
+  if (it->shown_function.snap) tracks.ShowFunctionAfterLoops(p, std::move(it->shown_function.snap), &step);
+  it->loop_run = std::move(step.loop_run);
   it->before = std::move(step.before);
   it->after_held = std::move(step.after);
   it->loop_changes = std::move(step.loop_changes);
@@ -334,6 +362,11 @@ void PassStage::Write(Item* it) {
     ++snapshots;
   }
   int function_after = it->function_after.made ? WriteMade(it->function_after) : -1;
+  if (it->function_after.held && !it->function_after.made) {
+    // The function as the next dump prints it (UnitTracks::ShowFunctionAfterLoops): written whole.
+    function_after = it->function_after.held->index = payload_->AddSnapshot(*it->function_after.held->snap);
+    ++snapshots;
+  }
   const DumpPass& p = it->pass;
   if (spool_ && entries_->size() >= 2) {
     spool_((*entries_)[1]);
@@ -347,6 +380,7 @@ void PassStage::Write(Item* it) {
   e.function_after = function_after;
   if (entry_of_pass_.size() <= p.number) entry_of_pass_.resize(p.number + 1, -1);
   entry_of_pass_[p.number] = entries_written_++;
+  if (!it->loop_run.key.empty()) e.log_notes.push_back(LoopRunNote(it->loop_run, entry_of_pass_));
   if (e.status != EntryStatus::kChanged) return;
   for (const LoopChanges& c : it->loop_changes) {
     std::vector<long> from;

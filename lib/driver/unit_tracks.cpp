@@ -67,6 +67,7 @@ void UnitTracks::SetWhole(std::shared_ptr<HeldSnapshot> s) {
   runs_.clear();
   numbering_.clear();
   function_blocks_.clear();
+  loop_run_.clear();
 }
 
 bool UnitTracks::Find(const std::string& key, Piece* piece) {
@@ -116,6 +117,7 @@ void UnitTracks::SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector
     runs_.erase(sec.key);
     numbering_.erase(sec.key);
     function_blocks_.erase(sec.key);
+    loop_run_.erase(sec.key);
   }
 }
 
@@ -221,6 +223,7 @@ UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot>
   const std::string& ir = p.unit_keys.at(0);
   const std::string& fn = p.unit_keys.at(1);
   std::vector<LoopDump>& run = runs_[fn];
+  loop_run_[fn].push_back(p.number);
   UnitStep step;
   if (p.unchanged) {
     // The reader found it byte for byte the function's last dump, this loop's in this run.
@@ -293,6 +296,7 @@ UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const 
   if (p.unit == IrUnit::kLoop) {
     const std::string& fn = p.unit_keys.at(1);
     std::vector<LoopDump>& run = runs_[fn];
+    loop_run_[fn].push_back(p.number);
     if (!run.empty()) *base = run.back().snap;
     else if (Find(fn, &piece)) *base = piece.in;
     LoopDump now{p.unit_keys.at(0), step.after, {}, ""};
@@ -322,6 +326,28 @@ UnitStep UnitTracks::StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const 
   TakeLoopChanges(nullptr);
   SetWhole(step.after);
   return step;
+}
+
+void UnitTracks::ShowFunctionAfterLoops(const DumpPass& p, std::shared_ptr<const Snapshot> shown, UnitStep* step) {
+  if (p.unit != IrUnit::kLoop || !shown) return;
+  const std::string& fn = p.unit_keys.at(1);
+  std::string text = LinesText(*shown, 0, shown->lines.size());
+  Piece now;
+  if (Find(fn, &now)) {
+    std::string current = LinesText(*now.in->snap, now.begin, now.end);
+    if (current == text || CanonicalNumbering(current) == CanonicalNumbering(text)) return;
+  }
+  step->function_after = UnitBefore{Hold(std::move(shown)), false, {}};
+  const std::shared_ptr<HeldSnapshot>& held = step->function_after.held;
+  pieces_[fn] = Piece{held, 0, held->snap->lines.size()};
+  // The loop dumps' blocks are in it now: the next loop pass splices into it, afresh.
+  runs_.erase(fn);
+  numbering_.erase(fn);
+  function_blocks_.erase(fn);
+  std::vector<unsigned long> run = std::move(loop_run_[fn]);
+  loop_run_.erase(fn);
+  loop_changes_.erase(fn);
+  if (run.size() > 1) step->loop_run = LoopChanges{fn, std::move(run)};
 }
 
 std::vector<LoopChanges> UnitTracks::TakeLoopChanges(const std::vector<std::string>* keys) {
@@ -419,6 +445,7 @@ void WalkUnits(DumpListing* listing,
     } else {
       step = tracks.Step(p, std::move(after.snap), name);
     }
+    if (p.function_after) tracks.ShowFunctionAfterLoops(p, LoadSnapshotOf(*p.function_after), &step);
     visit(p, step, after.log_text);
   }
 }

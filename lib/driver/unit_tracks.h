@@ -57,11 +57,15 @@ struct LoopChanges {
 // it as the log shows it, its latest text with the dump's blocks spliced in (input/llvm_loop_splice.h),
 // made here from runs of earlier snapshots and `after`: written (as "lines") after `after`, it is the
 // function's latest text from now on (the next function pass's before side, the module view's piece).
+// `loop_run` (key "" when none): ShowFunctionAfterLoops replaced function_after with the function as the
+// next dump prints it, after more than one loop pass since its last whole text (these, in order, this one
+// last): which of them made what it shows outside the loop dumps' blocks the log cannot tell.
 struct UnitStep {
   UnitBefore before;
   std::shared_ptr<HeldSnapshot> after;
   std::vector<LoopChanges> loop_changes;
   UnitBefore function_after;
+  LoopChanges loop_run;
 };
 
 class UnitTracks {
@@ -79,6 +83,13 @@ class UnitTracks {
   // MLIR log's LLVM phase) makes that before-dump the module: the functions after it are spliced into it.
   UnitStep StepWithOwnBefore(const DumpPass& p, std::shared_ptr<const Snapshot> before,
                              std::shared_ptr<const Snapshot> after, std::shared_ptr<HeldSnapshot>* base);
+  // Loop pass `p` just stepped (`*step`, by Step or StepWithOwnBefore) whose function the next dump prints
+  // whole as `shown` (DumpPass::function_after, loaded): when that is not the function's text as it stands
+  // (its last text with the loop dumps since spliced in), also with the printer's numbering of metadata and
+  // attribute groups made canonical, the loop passes changed it outside the blocks they printed: `shown`
+  // becomes the function after p (step->function_after, not made: written whole) and its latest text, and
+  // step->loop_run names the loop passes since its last whole text when p is not the only one.
+  void ShowFunctionAfterLoops(const DumpPass& p, std::shared_ptr<const Snapshot> shown, UnitStep* step);
   // The module is `s` (the first entry, a module pass's snapshot): the functions dumped before are in it.
   void SetWhole(std::shared_ptr<HeldSnapshot> s);
   // The module as it stands: the last module snapshot with every function dumped since put in its place
@@ -140,6 +151,7 @@ class UnitTracks {
   // Learns loop dump `now`'s numbering against function `fn` as it stands (a dump spliced into nothing).
   void LearnNumbering(const std::string& fn, const LoopDump& now);
   std::map<std::string, std::vector<unsigned long>> loop_changes_;  // function key -> loop passes since
+  std::map<std::string, std::vector<unsigned long>> loop_run_;  // function key -> every loop pass since
   struct FunctionBlocks {
     std::shared_ptr<HeldSnapshot> in;
     size_t begin = 0;

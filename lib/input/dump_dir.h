@@ -73,6 +73,11 @@ struct DumpPass {
   // loop; for kWhole, its last module dump with no function changed since): the pass changed nothing, and
   // its file need not be read or diffed.
   bool unchanged = false;
+  // A loop pass (kLoop) of a log with before-dumps whose next dump is the before-dump of a function or SCC
+  // pass printing its function: that function as that dump prints it (its text held; "; Function Attrs:"
+  // line included), i.e. as the run of loop passes ending at this one left it (input/llvm_before_after.h
+  // FunctionAfterLoops). None for every other pass.
+  std::optional<DumpFile> function_after;
   // A nested pipeline's pass read from an MLIR log (input/mlir_pipeline.h): its executions, in log order;
   // `file` holds the module after all of them. Empty for every other pass.
   std::vector<PassExecution> executions;

@@ -1,5 +1,7 @@
 #include "input/llvm_before_after.h"
 
+#include <algorithm>
+
 #include "input/llvm_before_dumps.h"
 
 namespace irtrace {
@@ -37,6 +39,24 @@ std::vector<std::string> SplitScc(DumpPass* p, const std::string& before, const 
       gone,
       {}});
   return gone;
+}
+
+bool FunctionAfterLoops(DumpPass* p, const std::vector<std::string>& next_funcs, const std::string& next_text,
+                        const std::string& name) {
+  if (p->unit != IrUnit::kLoop || p->unit_keys.size() < 2) return false;
+  const std::string& f = p->unit_keys[1];
+  if (std::find(next_funcs.begin(), next_funcs.end(), f) == next_funcs.end()) return false;
+  std::map<std::string, std::string> dumped = DumpedFunctions(next_text);
+  if (!dumped.count(f)) return false;
+  auto held = std::make_shared<const std::string>(CutFunctions({f}, dumped));
+  DumpFile file;
+  file.name = name + " (" + f + ")";
+  file.extension = "ll";
+  file.text = held;
+  file.load = [held] { return *held; };
+  file.load_bytes = held->size();
+  p->function_after = std::move(file);
+  return true;
 }
 
 }  // namespace irtrace

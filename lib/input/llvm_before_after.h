@@ -5,7 +5,12 @@
 //   that pass: that pass receives it (ReceiveModule);
 // - an SCC pass's after-dump prints the SCC as it stands after the pass: the inliner may have split it
 //   (`Before InlinerPass on (pong, ping)`, `After InlinerPass on (pong)`), and a function it no longer
-//   prints was not removed (SplitScc).
+//   prints was not removed (SplitScc);
+// - a loop pass's after-dump prints only the loop, but a before-dump of a function or SCC pass right after
+//   it prints the function whole as the run of loop passes ending at it left it (unswitching copies the
+//   loop, LoopRotate rewrites its entry, LoopDeletion and LoopFullUnroll remove blocks: edits outside the
+//   blocks the loop dumps print): that pass gets it as its function after (FunctionAfterLoops; the driver
+//   shows it where it is not the loop dumps spliced into the function, driver/unit_tracks.h).
 #pragma once
 
 #include <functional>
@@ -30,5 +35,13 @@ std::vector<std::string> ReceiveModule(DumpPass* p, const std::string& name, std
 // is shown by their next dump: the inliner split the SCC, or deleted one it inlined). Returns the functions
 // left out (none: p unchanged).
 std::vector<std::string> SplitScc(DumpPass* p, const std::string& before, const std::string& after);
+
+// Loop pass `p` (IrUnit::kLoop, unit_keys its banner's unit and function f) whose next dump is the
+// before-dump of a function or SCC pass on `next_funcs` (its banner's keys), text `next_text`, named
+// `name` ("<log> line N"): when that dump prints f, p->function_after holds f as it prints it (cut out of an
+// SCC's text, with its "; Function Attrs:" line). Returns whether it did (f not among `next_funcs`, or the
+// dump lacks it: p unchanged). Throws nothing.
+bool FunctionAfterLoops(DumpPass* p, const std::vector<std::string>& next_funcs, const std::string& next_text,
+                        const std::string& name);
 
 }  // namespace irtrace

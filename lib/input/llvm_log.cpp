@@ -154,8 +154,9 @@ class LlvmPassStream : public PassStream {
   }
 
   // A pass of a log with before-dumps (input/llvm_before_after.h): it receives the module when the next dump
-  // is a before-dump of it (read ahead into first_; returns the pass's functions), else an SCC pass is on
-  // the functions its after-dump prints (the inliner may have split the SCC).
+  // is a before-dump of it (read ahead into first_; returns the pass's functions), a loop pass its function
+  // when the next is a function or SCC pass's before-dump printing it, else an SCC pass is on the functions
+  // its after-dump prints (the inliner may have split the SCC).
   std::optional<std::vector<std::string>> WithBefores(DumpPass* p) {
     Dump next;
     if (p->unit != IrUnit::kWhole && p->unit != IrUnit::kMachine && !first_ && scanner_.Next(&next)) {
@@ -170,6 +171,10 @@ class LlvmPassStream : public PassStream {
         Apply(*first_);
         return receiver;
       }
+      // A function or SCC pass's before-dump prints the function as the loop passes left it.
+      const Banner& ahead = first_->banner;
+      if (ahead.kind == Kind::kBefore && p->unit == IrUnit::kLoop && ahead.unit != Unit::kLoop)
+        FunctionAfterLoops(p, ahead.funcs, first_->text, name_ + " line " + std::to_string(first_->line));
     }
     if (p->unit == IrUnit::kScc && p->before && p->file.text) SplitScc(p, p->before->load(), *p->file.text);
     return std::nullopt;
