@@ -172,6 +172,7 @@ window.IrTrace.define('60_sidebar', function() {
     // Shows every entry's status and counts again (a normalisation was switched on or off): the options,
     // the filter counts and the chart. The caller applies the filters.
     restatus() {
+      this.filterCache = null;
       this.rows.forget((it) => typeof it === 'number');
       const counts = this.counts();
       for (const [key] of this.statuses) this.cnt[key].textContent = String(counts[key]);
@@ -323,15 +324,39 @@ window.IrTrace.define('60_sidebar', function() {
       return this.names[i];
     }
 
+    // Makes the search's index of every entry (nameIndex) in slices of a few ms (T.util.runSliced), so the
+    // first keystroke in "Filter passes" only ranks: the boot calls it once the first diff is painted.
+    // Returns runSliced's {promise, cancel}.
+    prepareSearch() {
+      const n = this.model.entries.length;
+      let i = 0;
+      return T.util.runSliced(() => {
+        for (const end = Math.min(n, i + 256); i < end; i++) this.nameIndex(i);
+        return i >= n;
+      }, 8);
+    }
+
     // The visible entries in list order: those the filters keep, ranked by the search while a query is
     // typed (T.names.rank), in pass order otherwise. The frontend is listed only with some other entry.
     visibleOrder() {
       const entries = this.model.entries;
-      const ids = [];
-      for (let i = 0; i < entries.length; i++)
-        if (this.passesFilters(i)) ids.push(i);
+      const ids = this.filtered();
       const order = T.names.rank(ids, (i) => this.nameIndex(i), this.query);
       return order.some((i) => entries[i].kind !== KIND.FRONTEND) ? order : [];
+    }
+
+    // The entries passesFilters keeps, in pass order: kept while the filters and the statuses shown stay
+    // as they were (each keystroke of a query ranks the same entries). Do not modify the result.
+    filtered() {
+      const key = [this.statuses.map(([k]) => (this.checked[k] ? 1 : 0)).join(''), this.warnOnly, this.phase,
+        this.fnOnlyActive() ? this.fnKey : null].map(String).join('\u0000');
+      const c = this.filterCache;
+      if (c && c.key === key && c.overlay === this.model.overlay) return c.ids;
+      const ids = [];
+      for (let i = 0; i < this.model.entries.length; i++)
+        if (this.passesFilters(i)) ids.push(i);
+      this.filterCache = { key, overlay: this.model.overlay, ids };
+      return ids;
     }
 
     isVisible(i) { return i >= 0 && i < this.posOf.length && this.posOf[i] >= 0; }

@@ -5,6 +5,7 @@
 //   node tests/bench/browser_bench.mjs --targets [--quick]
 //
 // Prints one JSON line: {"first_paint_ms": N|null, "j_step_ms": N|null, "steps": N, "filter_ms": N|null,
+//   "filter_shown_ms": N|null,
 // "elements": N, "heap_mb": N, "loadavg": [1, 5, 15 min], "error": "..."}
 //   first_paint_ms  navigation start -> first animation frame after the first [data-kind] row exists
 //                   (median of LOADS fresh page loads, default 3)
@@ -12,6 +13,8 @@
 //                   pass ([role=option][aria-selected=true]) changed and its [data-kind] rows rendered
 //   filter_ms       median over the keystrokes typing QUERY (default "SLP") into "Filter passes": the
 //                   input event -> the first animation frame after it (the list filtered and redrawn)
+//   filter_shown_ms QUERY typed in one input event (after clearing it) -> the first frame after the best
+//                   match is selected (its diff is shown after the list is painted); null when it stays
 //   elements        the page's element count 2 s after the first diff (before the filter)
 //   heap_mb         JSHeapUsedSize then, after a forced garbage collection (CDP HeapProfiler), in MB
 //   loadavg         os.loadavg() when the run ends: the machine's load, to judge the figures by
@@ -121,6 +124,28 @@ function pageInstrumentation() {
   };
 }
 
+// Runs in the page: the query cleared, then typed in one input event; resolves with the input event ->
+// the first frame done after the selected pass changed to the best match (its diff follows the list:
+// assets/js/61_typing_select.js), or null when the selection stays (the best match is the pass shown).
+function typedAndShown(query) {
+  const box = document.querySelector('[role=searchbox][aria-label="Filter passes"]');
+  const sel = () => (document.querySelector('[role=option][aria-selected=true]') || {}).id;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  box.value = '';
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+  return frame().then(frame).then(() => new Promise((resolve) => {
+    const before = sel(), t0 = performance.now();
+    box.value = query;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    const poll = () => {
+      if (sel() !== before) return setTimeout(() => resolve(performance.now() - t0), 0);
+      if (performance.now() - t0 > 5000) return resolve(null);
+      requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+  }));
+}
+
 // The browser, or {error} when playwright-core or chromium is missing.
 export async function launchBrowser() {
   const pw = await loadPlaywright();
@@ -206,6 +231,7 @@ export async function measureReport(browser, file, loads, query, shot) {
       }
       return chain.then(() => times);
     }, query || 'SLP'));
+    result.filter_shown_ms = await page.evaluate(typedAndShown, query || 'SLP');
     await page.context().close();
   } catch (e) {
     result.error = String(e && e.message ? e.message.split('\n')[0] : e);
