@@ -38,7 +38,7 @@ const skipBin = fs.existsSync(BIN) ? false : `ir-trace binary not found at ${BIN
 // They are IIFEs registering into window.IrTrace and touch the DOM only when called; the ones below load
 // with a plain object as `window`. Run in this realm (vm.runInThisContext) so their arrays compare with
 // node's assert like any other.
-const MODULES = ['00_define.js', '10_util.js', '14_lazy_snapshots.js', '15_payload.js', '20_model.js', '25_myers.js', '30_diff_rows.js', '40_intraline.js', '65_find.js'];
+const MODULES = ['00_define.js', '10_util.js', '13_inflate.js', '14_lazy_snapshots.js', '15_payload.js', '20_model.js', '25_myers.js', '30_diff_rows.js', '40_intraline.js', '65_find.js'];
 globalThis.window = globalThis.window || {};
 for (const f of MODULES) vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 const T = window.IrTrace;
