@@ -55,7 +55,7 @@ window.IrTrace.define('60_sidebar', function() {
       this.selected = -1;
       this.order = [];  // the visible entries in list order (ranked while a query is typed)
       this.runs = [];
-      this.runOf = new Map();  // entry index -> its run of no-op passes
+      this.runAt = new Int32Array(0);  // entry index -> its run of no-op passes in runs (runOf), or -1
       this.opened = new Set();  // entries of runs the user (or a selection) expanded
       this.names = [];  // entry index -> T.names.index of its label, made on the first search
       this.posOf = new Int32Array(0);  // entry index -> its position in this.order (aria-posinset - 1), or -1
@@ -391,16 +391,14 @@ window.IrTrace.define('60_sidebar', function() {
       this.order = order;
       const searching = T.names.parseQuery(this.query).raw !== '';
       this.runs = searching ? [] : noopRuns(order, (i) => this.model.shown(i));
-      this.runOf = new Map();
-      const first = new Map();
-      for (const run of this.runs) {
+      this.runAt = new Int32Array(entries.length).fill(-1);
+      this.runs.forEach((run, r) => {
         // A run holding the selected pass opens: the selection stays in sight.
         run.open = run.ids.some((i) => this.opened.has(i) || i === this.selected);
         if (run.open)
           for (const i of run.ids) this.opened.add(i);
-        first.set(run.ids[0], run);
-        for (const i of run.ids) this.runOf.set(i, run);
-      }
+        for (const i of run.ids) this.runAt[i] = r;
+      });
       this.posOf = new Int32Array(entries.length).fill(-1);
       order.forEach((i, k) => { this.posOf[i] = k; });
       this.buildItems();
@@ -444,14 +442,19 @@ window.IrTrace.define('60_sidebar', function() {
 
     // The rows from the order and the runs (a collapsed run's passes are no rows).
     buildItems() {
-      const first = new Map(this.runs.map((r) => [r.ids[0], r]));
       const items = [];
       for (const i of this.order) {
-        const run = this.runOf.get(i);
-        if (first.has(i)) items.push(first.get(i));
+        const run = this.runOf(i);
+        if (run && run.ids[0] === i) items.push(run);
         if (!run || run.open) items.push(i);
       }
       this.rows.setItems(items);
+    }
+
+    // The run of no-op passes entry i is in (applyFilters' runs), or undefined.
+    runOf(i) {
+      const r = i >= 0 && i < this.runAt.length ? this.runAt[i] : -1;
+      return r >= 0 ? this.runs[r] : undefined;
     }
 
     // A row's height before it is measured: one line, or two for a name too long for the list's width
@@ -508,7 +511,7 @@ window.IrTrace.define('60_sidebar', function() {
 
     select(i) {
       // A pass inside a collapsed run: the run opens to show it.
-      const run = this.runOf.get(i);
+      const run = this.runOf(i);
       const prev = this.rows.node(this.selected);
       if (prev) prev.setAttribute('aria-selected', 'false');
       this.selected = i;
