@@ -10,9 +10,12 @@ window.IrTrace.define('20_model', function() {
 
   // The status an entry's row and header show, the filter it belongs to in the pass list (an entry
   // status). The frontend is no pass: no status filter hides it or counts it.
+  // The statuses an entry's row shows as they are (the rest of a pass's read as changed).
+  const OWN_STATUS = new Set([STATUS.FAILED, STATUS.NOOP, STATUS.CODEGEN, STATUS.ADDED, STATUS.REMOVED]);
+
   function statusOf(e) {
     if (e.kind === KIND.FRONTEND) return STATUS.FRONTEND;
-    if ([STATUS.FAILED, STATUS.NOOP, STATUS.CODEGEN, STATUS.ADDED, STATUS.REMOVED].includes(e.status)) return e.status;
+    if (OWN_STATUS.has(e.status)) return e.status;
     if (e.kind === KIND.CODEGEN) return STATUS.CODEGEN;
     return STATUS.CHANGED;
   }

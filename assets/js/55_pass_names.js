@@ -61,9 +61,10 @@ window.IrTrace.define('55_pass_names', function() {
   // its parts, in order, where the label separates each part from the next by punctuation or spaces ("12.
   // SROAPass @f": "12", "SROAPass", "f" or "@f"; a part may lack the label's punctuation, a separator, at
   // its ends: no word runs from one part into the next), and a Map caching index() by part (a report of
-  // 142,000 passes has a few thousand names and units). Returns an index that searches as index(label)
-  // does, made without splitting the label again.
-  function joined(label, parts, cache) {
+  // 142,000 passes has a few thousand names and units). arg (optional): what a label function is called
+  // with (one function shared by every index, instead of a closure each). Returns an index that searches as
+  // index(label) does, made without splitting the label again.
+  function joined(label, parts, cache, arg) {
     const ixs = new Array(parts.length);
     let compact = '';
     for (let k = 0; k < parts.length; k++) {
@@ -73,7 +74,7 @@ window.IrTrace.define('55_pass_names', function() {
       ixs[k] = ix;
       compact += ix.compact;
     }
-    return new Joined(label, ixs, compact);
+    return new Joined(label, ixs, compact, arg);
   }
 
   function isNumber(p) {
@@ -94,15 +95,16 @@ window.IrTrace.define('55_pass_names', function() {
   // An index joined from its parts' (joined): compact, the parts' indexes (ixs) and the label's lower case
   // made on first use.
   class Joined {
-    constructor(label, ixs, compact) {
+    constructor(label, ixs, compact, arg) {
       this.label = label;
+      this.arg = arg;
       this.ixs = ixs;
       this.compact = compact;
       this.low = null;
     }
 
     get lower() {
-      if (this.low === null) this.low = (typeof this.label === 'function' ? this.label() : this.label).toLowerCase();
+      if (this.low === null) this.low = (typeof this.label === 'function' ? this.label(this.arg) : this.label).toLowerCase();
       return this.low;
     }
   }
@@ -132,7 +134,8 @@ window.IrTrace.define('55_pass_names', function() {
   // Takes an index (index() or joined()) and a parsed query. Returns the best tier (TIER) the label matches at, or -1:
   // WORD when the query starts at a word start and ends at a word end (a whole word, or whole words in a
   // row), PREFIX when it starts at a word start, SUBSTRING anywhere, FUZZY when its characters occur in order.
-  function tier(ix, q) {
+  // fuzzy false: -1 instead of FUZZY (rank looks for fuzzy matches only when no label matches otherwise).
+  function tier(ix, q, fuzzy = true) {
     if (!q.compact) return q.raw && ix.lower.includes(q.raw) ? TIER.SUBSTRING : -1;
     let best = -1;
     for (let p = ix.compact.indexOf(q.compact); p >= 0; p = ix.compact.indexOf(q.compact, p + 1)) {
@@ -141,7 +144,7 @@ window.IrTrace.define('55_pass_names', function() {
       const t = start ? TIER.PREFIX : TIER.SUBSTRING;
       if (best < 0 || t < best) best = t;
     }
-    if (best >= 0) return best;
+    if (best >= 0 || !fuzzy) return best;
     let j = 0;
     for (let i = 0; i < ix.compact.length && j < q.compact.length; i++)
       if (ix.compact[i] === q.compact[j]) j++;
@@ -153,13 +156,14 @@ window.IrTrace.define('55_pass_names', function() {
   function rank(ids, indexOf, query) {
     const q = parseQuery(query);
     if (!q.raw) return ids.slice();
-    const byTier = [[], [], [], []];
+    const byTier = [[], [], []];
     for (const id of ids) {
-      const t = tier(indexOf(id), q);
+      const t = tier(indexOf(id), q, false);
       if (t >= 0) byTier[t].push(id);
     }
     const exact = byTier[TIER.WORD].concat(byTier[TIER.PREFIX], byTier[TIER.SUBSTRING]);
-    return exact.length ? exact : byTier[TIER.FUZZY];
+    // Fuzzy matches (a character loop over each label) only when nothing matches otherwise.
+    return exact.length ? exact : ids.filter((id) => tier(indexOf(id), q) === TIER.FUZZY);
   }
 
   // Takes a name. Returns a span holding it with a <wbr> at each word start that follows no space, so

@@ -27,7 +27,7 @@ window.IrTrace.define('58_analysis', function() {
       // Blame follows one run's passes: a compare report (59_two_runs.js) has two runs, so none.
       this.blameOn = !state.twoRuns && store.get('blame', '0') === '1';
       this.norm = { ws: false, ssa: false };
-      this.blame = new T.blame.Blame(m);
+      this.blameOf = null;  // the Blame of the model, made when first asked for (blame)
       this.normalizer = new N.Normalizer(m, {
         onResult: (i) => {
           if (i === state.entry && this.pending) this.reshow();
@@ -215,6 +215,10 @@ window.IrTrace.define('58_analysis', function() {
     }
 
     // ---- blame ----
+
+    // The model's Blame (55_blame.js), made on first use: it walks every entry, which a first diff without
+    // the gutter does not need.
+    get blame() { return this.blameOf || (this.blameOf = new T.blame.Blame(this.state.model)); }
 
     toggleBlame() {
       if (this.blameBtn.disabled) return;

@@ -60,7 +60,9 @@ window.IrTrace.define('60_pass_rows', function() {
         if (typeof it === 'number') this.itemAt[it] = k;
         else it.item = k;
       });
-      const live = new Set(items);
+      const live = new Set();  // the summary rows (a few thousand; not the 150,000 entry indices)
+      for (const it of items)
+        if (typeof it !== 'number') live.add(it);
       this.forget((it) => typeof it !== 'number' && !live.has(it));
       this.estimateAll();
       this.render();
@@ -76,14 +78,15 @@ window.IrTrace.define('60_pass_rows', function() {
     }
 
     estimateAll() {
-      this.heights = this.items.map((it) => this.hooks.estimate(it));
+      const n = this.items.length;
+      this.heights = new Float64Array(n);
+      for (let k = 0; k < n; k++) this.heights[k] = this.hooks.estimate(this.items[k]);
       this.layoutTops();
     }
 
     layoutTops() {
       const n = this.items.length;
-      const tops = new Array(n + 1);
-      tops[0] = 0;
+      const tops = new Float64Array(n + 1);
       for (let k = 0; k < n; k++) tops[k + 1] = tops[k] + this.heights[k];
       this.tops = tops;
       this.canvas.style.height = tops[n] + 'px';

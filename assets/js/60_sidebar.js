@@ -55,7 +55,7 @@ window.IrTrace.define('60_sidebar', function() {
       this.selected = -1;
       this.order = [];  // the visible entries in list order (ranked while a query is typed)
       this.runs = [];
-      this.runOf = new Map();  // entry index -> its run of no-op passes
+      this.runAt = new Int32Array(0);  // entry index -> its run of no-op passes in runs (runOf), or -1
       this.opened = new Set();  // entries of runs the user (or a selection) expanded
       this.names = [];  // entry index -> T.names.index of its label, made on the first search
       this.posOf = new Int32Array(0);  // entry index -> its position in this.order (aria-posinset - 1), or -1
@@ -172,6 +172,7 @@ window.IrTrace.define('60_sidebar', function() {
     // Shows every entry's status and counts again (a normalisation was switched on or off): the options,
     // the filter counts and the chart. The caller applies the filters.
     restatus() {
+      this.filterCache = null;
       this.rows.forget((it) => typeof it === 'number');
       const counts = this.counts();
       for (const [key] of this.statuses) this.cnt[key].textContent = String(counts[key]);
@@ -314,24 +315,50 @@ window.IrTrace.define('60_sidebar', function() {
         const e = this.model.entries[i], unit = this.unitName(i, false);
         const num = e.kind === KIND.CODEGEN ? null : this.model.passNumber(e);
         const parts = [...(num === null ? [] : [String(num)]), String(e.name), ...(unit ? [unit] : [])];
-        const label = () => {
-          const u = this.unitName(i);
-          return this.model.entryLabel(e) + (u ? ' ' + u : '');
-        };
-        this.names[i] = T.names.joined(label, parts, this.partIndex || (this.partIndex = new Map()));
+        // One label function for every entry (a closure each would cost 10 MB over 142,000 passes).
+        if (!this.labelOf)
+          this.labelOf = (k) => {
+            const u = this.unitName(k);
+            return this.model.entryLabel(this.model.entries[k]) + (u ? ' ' + u : '');
+          };
+        this.names[i] = T.names.joined(this.labelOf, parts, this.partIndex || (this.partIndex = new Map()), i);
       }
       return this.names[i];
+    }
+
+    // Makes the search's index of every entry (nameIndex) in slices of a few ms (T.util.runSliced), so the
+    // first keystroke in "Filter passes" only ranks: the boot calls it once the first diff is painted.
+    // Returns runSliced's {promise, cancel}.
+    prepareSearch() {
+      const n = this.model.entries.length;
+      let i = 0;
+      return T.util.runSliced(() => {
+        for (const end = Math.min(n, i + 256); i < end; i++) this.nameIndex(i);
+        return i >= n;
+      }, 8);
     }
 
     // The visible entries in list order: those the filters keep, ranked by the search while a query is
     // typed (T.names.rank), in pass order otherwise. The frontend is listed only with some other entry.
     visibleOrder() {
       const entries = this.model.entries;
-      const ids = [];
-      for (let i = 0; i < entries.length; i++)
-        if (this.passesFilters(i)) ids.push(i);
+      const ids = this.filtered();
       const order = T.names.rank(ids, (i) => this.nameIndex(i), this.query);
       return order.some((i) => entries[i].kind !== KIND.FRONTEND) ? order : [];
+    }
+
+    // The entries passesFilters keeps, in pass order: kept while the filters and the statuses shown stay
+    // as they were (each keystroke of a query ranks the same entries). Do not modify the result.
+    filtered() {
+      const key = [this.statuses.map(([k]) => (this.checked[k] ? 1 : 0)).join(''), this.warnOnly, this.phase,
+        this.fnOnlyActive() ? this.fnKey : null].map(String).join('\u0000');
+      const c = this.filterCache;
+      if (c && c.key === key && c.overlay === this.model.overlay) return c.ids;
+      const ids = [];
+      for (let i = 0; i < this.model.entries.length; i++)
+        if (this.passesFilters(i)) ids.push(i);
+      this.filterCache = { key, overlay: this.model.overlay, ids };
+      return ids;
     }
 
     isVisible(i) { return i >= 0 && i < this.posOf.length && this.posOf[i] >= 0; }
@@ -364,16 +391,14 @@ window.IrTrace.define('60_sidebar', function() {
       this.order = order;
       const searching = T.names.parseQuery(this.query).raw !== '';
       this.runs = searching ? [] : noopRuns(order, (i) => this.model.shown(i));
-      this.runOf = new Map();
-      const first = new Map();
-      for (const run of this.runs) {
+      this.runAt = new Int32Array(entries.length).fill(-1);
+      this.runs.forEach((run, r) => {
         // A run holding the selected pass opens: the selection stays in sight.
         run.open = run.ids.some((i) => this.opened.has(i) || i === this.selected);
         if (run.open)
           for (const i of run.ids) this.opened.add(i);
-        first.set(run.ids[0], run);
-        for (const i of run.ids) this.runOf.set(i, run);
-      }
+        for (const i of run.ids) this.runAt[i] = r;
+      });
       this.posOf = new Int32Array(entries.length).fill(-1);
       order.forEach((i, k) => { this.posOf[i] = k; });
       this.buildItems();
@@ -417,21 +442,28 @@ window.IrTrace.define('60_sidebar', function() {
 
     // The rows from the order and the runs (a collapsed run's passes are no rows).
     buildItems() {
-      const first = new Map(this.runs.map((r) => [r.ids[0], r]));
       const items = [];
       for (const i of this.order) {
-        const run = this.runOf.get(i);
-        if (first.has(i)) items.push(first.get(i));
+        const run = this.runOf(i);
+        if (run && run.ids[0] === i) items.push(run);
         if (!run || run.open) items.push(i);
       }
       this.rows.setItems(items);
     }
 
+    // The run of no-op passes entry i is in (applyFilters' runs), or undefined.
+    runOf(i) {
+      const r = i >= 0 && i < this.runAt.length ? this.runAt[i] : -1;
+      return r >= 0 ? this.runs[r] : undefined;
+    }
+
     // A row's height before it is measured: one line, or two for a name too long for the list's width
-    // (about 7 px a character at 12.5 px).
+    // (about 7 px a character at 12.5 px). The names' lengths are read once: every keystroke of a search
+    // estimates the rows it lists.
     estimate(it) {
       if (typeof it !== 'number') return ROW_H;
-      const chars = String(this.model.entries[it].name).length + 12;
+      if (!this.nameChars) this.nameChars = Int32Array.from(this.model.entries, (e) => String(e.name).length);
+      const chars = this.nameChars[it] + 12;
       return chars * 7 > (this.rows.viewW || 280) - 30 ? ROW_H * 2 - 4 : ROW_H;
     }
 
@@ -479,7 +511,7 @@ window.IrTrace.define('60_sidebar', function() {
 
     select(i) {
       // A pass inside a collapsed run: the run opens to show it.
-      const run = this.runOf.get(i);
+      const run = this.runOf(i);
       const prev = this.rows.node(this.selected);
       if (prev) prev.setAttribute('aria-selected', 'false');
       this.selected = i;

@@ -15,6 +15,7 @@ window.IrTrace.define('70_app', function() {
       this.root = root;
       this.model = model;
       this.entry = -1;
+      this.typing = new T.typingSelect.TypingSelect(); // a keystroke's best match, shown after its list
       this.fnWanted = null; // sticky function key (null = whole file)
       this.fnWantedTo = null; // with it, the sticky added function read against it across names (or null)
       this.fnKey = null; // function shown now
@@ -260,20 +261,28 @@ window.IrTrace.define('70_app', function() {
       return true;
     }
 
+    // The filters changed: the list redrawn, and the pass shown kept when the list holds it, else the best
+    // match while searching (shown once the list is drawn: 61_typing_select.js), the nearest visible entry
+    // otherwise (ties to the lower index).
     onFilter() {
+      const pending = this.typing.target();
+      this.typing.cancel();
       this.visible = this.sidebar.applyFilters();
       if (!this.visible.length) {
         this.showNone(true);
         return;
       }
+      const wasNone = this.noneShown;
       this.showNone(false);
-      if (this.visible.includes(this.entry) && !this.noneShown) return;
-      // While searching, the best match; else the nearest visible entry, ties to the lower index.
-      let best = this.visible[0];
-      if (!this.sidebar.query.trim())
+      const searching = !!this.sidebar.query.trim();
+      const shown = pending >= 0 ? pending : this.entry;
+      let best = this.visible.includes(shown) && !wasNone ? shown : this.visible[0];
+      if (best !== shown && !searching)
         for (const v of this.visible)
-          if (Math.abs(v - this.entry) < Math.abs(best - this.entry)) best = v;
-      if (best !== this.entry || this.noneShown) this.select(best);
+          if (Math.abs(v - shown) < Math.abs(best - shown)) best = v;
+      if (best === this.entry && !wasNone) return;
+      if (searching && !wasNone) this.typing.schedule(best, (i) => this.select(i));
+      else this.select(best);
     }
 
     showNone(none) {
@@ -307,6 +316,7 @@ window.IrTrace.define('70_app', function() {
     select(i, opts = {}) {
       const m = this.model;
       if (!m.entries[i]) return;
+      this.typing.cancel();
       this.cancelJob();
       this.compare = null;
       this.anchors = [];

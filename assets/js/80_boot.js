@@ -287,7 +287,11 @@ window.IrTrace.define('80_boot', function() {
       if (!app.links.isLast(hash)) app.applyFragment(hash);
     });
     // The chart reads the sidebar's width (a layout): after the first frame, so the diff paints first.
-    requestAnimationFrame(() => setTimeout(() => app.sidebar.drawChart(), 0));
+    // Then the pass search's index, in slices (the first keystroke only ranks).
+    requestAnimationFrame(() => setTimeout(() => {
+      app.sidebar.drawChart();
+      app.sidebar.prepareSearch();
+    }, 0));
   }
 
   const start = () => boot().catch((e) => {

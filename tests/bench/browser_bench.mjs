@@ -5,6 +5,7 @@
 //   node tests/bench/browser_bench.mjs --targets [--quick]
 //
 // Prints one JSON line: {"first_paint_ms": N|null, "j_step_ms": N|null, "steps": N, "filter_ms": N|null,
+//   "filter_shown_ms": N|null,
 // "elements": N, "heap_mb": N, "loadavg": [1, 5, 15 min], "error": "..."}
 //   first_paint_ms  navigation start -> first animation frame after the first [data-kind] row exists
 //                   (median of LOADS fresh page loads, default 3)
@@ -12,6 +13,8 @@
 //                   pass ([role=option][aria-selected=true]) changed and its [data-kind] rows rendered
 //   filter_ms       median over the keystrokes typing QUERY (default "SLP") into "Filter passes": the
 //                   input event -> the first animation frame after it (the list filtered and redrawn)
+//   filter_shown_ms the last of those keystrokes -> the first frame done after the best match is selected
+//                   (its diff is shown after the list is painted); null when the selection stays
 //   elements        the page's element count 2 s after the first diff (before the filter)
 //   heap_mb         JSHeapUsedSize then, after a forced garbage collection (CDP HeapProfiler), in MB
 //   loadavg         os.loadavg() when the run ends: the machine's load, to judge the figures by
@@ -192,20 +195,34 @@ export async function measureReport(browser, file, loads, query, shot) {
     result.steps = steps.length;
     result.j_step_ms = median(steps);
     if (!steps.length) result.error = 'j did not change the selected pass';
-    result.filter_ms = median(await page.evaluate((query) => {
+    const typed = await page.evaluate((query) => {
       const box = document.querySelector('[role=searchbox][aria-label="Filter passes"]');
+      const sel = () => (document.querySelector('[role=option][aria-selected=true]') || {}).id;
+      const before = sel();
       const times = [];
-      let chain = Promise.resolve();
+      let chain = Promise.resolve(), last = 0;
       for (let k = 1; k <= query.length; k++) {
         chain = chain.then(() => new Promise((resolve) => {
-          const t0 = performance.now();
+          const t0 = last = performance.now();
           box.value = query.slice(0, k);
           box.dispatchEvent(new Event('input', { bubbles: true }));
           requestAnimationFrame(() => setTimeout(() => { times.push(performance.now() - t0); resolve(); }, 0));
         }));
       }
-      return chain.then(() => times);
-    }, query || 'SLP'));
+      // Then the best match shown (selected after the list is painted): the last keystroke -> the first
+      // frame done after the selection changed; null when it stays (the pass shown matches).
+      const shown = () => new Promise((resolve) => {
+        const poll = () => {
+          if (sel() !== before) return setTimeout(() => resolve(performance.now() - last), 0);
+          if (performance.now() - last > 5000) return resolve(null);
+          requestAnimationFrame(poll);
+        };
+        poll();
+      });
+      return chain.then(shown).then((ms) => ({ times, shown: ms }));
+    }, query || 'SLP');
+    result.filter_ms = median(typed.times);
+    result.filter_shown_ms = typed.shown;
     await page.context().close();
   } catch (e) {
     result.error = String(e && e.message ? e.message.split('\n')[0] : e);

@@ -63,8 +63,17 @@ export function noErrors(errors) {
   assert.deepEqual(errors, [], 'page errors');
 }
 
-// Index of the selected entry in the pass list.
+// Resolves once a "Filter passes" keystroke's best match is shown: the viewer selects it in the second
+// task after the frame that draws the filtered list (assets/js/61_typing_select.js); a frame and three
+// tasks queued after it come later.
+export async function settled(page) {
+  await page.evaluate(() => new Promise((resolve) =>
+    requestAnimationFrame(() => setTimeout(() => setTimeout(() => setTimeout(resolve, 0), 0), 0))));
+}
+
+// Index of the selected entry in the pass list (once a keystroke's best match is shown: settled).
 export async function selected(page) {
+  await settled(page);
   return page.evaluate(() => {
     const o = document.querySelector('[role="listbox"][aria-label="Passes"] [role="option"][aria-selected="true"]');
     return o ? Number(o.getAttribute('data-entry')) : -1;
@@ -73,6 +82,7 @@ export async function selected(page) {
 
 // [{kind, before, after}] of the rendered diff rows, in order.
 export async function rows(page) {
+  await settled(page);
   return page.evaluate(() => [...document.querySelectorAll('.code-rows [data-kind]')].map((r) => ({
     kind: r.getAttribute('data-kind'),
     before: r.hasAttribute('data-before') ? Number(r.getAttribute('data-before')) : null,
@@ -83,6 +93,7 @@ export async function rows(page) {
 // How many passes the list holds (the filters' visible order, collapsed runs included): aria-setsize of
 // the selected option (the pass list is virtual: only the rows near the view are in the DOM).
 export async function passCount(page) {
+  await settled(page);
   return page.evaluate(() => {
     const o = document.querySelector('[role="listbox"][aria-label="Passes"] [role="option"][aria-selected="true"]');
     return o ? Number(o.getAttribute('aria-setsize')) : -1;

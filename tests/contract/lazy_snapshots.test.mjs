@@ -18,7 +18,7 @@ const BIN = process.env.IRTRACE_BIN || path.join(ROOT, 'build', 'ir-trace');
 const skipBin = fs.existsSync(BIN) ? false : `ir-trace binary not found at ${BIN} (build it, or set IRTRACE_BIN)`;
 
 globalThis.window = globalThis.window || {};
-for (const f of ['00_define.js', '10_util.js', '14_lazy_snapshots.js', '15_payload.js'])
+for (const f of ['00_define.js', '10_util.js', '13_inflate.js', '14_lazy_snapshots.js', '15_payload.js'])
   vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 const T = window.IrTrace;
 const L = T.lazySnapshots;
@@ -124,4 +124,23 @@ test('a lazy array behaves as an array of its parsed items', () => {
   b[1].lang = 'mir';
   assert.equal(L.langOf(b, 1), 'mir');
   assert.equal(L.langOf([{ lang: 'llvm' }], 0), 'llvm', 'a plain array');
+});
+
+// 13_inflate.js: the envelope's base64 read natively (Uint8Array.fromBase64) or through atob give the same
+// bytes, and the inflated chunks put together are the payload zlib wrote (here several stream chunks).
+test('the envelope decodes alike with and without Uint8Array.fromBase64, and inflates whole', async () => {
+  const payload = Buffer.from(Array.from({ length: 200000 }, (_, i) => `line ${i * 7919 % 100003}\n`).join(''));
+  const b64 = zlib.deflateSync(payload).toString('base64');
+  const had = Uint8Array.fromBase64;
+  try {
+    delete Uint8Array.fromBase64;
+    const viaAtob = T.inflate.base64Bytes(b64);
+    Uint8Array.fromBase64 = (s) => new Uint8Array(Buffer.from(s, 'base64'));
+    const native = T.inflate.base64Bytes(b64);
+    assert.deepEqual(Buffer.from(viaAtob), Buffer.from(native));
+    assert.ok(Buffer.from(await T.inflate.inflateBytes(b64)).equals(payload), 'the inflated chunks in order');
+  } finally {
+    if (had) Uint8Array.fromBase64 = had;
+    else delete Uint8Array.fromBase64;
+  }
 });

@@ -38,7 +38,7 @@ const skipBin = fs.existsSync(BIN) ? false : `ir-trace binary not found at ${BIN
 // They are IIFEs registering into window.IrTrace and touch the DOM only when called; the ones below load
 // with a plain object as `window`. Run in this realm (vm.runInThisContext) so their arrays compare with
 // node's assert like any other.
-const MODULES = ['00_define.js', '10_util.js', '14_lazy_snapshots.js', '15_payload.js', '20_model.js', '25_myers.js', '30_diff_rows.js', '40_intraline.js', '65_find.js'];
+const MODULES = ['00_define.js', '10_util.js', '13_inflate.js', '14_lazy_snapshots.js', '15_payload.js', '20_model.js', '25_myers.js', '30_diff_rows.js', '40_intraline.js', '65_find.js'];
 globalThis.window = globalThis.window || {};
 for (const f of MODULES) vm.runInThisContext(fs.readFileSync(path.join(ROOT, 'assets', 'js', f), 'utf8'), { filename: f });
 const T = window.IrTrace;
@@ -830,7 +830,8 @@ test('a function-scope LLVM log: the module view equals each module pass\'s "bef
   execFileSync('sh', ['-c', 'opt-19 -O2 -print-after-all p.ll -o /dev/null 2>fs.log'], { cwd: dir, stdio: 'ignore' });
   const data = dataBlock(convert(path.join(dir, 'fs.log'), 'llvm-fs', ['--no-compress']));
   // Schema 5: the notes are indices into one table of distinct rows, resolved by the codec's check.
-  const table = data.log_note_table, refs = data.entries.map((e) => e.log_notes);
+  // (copied: the check resolves each entry's array in place)
+  const table = data.log_note_table, refs = data.entries.map((e) => e.log_notes && [...e.log_notes]);
   assert.ok(Array.isArray(table) && table.length > 0, 'the log\'s passes carry notes, stored in the table');
   assert.equal(new Set(table.map((n) => JSON.stringify(n))).size, table.length, 'each note is one row');
   assert.ok(refs.flat().filter((i) => i !== undefined).length > table.length, 'entries share rows');
