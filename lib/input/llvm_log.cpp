@@ -464,6 +464,7 @@ class LlvmPassStream : public PassStream {
 
   // A changed pass's snapshot: its dump's range of the log (a rebuilt =diff text: held); the text just
   // read is kept with it (the pass is converted right after it is handed out), an unchanged one's not.
+  // Either way `d.text`'s buffer stays the scratch's, for the next dump.
   void GiveSnapshot(Dump& d, bool rebuilt, DumpPass* p) {
     if (!p->unchanged && rebuilt) {
       auto held = std::make_shared<const std::string>(d.text);
@@ -481,8 +482,8 @@ class LlvmPassStream : public PassStream {
       std::swap(d.text, last_unkept_);
       last_text_.reset();
     } else {
-      last_text_ = std::make_shared<const std::string>(std::move(d.text));
-      d.text = std::string();
+      // A copy of its exact size: the buffer keeps its room for the next dump (no growing it line by line).
+      last_text_ = std::make_shared<const std::string>(d.text);
       p->file.text = last_text_;
     }
   }
