@@ -109,5 +109,23 @@ TEST_CASE("log_text: a pipe read is given a 1 MiB buffer", "[log_text]") {
   ::close(writer);
 }
 
+// has_break: the line's '\n' is the byte after its view, but not for a last line without one (in memory
+// and from a file alike).
+TEST_CASE("log_text: has_break tells a line ending in its newline from a last line without one", "[log_text]") {
+  TempDir t;
+  test::WriteFile(t / "l.log", "ab\nc");
+  for (auto log : {LogText::OpenFile(t / "l.log", "l.log"), LogText::InMemory("ab\nc", "m")}) {
+    LineReader r(log);
+    std::string_view line;
+    uint64_t at = 0;
+    REQUIRE(r.Next(&line, &at));
+    CHECK(r.has_break());
+    CHECK(line.data()[line.size()] == '\n');
+    REQUIRE(r.Next(&line, &at));
+    CHECK(line == "c");
+    CHECK_FALSE(r.has_break());
+  }
+}
+
 }  // namespace
 }  // namespace irtrace

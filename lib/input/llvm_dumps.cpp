@@ -53,7 +53,11 @@ bool LlvmDumpScanner::Next(LlvmDump* d) {
       dropped_at = std::min(dropped_at, d->text.size());
       continue;
     }
-    d->text.append(l).push_back('\n');
+    if (lines_.has_break()) {
+      d->text.append(l.data(), l.size() + 1);  // the line and its '\n', in one copy
+    } else {
+      d->text.append(l).push_back('\n');
+    }
   }
   while (d->text.size() >= 2 && d->text[d->text.size() - 2] == '\n') d->text.pop_back();  // trailing blank lines
   d->size = d->text.size();

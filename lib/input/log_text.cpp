@@ -139,6 +139,7 @@ bool LineReader::Next(std::string_view* line, uint64_t* offset) {
     size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - text->data()) : text->size();
     *line = std::string_view(*text).substr(at, end - at);
     *offset = memory_pos_;
+    has_break_ = nl != nullptr;
     memory_pos_ = end + 1;
     ++line_number_;
     return true;
@@ -149,6 +150,7 @@ bool LineReader::Next(std::string_view* line, uint64_t* offset) {
       size_t stop = nl ? static_cast<size_t>(static_cast<const char*>(nl) - buf_.data()) : end_;
       *line = std::string_view(buf_).substr(pos_, stop - pos_);
       *offset = buf_offset_ + pos_;
+      has_break_ = nl != nullptr;
       pos_ = nl ? stop + 1 : end_;
       ++line_number_;
       return true;

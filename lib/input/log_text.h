@@ -67,6 +67,9 @@ class LineReader {
   bool Next(std::string_view* line, uint64_t* offset);
   // 1-based number of the line Next returned last.
   size_t line_number() const { return line_number_; }
+  // The line Next returned last ended with '\n', and that '\n' is the byte just after its view (so the
+  // view can be taken with its break: line.data()[line.size()] == '\n'). False for a last line without one.
+  bool has_break() const { return has_break_; }
 
  private:
   std::shared_ptr<const LogText> log_;
@@ -76,6 +79,7 @@ class LineReader {
   uint64_t buf_offset_ = 0;    // the log offset of buf_[0]
   uint64_t memory_pos_ = 0;    // a log in memory: the next line's offset (no buffer)
   size_t line_number_ = 0;
+  bool has_break_ = false;
 };
 
 }  // namespace irtrace
