@@ -387,5 +387,20 @@ TEST_CASE("llvm_log: functions with quoted and escaped names are the module's fu
   CHECK(test::SnapshotText(p, e[5]["before"]) == module);
 }
 
+// A function dump's snapshot is read back from the log by its range only where that range is its text: a
+// -print-pass-numbers line inside a dump (dropped from its text) makes the reader hold the text instead.
+TEST_CASE("llvm_log: a dump with a pass-number line inside it loads without that line", "[llvm_log]") {
+  std::string f1 = Fn("f", "ret i32 1"), f2 = Fn("f", "ret i32 2"), f3 = Fn("f", "ret i32 3");
+  std::string log = "; *** IR Dump After InstCombinePass on f ***\n" + f1 + " Running pass 7 SROAPass on f\n" +
+                    "; *** IR Dump After SROAPass on f ***\n Running pass 8 GVNPass on f\n" + f2 +
+                    "; *** IR Dump After GVNPass on f ***\ndefine i32 @f() {\n Running pass 9 X on f\n  ret i32 3\n}\n";
+  DumpListing l = ReadLlvmLog("o.log", log);
+  REQUIRE(l.passes.size() == 3);
+  CHECK(l.passes[0].file.load() == f1);
+  CHECK(l.passes[1].file.load() == f2);
+  CHECK(l.passes[2].file.load() == f3);
+  CHECK(l.passes[2].file.load_bytes == f3.size());
+}
+
 }  // namespace
 }  // namespace irtrace

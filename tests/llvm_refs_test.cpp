@@ -151,4 +151,21 @@ TEST_CASE("llvm_refs: a node whose contents change changes the functions naming 
   CHECK(Find(d, "f") == nullptr);
 }
 
+// Canonical numbering looks a reference up by its number's value where that is exact: a leading zero or
+// more than 9 digits is still its own reference, and the hashes kept in the snapshot are the same ones.
+TEST_CASE("llvm_refs: canonical numbers of long and zero-led references; hashes kept per snapshot", "[llvm_refs]") {
+  auto a = Ll("define void @f() {\n  call void @g(), !x !7, !y !07\n  call void @g(), !x !12345678901\n}\n");
+  auto b = Ll("define void @f() {\n  call void @g(), !x !3, !y !3\n  call void @g(), !x !12345678901\n}\n");
+  auto c = Ll("define void @f() {\n  call void @g(), !x !5, !y !6\n  call void @g(), !x !99999999999\n}\n");
+  std::vector<uint64_t> ha = IrRefKeyHashes(*a, IrRefMode::kCanonical), hb = IrRefKeyHashes(*b, IrRefMode::kCanonical),
+                        hc = IrRefKeyHashes(*c, IrRefMode::kCanonical);
+  CHECK(ha[1] != hb[1]);  // !7 and !07 are two references, as !5 and !6 are; !3 and !3 are one
+  CHECK(ha[1] == hc[1]);
+  CHECK(ha[2] == hc[2]);  // an 11-digit reference first seen on its line: the same canonical number
+  std::shared_ptr<const std::vector<uint64_t>> kept = CachedIrRefKeyHashes(*a, IrRefMode::kCanonical);
+  CHECK(*kept == ha);
+  CHECK(CachedIrRefKeyHashes(*a, IrRefMode::kCanonical) == kept);  // the same vector, not computed again
+  CHECK(*CachedIrRefKeyHashes(*a, IrRefMode::kByContent) == IrRefKeyHashes(*a, IrRefMode::kByContent));
+}
+
 }  // namespace irtrace

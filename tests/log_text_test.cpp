@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <fstream>
+#include <unistd.h>
+
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -60,6 +64,67 @@ TEST_CASE("log_text: a named pipe is read as it arrives, and its ranges read bac
   CHECK(lines[2] == std::make_pair(std::string("ccc"), uint64_t{5}));
   CHECK(log->Read(2, 2) == "bb");
   CHECK(log->size() == text.size());
+}
+
+// ReadInto writes a range into the caller's buffer, as Read returns it; lines across three refills of the
+// reader's one buffer, a line spanning two chunks, keep their offsets.
+TEST_CASE("log_text: ReadInto and lines across several chunks of one buffer", "[log_text]") {
+  TempDir t;
+  std::string text;
+  std::vector<uint64_t> starts;
+  for (size_t k = 0; text.size() < (20u << 20); ++k) {
+    starts.push_back(text.size());
+    text += "line " + std::to_string(k) + std::string(k % 97, '.') + "\n";
+  }
+  test::WriteFile(t / "l.log", text);
+  auto file = LogText::OpenFile(t / "l.log", "l.log");
+  auto lines = AllLines(file);
+  REQUIRE(lines.size() == starts.size());
+  for (size_t k = 0; k < starts.size(); k += 4999) {
+    CHECK(lines[k].second == starts[k]);
+    CHECK(lines[k].first == text.substr(starts[k], text.find('\n', starts[k]) - starts[k]));
+  }
+  std::string buf(16, '?');
+  CHECK(file->ReadInto(starts[3], buf.data(), 6) == 6);
+  CHECK(buf.substr(0, 6) == text.substr(starts[3], 6));
+  CHECK(file->ReadInto(text.size() - 3, buf.data(), 16) == 3);
+  CHECK(buf.substr(0, 3) == text.substr(text.size() - 3));
+  CHECK(file->ReadInto(text.size(), buf.data(), 16) == 0);
+  CHECK(LogText::InMemory(text, "m")->ReadInto(starts[3], buf.data(), 6) == 6);
+  CHECK(buf.substr(0, 6) == text.substr(starts[3], 6));
+}
+
+// A pipe's buffer is enlarged (where the system allows 1 MiB): its writer waits less often.
+TEST_CASE("log_text: a pipe read is given a 1 MiB buffer", "[log_text]") {
+  std::ifstream max_file("/proc/sys/fs/pipe-max-size");
+  long max = 0;
+  if (!(max_file >> max) || max < (1 << 20)) return;  // not Linux, or a lower limit: nothing to check
+  TempDir t;
+  std::string fifo = t / "p.log";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  int writer = ::open(fifo.c_str(), O_RDWR | O_CLOEXEC);  // a FIFO opened for both never blocks
+  REQUIRE(writer >= 0);
+  auto log = LogText::OpenFile(fifo, "p.log");
+  CHECK(::fcntl(writer, F_GETPIPE_SZ) >= (1 << 20));
+  ::close(writer);
+}
+
+// has_break: the line's '\n' is the byte after its view, but not for a last line without one (in memory
+// and from a file alike).
+TEST_CASE("log_text: has_break tells a line ending in its newline from a last line without one", "[log_text]") {
+  TempDir t;
+  test::WriteFile(t / "l.log", "ab\nc");
+  for (auto log : {LogText::OpenFile(t / "l.log", "l.log"), LogText::InMemory("ab\nc", "m")}) {
+    LineReader r(log);
+    std::string_view line;
+    uint64_t at = 0;
+    REQUIRE(r.Next(&line, &at));
+    CHECK(r.has_break());
+    CHECK(line.data()[line.size()] == '\n');
+    REQUIRE(r.Next(&line, &at));
+    CHECK(line == "c");
+    CHECK_FALSE(r.has_break());
+  }
 }
 
 }  // namespace

@@ -425,7 +425,7 @@ void CompareByMeaning(const Snapshot& a, const Snapshot& b, const std::vector<ui
 void CompareLlvmByMeaning(const Snapshot& a, const Snapshot& b, PassDiff* out) {
   bool content = !a.mixed_numbering && !b.mixed_numbering && HoldsIrRefDefinitions(a) && HoldsIrRefDefinitions(b);
   IrRefMode mode = content ? IrRefMode::kByContent : IrRefMode::kCanonical;
-  CompareByMeaning(a, b, IrRefKeyHashes(a, mode), IrRefKeyHashes(b, mode), IsIrRefDefinition, out);
+  CompareByMeaning(a, b, *CachedIrRefKeyHashes(a, mode), *CachedIrRefKeyHashes(b, mode), IsIrRefDefinition, out);
 }
 
 }  // namespace

@@ -147,7 +147,10 @@ class PassStage::Prefetch {
  private:
   static constexpr uint64_t kAheadBytes = 8u << 20;
   static constexpr size_t kAheadPasses = 4096;
-  static uint64_t Size(const DumpPass& p) { return p.file.text ? p.file.text->size() : 0; }
+  // The text a queued pass holds, or will load (a function's dump is read back from the log).
+  static uint64_t Size(const DumpPass& p) {
+    return p.file.text ? p.file.text->size() : p.unchanged ? 0 : p.file.load_bytes;
+  }
 
   void Run() {
     try {

@@ -1,5 +1,6 @@
 #include "input/llvm_dumps.h"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -38,6 +39,7 @@ bool LlvmDumpScanner::Next(LlvmDump* d) {
   d->offset = 0;
   d->text.clear();
   banner_.reset();
+  size_t dropped_at = std::string::npos;  // the text's size when a line was first dropped from it
   while (lines_.Next(&l, &at)) {
     if ((banner_ = BannerOf(l))) {
       banner_line_ = lines_.line_number();
@@ -47,11 +49,19 @@ bool LlvmDumpScanner::Next(LlvmDump* d) {
       if (TrimCr(l).empty()) continue;
       d->offset = at;
     }
-    if (PassNumberLine(l)) continue;
-    d->text.append(l).push_back('\n');
+    if (PassNumberLine(l)) {
+      dropped_at = std::min(dropped_at, d->text.size());
+      continue;
+    }
+    if (lines_.has_break()) {
+      d->text.append(l.data(), l.size() + 1);  // the line and its '\n', in one copy
+    } else {
+      d->text.append(l).push_back('\n');
+    }
   }
   while (d->text.size() >= 2 && d->text[d->text.size() - 2] == '\n') d->text.pop_back();  // trailing blank lines
   d->size = d->text.size();
+  d->contiguous = d->text.size() <= dropped_at;
   return true;
 }
 

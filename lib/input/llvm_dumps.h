@@ -22,6 +22,7 @@ struct LlvmDump {
   std::string text;     // its lines, each with '\n' (one the log lacks at its end added)
   size_t size = 0;      // the text's size as read (kept where the text is dropped, to read it again)
   bool whole = false;   // a before-dump whose text is dropped: it printed the whole module (set by the reader)
+  bool contiguous = true;  // `text` is the log's bytes [offset, offset + size) (no line dropped inside it)
 };
 
 // The dumps of a log in order, read a line at a time through LineReader: memory holds one dump, not the

@@ -467,10 +467,13 @@ class LlvmPassStream : public PassStream {
     return true;
   }
 
-  // A changed pass's snapshot: its dump's range of the log (a rebuilt =diff text: held); the text just
-  // read is kept with it (the pass is converted right after it is handed out), an unchanged one's not.
+  // A changed pass's snapshot: its dump's range of the log (a rebuilt =diff text, or one whose range
+  // holds dropped lines: held). The text just read is kept with it only where the stream reads it again
+  // (NotePass, WithBefores: a module, an SCC, the first pass of a log without input); a function's or a
+  // loop's is read back from the log when it is loaded, so it is not copied here. Either way `d.text`'s
+  // buffer stays the scratch's, for the next dump.
   void GiveSnapshot(Dump& d, bool rebuilt, DumpPass* p) {
-    if (!p->unchanged && rebuilt) {
+    if (!p->unchanged && (rebuilt || !d.contiguous)) {
       auto held = std::make_shared<const std::string>(d.text);
       p->file.load = [held] { return *held; };
       p->file.load_bytes = held->size();
@@ -481,13 +484,14 @@ class LlvmPassStream : public PassStream {
       p->file.load = [log, offset, size] { return ReadDumpText(*log, offset, size); };
       p->file.load_bytes = size;
     }
-    if (p->unchanged) {
+    bool keep = p->unit == IrUnit::kWhole || p->unit == IrUnit::kScc || (no_input_ && p->number == 1);
+    if (p->unchanged || !keep) {
       // Not kept: the buffer is the next dump's, and the last one's text stays for CutShort.
       std::swap(d.text, last_unkept_);
       last_text_.reset();
     } else {
-      last_text_ = std::make_shared<const std::string>(std::move(d.text));
-      d.text = std::string();
+      // A copy of its exact size: the buffer keeps its room for the next dump (no growing it line by line).
+      last_text_ = std::make_shared<const std::string>(d.text);
       p->file.text = last_text_;
     }
   }

@@ -99,6 +99,33 @@ class Names {
   std::unordered_map<std::string, uint64_t> memo_;
 };
 
+// Canonical numbers: (scope, kind, number) -> order of first appearance in that scope and kind. A number of
+// up to 9 digits without a leading zero (every one LLVM prints) is looked up as one integer, any other by
+// its text.
+class CanonicalNumbers {
+ public:
+  explicit CanonicalNumbers(size_t scopes) : count_(2 * scopes, 0) {}
+  uint32_t Of(uint32_t scope, char kind, std::string_view number) {
+    uint32_t k = kind == '#' ? 0 : 1;
+    uint32_t& next = count_[2 * scope + k];
+    if (number.size() > 9 || (number.size() > 1 && number[0] == '0')) {
+      auto it = by_text_.emplace(std::to_string(scope) + kind + std::string(number), next);
+      if (it.second) ++next;
+      return it.first->second;
+    }
+    uint64_t v = 0;
+    for (char c : number) v = v * 10 + static_cast<uint64_t>(c - '0');
+    auto it = by_value_.emplace(uint64_t{scope} << 32 | uint64_t{k} << 31 | v, next);  // v < 10^9 < 2^30
+    if (it.second) ++next;
+    return it.first->second;
+  }
+
+ private:
+  std::vector<uint32_t> count_;
+  std::unordered_map<uint64_t, uint32_t> by_value_;
+  std::unordered_map<std::string, uint32_t> by_text_;
+};
+
 // The scope of each line: 0 outside every function, k + 1 in section k.
 std::vector<uint32_t> Scopes(const Snapshot& s) {
   std::vector<uint32_t> scope(s.lines.size(), 0);
@@ -142,9 +169,7 @@ std::vector<uint64_t> IrRefKeyHashes(const Snapshot& s, IrRefMode mode) {
       if (scope[i] == 0 && Definition(s.KeyOf(i), &kind, &number, &body)) names.Define(kind, number, body);
     }
   }
-  // Canonical numbers: (scope, kind, number) -> order of first appearance in that scope and kind.
-  std::unordered_map<std::string, uint32_t> canonical;
-  std::vector<uint32_t> count(2 * (s.scope.sections.size() + 1), 0);
+  CanonicalNumbers canonical(s.scope.sections.size() + 1);
   std::vector<uint64_t> out(s.lines.size());
   std::string key;
   for (size_t i = 0; i < s.lines.size(); ++i) {
@@ -159,19 +184,27 @@ std::vector<uint64_t> IrRefKeyHashes(const Snapshot& s, IrRefMode mode) {
             key.append(n);
             return;
           }
-          std::string id = std::to_string(scope[i]) + kind + std::string(n);
-          auto it = canonical.find(id);
-          if (it == canonical.end()) {
-            uint32_t& c = count[2 * scope[i] + (kind == '#' ? 0 : 1)];
-            it = canonical.emplace(std::move(id), c++).first;
-          }
+          uint32_t number = canonical.Of(scope[i], kind, n);
           key.push_back(kind);
           key.push_back('c');
-          key.append(std::to_string(it->second));
+          key.append(std::to_string(number));
         });
     out[i] = Hash(key);
   }
   return out;
+}
+
+std::shared_ptr<const std::vector<uint64_t>> CachedIrRefKeyHashes(const Snapshot& s, IrRefMode mode) {
+  size_t slot = mode == IrRefMode::kCanonical ? 0 : 1;
+  {
+    std::lock_guard<std::mutex> lock(s.cache_mu);
+    if (s.ref_key_hashes[slot]) return s.ref_key_hashes[slot];
+  }
+  // Computed outside the lock: two threads may both compute it, and the first kept wins (the same hashes).
+  auto hashes = std::make_shared<const std::vector<uint64_t>>(IrRefKeyHashes(s, mode));
+  std::lock_guard<std::mutex> lock(s.cache_mu);
+  if (!s.ref_key_hashes[slot]) s.ref_key_hashes[slot] = std::move(hashes);
+  return s.ref_key_hashes[slot];
 }
 
 }  // namespace irtrace

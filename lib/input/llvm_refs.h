@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -35,5 +36,9 @@ enum class IrRefMode {
 // `!?`), so the same content gives the same hash whatever the traversal order; a definition line hashes as
 // what it defines. Two lines hash equal when they compare equal this way (up to 64-bit collisions).
 std::vector<uint64_t> IrRefKeyHashes(const Snapshot& s, IrRefMode mode);
+
+// IrRefKeyHashes(s, mode), computed once per snapshot and mode and kept in `s` (Snapshot::ref_key_hashes);
+// safe to call from several threads at once. Never null.
+std::shared_ptr<const std::vector<uint64_t>> CachedIrRefKeyHashes(const Snapshot& s, IrRefMode mode);
 
 }  // namespace irtrace

@@ -13,6 +13,7 @@ namespace irtrace {
 namespace {
 
 constexpr size_t kChunk = 8u << 20;
+constexpr int kPipeBytes = 1 << 20;  // the default /proc/sys/fs/pipe-max-size
 
 Error ReadError(const std::string& shown, int err) {
   return Error("cannot read " + shown + ": " + std::strerror(err ? err : EIO));
@@ -60,6 +61,11 @@ std::shared_ptr<const LogText> LogText::StandardInput() {
 
 void LogText::CopyAside(int source) {
   source_ = source;
+#ifdef F_SETPIPE_SZ
+  // A pipe's writer fills 64 KiB by default before it waits: a larger pipe means fewer, larger reads and
+  // fewer switches between the two processes. Best effort (not a pipe, or over the user's limit: ignored).
+  (void)::fcntl(source, F_SETPIPE_SZ, kPipeBytes);
+#endif
   fd_ = OpenUnnamedTempFd("a copy of " + shown_);
   at_eof_ = false;
 }
@@ -87,37 +93,42 @@ void LogText::Spool(uint64_t end) const {
   }
 }
 
-uint64_t LogText::size() const {
+uint64_t LogText::size() const { return SizeUpTo(UINT64_MAX); }
+
+uint64_t LogText::SizeUpTo(uint64_t end) const {
   if (source_ < 0) return size_;
-  Spool(UINT64_MAX);
+  Spool(end);
   std::lock_guard<std::mutex> lock(mu_);
   return size_;
 }
 
 std::string LogText::Read(uint64_t offset, size_t n) const {
-  uint64_t size = 0;
-  if (source_ >= 0) {
-    Spool(offset + n);
-    std::lock_guard<std::mutex> lock(mu_);
-    size = size_;
-  } else {
-    size = size_;
-  }
+  uint64_t size = SizeUpTo(offset + n);
   if (offset >= size) return "";
   n = static_cast<size_t>(std::min<uint64_t>(n, size - offset));
   if (fd_ < 0) return text_.substr(static_cast<size_t>(offset), n);
   std::string out(n, '\0');
-  for (size_t done = 0; done < n;) {
-    ssize_t r = ::pread(fd_, out.data() + done, n - done, static_cast<off_t>(offset + done));
+  out.resize(ReadInto(offset, out.data(), n));
+  return out;
+}
+
+size_t LogText::ReadInto(uint64_t offset, char* out, size_t n) const {
+  uint64_t size = SizeUpTo(offset + n);
+  if (offset >= size) return 0;
+  n = static_cast<size_t>(std::min<uint64_t>(n, size - offset));
+  if (fd_ < 0) {
+    std::memcpy(out, text_.data() + offset, n);
+    return n;
+  }
+  size_t done = 0;
+  while (done < n) {
+    ssize_t r = ::pread(fd_, out + done, n - done, static_cast<off_t>(offset + done));
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) throw ReadError(shown_, errno);
-    if (r == 0) {  // the file was cut short since it was opened
-      out.resize(done);
-      break;
-    }
+    if (r == 0) break;  // the file was cut short since it was opened
     done += static_cast<size_t>(r);
   }
-  return out;
+  return done;
 }
 
 bool LineReader::Next(std::string_view* line, uint64_t* offset) {
@@ -128,6 +139,7 @@ bool LineReader::Next(std::string_view* line, uint64_t* offset) {
     size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - text->data()) : text->size();
     *line = std::string_view(*text).substr(at, end - at);
     *offset = memory_pos_;
+    has_break_ = nl != nullptr;
     memory_pos_ = end + 1;
     ++line_number_;
     return true;
@@ -138,21 +150,22 @@ bool LineReader::Next(std::string_view* line, uint64_t* offset) {
       size_t stop = nl ? static_cast<size_t>(static_cast<const char*>(nl) - buf_.data()) : end_;
       *line = std::string_view(buf_).substr(pos_, stop - pos_);
       *offset = buf_offset_ + pos_;
+      has_break_ = nl != nullptr;
       pos_ = nl ? stop + 1 : end_;
       ++line_number_;
       return true;
     }
     if (eof_) return false;
-    // Keep the partial line, then read the next chunk after it (the buffer grows for a line over a chunk).
-    buf_.erase(0, pos_);
+    // Keep the partial line at the buffer's start, then read the next chunk after it into the same buffer
+    // (it grows for a line over a chunk).
+    if (pos_ > 0) std::memmove(buf_.data(), buf_.data() + pos_, end_ - pos_);
     buf_offset_ += pos_;
     end_ -= pos_;
     pos_ = 0;
-    std::string more = log_->Read(buf_offset_ + end_, kChunk);
-    eof_ = more.size() < kChunk;  // the log ends (or was cut short since it was measured) here
-    buf_.resize(end_);
-    buf_ += more;
-    end_ = buf_.size();
+    if (buf_.size() < end_ + kChunk) buf_.resize(end_ + kChunk);
+    size_t got = log_->ReadInto(buf_offset_ + end_, buf_.data() + end_, kChunk);
+    eof_ = got < kChunk;  // the log ends (or was cut short since it was measured) here
+    end_ += got;
   }
 }
 

@@ -33,6 +33,9 @@ class LogText {
   uint64_t size() const;
   // Bytes [offset, offset + n), fewer where the log ends first. Throws Error "cannot read '<shown>': ...".
   std::string Read(uint64_t offset, size_t n) const;
+  // The same bytes written to `out` (room for `n`, not owned); returns how many (fewer where the log ends
+  // first). Throws what Read throws. So a caller reading in chunks reuses one buffer.
+  size_t ReadInto(uint64_t offset, char* out, size_t n) const;
   // The text itself when held in memory, else null.
   const std::string* InMemoryText() const { return fd_ < 0 ? &text_ : nullptr; }
 
@@ -42,6 +45,8 @@ class LogText {
   void CopyAside(int source);
   // A stream: copies it on until `end` bytes (or all) are in the file.
   void Spool(uint64_t end) const;
+  // The size, a stream's copied on first until `end` bytes (or all) are in the file.
+  uint64_t SizeUpTo(uint64_t end) const;
 
   int fd_ = -1;
   std::string text_;
@@ -53,7 +58,7 @@ class LogText {
   mutable std::string spool_buf_;
 };
 
-// The lines of a LogText in order, read 8 MiB at a time.
+// The lines of a LogText in order, read 8 MiB at a time into one buffer kept for the whole read.
 class LineReader {
  public:
   explicit LineReader(std::shared_ptr<const LogText> log) : log_(std::move(log)) {}
@@ -62,15 +67,19 @@ class LineReader {
   bool Next(std::string_view* line, uint64_t* offset);
   // 1-based number of the line Next returned last.
   size_t line_number() const { return line_number_; }
+  // The line Next returned last ended with '\n', and that '\n' is the byte just after its view (so the
+  // view can be taken with its break: line.data()[line.size()] == '\n'). False for a last line without one.
+  bool has_break() const { return has_break_; }
 
  private:
   std::shared_ptr<const LogText> log_;
-  std::string buf_;
+  std::string buf_;            // its size is its room; the bytes read are [0, end_)
   size_t pos_ = 0, end_ = 0;   // the next line's start in buf_, and the end of the bytes read into it
   bool eof_ = false;           // a Read came back short: nothing after end_
   uint64_t buf_offset_ = 0;    // the log offset of buf_[0]
   uint64_t memory_pos_ = 0;    // a log in memory: the next line's offset (no buffer)
   size_t line_number_ = 0;
+  bool has_break_ = false;
 };
 
 }  // namespace irtrace

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,11 @@ class Snapshot {
   Scope scope;                          // functions (SplitFunctions for lang)
   bool mixed_numbering = false;         // made of several printings (a module with function dumps put in
                                         // it): its `#N` / `!N` are numbered by more than one printer
+  // What a comparison derived from the text and keeps for the snapshot's next comparison (a pass's after
+  // side is the next pass's before side): input/llvm_refs.h CachedIrRefKeyHashes. Guarded by cache_mu:
+  // a snapshot may be compared in two diffs at once.
+  mutable std::mutex cache_mu;
+  mutable std::shared_ptr<const std::vector<uint64_t>> ref_key_hashes[2];  // by IrRefMode
 
   // The comparison key of line i (0-based): the line without a trailing '\r', and line 0 without a
   // leading U+FEFF. So LF, CRLF and CR-only files, with or without a byte-order mark, compare equal.
