@@ -286,8 +286,10 @@ window.IrTrace.define('80_boot', function() {
       const hash = ev.newURL ? new URL(ev.newURL).hash : location.hash;
       if (!app.links.isLast(hash)) app.applyFragment(hash);
     });
-    // The chart reads the sidebar's width (a layout): after the first frame, so the diff paints first.
-    requestAnimationFrame(() => setTimeout(() => app.sidebar.drawChart(), 0));
+    // The chart reads the sidebar's width (a layout) and builds its SVG: not needed for the first diff, so it
+    // waits for the first frame and then for an idle moment (at most 500 ms), behind input and the diff's paint.
+    const idle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 500 }) : (f) => setTimeout(f, 0);
+    requestAnimationFrame(() => idle(() => app.sidebar.drawChart()));
   }
 
   const start = () => boot().catch((e) => {
