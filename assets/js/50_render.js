@@ -54,18 +54,24 @@ window.IrTrace.define('50_render', function() {
       }).observe(this.scroller);
     }
 
+    // The row height and character width (px), measured once; with them the view's size until the
+    // ResizeObserver reports it: one layout read for all three, not one each.
     rowHeight() {
       if (!this.rh) {
-        const probe = el('div', { class: 'row' }, el('span', { class: 'c' }, 'X'));
+        const span = el('span', { class: 'measure' }, '0'.repeat(100));
+        const probe = el('div', { class: 'row' }, el('span', { class: 'c' }, 'X'), span);
         this.rowsEl.appendChild(probe);
         this.rh = probe.getBoundingClientRect().height || 18;
-        const span = el('span', { class: 'measure' }, '0'.repeat(100));
-        probe.appendChild(span);
         this.cw = span.getBoundingClientRect().width / 100 || 7.8;
+        this.seenW = this.scroller.clientWidth;
+        this.seenH = this.scroller.clientHeight;
         probe.remove();
       }
       return this.rh;
     }
+
+    // The view's width in px: the ResizeObserver's, else the one read with the row height, else a read.
+    width() { return this.viewW || this.seenW || this.scroller.clientWidth; }
 
     // data: {view (from Model.view), rows? (prebuilt base rows), context, stacked, highlight: bool, decor:
     // {width: px of a gutter beside the after side's numbers (the blame), decorate(row element)} or null}
@@ -85,6 +91,7 @@ window.IrTrace.define('50_render', function() {
       this.stacked = !!data.stacked || this.view.single;
       this.hlCache = new Map();
       this.measured = new Map();
+      this.rowHeight(); // before anything reads the view's width
       this.colLimit = this.baseColLimit();
       this.expandedLong = new Set();
       this.cursor = -1;
@@ -97,7 +104,6 @@ window.IrTrace.define('50_render', function() {
                                 lastNum(this.view.leftNums, this.view.left.length),
                                 lastNum(this.view.rightNums, this.view.right.length)))
                          .length;
-      this.rowHeight();
       this.lnw = Math.ceil(Math.max(3, digits) * (this.cw || 7.5) + 14);
       this.scroller.style.setProperty('--lnw', this.lnw + 'px');
       // A new view starts at the top; knowing that spares render() a layout read (a forced reflow).
@@ -121,7 +127,7 @@ window.IrTrace.define('50_render', function() {
     // Characters of a line laid out: a screen's width and a margin, all of it when wrapped (see setSx).
     baseColLimit() {
       return this.wrap ? Infinity :
-                         Math.max(400, Math.ceil((this.viewW || this.scroller.clientWidth) / (this.cw || 7)) + 200);
+                         Math.max(400, Math.ceil(this.width() / (this.cw || 7)) + 200);
     }
 
     relayout() {
@@ -198,7 +204,7 @@ window.IrTrace.define('50_render', function() {
         T.rowLabel.markEdges(this.rowsEl, v, this.cw, this.wrap ? Infinity : this.cellWidth());
       this.sx = v;
       // Long lines are rendered only as far as can be seen; render more when scrolled further.
-      const need = Math.ceil((v + (this.viewW || this.scroller.clientWidth)) / (this.cw || 7)) + 100;
+      const need = Math.ceil((v + this.width()) / (this.cw || 7)) + 100;
       if (need > this.colLimit) {
         this.colLimit = need + 400;
         this.rerender();
@@ -207,13 +213,13 @@ window.IrTrace.define('50_render', function() {
 
     // Width of one code cell in px, from the row grid (see .row in viewer.css): gutters are --lnw + 14 px.
     cellWidth() {
-      const w = (this.viewW || this.scroller.clientWidth) - (this.decor ? this.decor.width : 0), lnw = this.lnw || 48;
+      const w = this.width() - (this.decor ? this.decor.width : 0), lnw = this.lnw || 48;
       return this.view.single ? w - lnw : this.stacked ? w - 2 * lnw - 14 : (w - 2 * (lnw + 14)) / 2;
     }
 
     // Horizontal range: the longest line against the width of one code cell.
     updateHScroll() {
-      if (!this.viewW) this.viewW = this.scroller.clientWidth;
+      if (!this.viewW) this.viewW = this.width();
       if (this.wrap) {
         this.hbar.hidden = true;
         this.setSx(0);
@@ -291,7 +297,7 @@ window.IrTrace.define('50_render', function() {
       return this.topKnown !== null && this.topKnown !== undefined ? this.topKnown : this.scroller.scrollTop;
     }
 
-    viewHeight() { return this.viewH || this.scroller.clientHeight || 800; }
+    viewHeight() { return this.viewH || this.seenH || this.scroller.clientHeight || 800; }
 
     // Items on screen plus a margin: the ones that get syntax and intra-line highlighting.
     nearRange() {

@@ -8,8 +8,11 @@ window.IrTrace.define('60_pass_rows', function() {
   const T = window.IrTrace;
   const { el } = T.util;
 
-  // Rows rendered beyond the view on each side.
+  // Rows rendered beyond the view on each side; the first render (the first diff waits for it) draws the
+  // narrow FIRST_MARGIN, and the wide one follows when the page is first idle.
   const MARGIN = 30;
+  const FIRST_MARGIN = 4;
+  const idle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 500 }) : (f) => setTimeout(f, 0);
 
   class PassRows {
     // list: the listbox (the scroller); hooks: {make(item) -> element, decorate(item, element),
@@ -27,6 +30,7 @@ window.IrTrace.define('60_pass_rows', function() {
       this.scrollY = 0; // the list's scrollTop, tracked so a selection step reads no layout
       this.viewH = 0; // the list's height and width (a ResizeObserver keeps them)
       this.viewW = 0;
+      this.margin = FIRST_MARGIN;
       this.canvas = el('div', { class: 'pass-canvas', role: 'none' });
       list.appendChild(this.canvas);
       list.addEventListener('scroll', () => {
@@ -117,9 +121,15 @@ window.IrTrace.define('60_pass_rows', function() {
     // rows below when a height was not the estimate.
     render() {
       const n = this.items.length;
-      const h = this.viewH || this.list.clientHeight || 800;
-      const a = Math.max(0, this.itemAtY(this.scrollY) - MARGIN);
-      const b = Math.min(n, this.itemAtY(this.scrollY + h) + 1 + MARGIN);
+      const h = this.listHeight();
+      const a = Math.max(0, this.itemAtY(this.scrollY) - this.margin);
+      const b = Math.min(n, this.itemAtY(this.scrollY + h) + 1 + this.margin);
+      if (this.margin !== MARGIN && n)
+        idle(() => {
+          if (this.margin === MARGIN) return;
+          this.margin = MARGIN;
+          this.render();
+        });
       const want = [];
       for (let k = a; k < b; k++) want.push(this.items[k]);
       const sel = this.posOf(this.selected);
@@ -139,6 +149,7 @@ window.IrTrace.define('60_pass_rows', function() {
       let moved = false;
       for (const it of want) {
         const k = this.posOf(it), got = this.nodes.get(it).offsetHeight;
+        this.measuredOnce = true;
         if (got && Math.abs(got - this.heights[k]) > 0.5) {
           this.heights[k] = got;
           moved = true;
@@ -150,6 +161,11 @@ window.IrTrace.define('60_pass_rows', function() {
       }
     }
 
+    // The list's height in px: the ResizeObserver's; before it reports, a read once rows were measured (the
+    // layout is fresh then), else the window's height (a bound: a few rows more, and no layout of the page
+    // before its rows exist).
+    listHeight() { return this.viewH || (this.measuredOnce ? this.list.clientHeight : window.innerHeight) || 800; }
+
     place(want) {
       for (const it of want) this.nodes.get(it).style.top = this.tops[this.posOf(it)] + 'px';
     }
@@ -160,7 +176,7 @@ window.IrTrace.define('60_pass_rows', function() {
     // Scrolls the list so that item k is wholly in view (the nearest edge), without reading layout.
     // Returns whether it scrolled.
     scrollToItem(k) {
-      const h = this.viewH || this.list.clientHeight;
+      const h = this.listHeight();
       const top = this.tops[k], bottom = this.tops[k + 1];
       let y = this.scrollY;
       if (top < y) y = top;
@@ -185,7 +201,7 @@ window.IrTrace.define('60_pass_rows', function() {
     // The option item farthest from item k0 in direction dir (1 down, -1 up) whose top is less than the
     // list's height away: a page, whatever the rows' heights. Returns its entry index, or -1 for none.
     pageFrom(k0, dir) {
-      const span = (this.viewH || this.list.clientHeight) - this.heights[k0];
+      const span = this.listHeight() - this.heights[k0];
       let to = -1;
       for (let k = k0 + dir; k >= 0 && k < this.items.length; k += dir) {
         if (Math.abs(this.tops[k] - this.tops[k0]) > span) break;

@@ -286,12 +286,14 @@ window.IrTrace.define('80_boot', function() {
       const hash = ev.newURL ? new URL(ev.newURL).hash : location.hash;
       if (!app.links.isLast(hash)) app.applyFragment(hash);
     });
-    // The chart reads the sidebar's width (a layout): after the first frame, so the diff paints first.
-    // Then the pass search's index, in slices (the first keystroke only ranks).
-    requestAnimationFrame(() => setTimeout(() => {
+    // The chart reads the sidebar's width (a layout) and builds its SVG, and the pass search's index is made
+    // in slices (the first keystroke only ranks): neither is needed for the first diff, so both wait for the
+    // first frame and then for an idle moment (at most 500 ms), behind input and the diff's paint.
+    const idle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 500 }) : (f) => setTimeout(f, 0);
+    requestAnimationFrame(() => idle(() => {
       app.sidebar.drawChart();
       app.sidebar.prepareSearch();
-    }, 0));
+    }));
   }
 
   const start = () => boot().catch((e) => {
