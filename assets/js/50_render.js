@@ -125,10 +125,7 @@ window.IrTrace.define('50_render', function() {
     }
 
     // Characters of a line laid out: a screen's width and a margin, all of it when wrapped (see setSx).
-    baseColLimit() {
-      return this.wrap ? Infinity :
-                         Math.max(400, Math.ceil(this.width() / (this.cw || 7)) + 200);
-    }
+    baseColLimit() { return this.wrap ? Infinity : Math.max(400, Math.ceil(this.width() / (this.cw || 7)) + 200); }
 
     relayout() {
       this.items = R.layout(this.rows, this.folds, this.stacked);

@@ -104,7 +104,8 @@ window.IrTrace.define('55_pass_names', function() {
     }
 
     get lower() {
-      if (this.low === null) this.low = (typeof this.label === 'function' ? this.label(this.arg) : this.label).toLowerCase();
+      if (this.low === null)
+        this.low = (typeof this.label === 'function' ? this.label(this.arg) : this.label).toLowerCase();
       return this.low;
     }
   }

@@ -350,8 +350,10 @@ window.IrTrace.define('60_sidebar', function() {
     // The entries passesFilters keeps, in pass order: kept while the filters and the statuses shown stay
     // as they were (each keystroke of a query ranks the same entries). Do not modify the result.
     filtered() {
-      const key = [this.statuses.map(([k]) => (this.checked[k] ? 1 : 0)).join(''), this.warnOnly, this.phase,
-        this.fnOnlyActive() ? this.fnKey : null].map(String).join('\u0000');
+      const key = [
+        this.statuses.map(([k]) => (this.checked[k] ? 1 : 0)).join(''), this.warnOnly, this.phase,
+        this.fnOnlyActive() ? this.fnKey : null
+      ].map(String).join('\u0000');
       const c = this.filterCache;
       if (c && c.key === key && c.overlay === this.model.overlay) return c.ids;
       const ids = [];

@@ -26,10 +26,10 @@ window.IrTrace.define('61_typing_select', function() {
       // rAF: the list's frame; the first task after it: the frame has been painted; the second hop lets a
       // task already waiting for that paint (an input's next keystroke) run first.
       requestAnimationFrame(() => setTimeout(() => setTimeout(() => {
-        if (ticket !== this.ticket) return;
-        this.wanted = -1;
-        run(i);
-      }, 0), 0));
+                                               if (ticket !== this.ticket) return;
+                                               this.wanted = -1;
+                                               run(i);
+                                             }, 0), 0));
     }
 
     cancel() {

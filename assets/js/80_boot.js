@@ -291,9 +291,9 @@ window.IrTrace.define('80_boot', function() {
     // first frame and then for an idle moment (at most 500 ms), behind input and the diff's paint.
     const idle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 500 }) : (f) => setTimeout(f, 0);
     requestAnimationFrame(() => idle(() => {
-      app.sidebar.drawChart();
-      app.sidebar.prepareSearch();
-    }));
+                            app.sidebar.drawChart();
+                            app.sidebar.prepareSearch();
+                          }));
   }
 
   const start = () => boot().catch((e) => {

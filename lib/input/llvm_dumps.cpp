@@ -4,6 +4,8 @@
 #include <string_view>
 #include <utility>
 
+#include "input/log_listing.h"
+
 namespace irtrace {
 namespace {
 
@@ -63,6 +65,17 @@ bool LlvmDumpScanner::Next(LlvmDump* d) {
   d->size = d->text.size();
   d->contiguous = d->text.size() <= dropped_at;
   return true;
+}
+
+bool IsWholeModuleDump(const LlvmDump& d) {
+  return d.banner.kind == LlvmBanner::Kind::kStart || d.banner.unit == LlvmBanner::Unit::kModule ||
+         d.banner.invalidated || StartsWith(d.text, "; ModuleID");
+}
+
+bool LlvmDumpCutShort(const std::string& text) {
+  int depth = 0;
+  for (const std::string& l : SplitKeepingBreaks(text)) depth += BraceDelta(l);
+  return depth > 0;
 }
 
 }  // namespace irtrace

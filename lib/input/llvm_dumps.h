@@ -41,4 +41,11 @@ class LlvmDumpScanner {
   size_t banner_line_ = 0;
 };
 
+// True when `d` prints the whole module: a module pass's dump, an "(invalidated)" one, "At Start", and any
+// dump under -print-module-scope (its text starts with the module's "; ModuleID", as LLVM's printer writes it).
+bool IsWholeModuleDump(const LlvmDump& d);
+
+// True when `text`, a log's last dump, is cut inside (a killed run, a truncated file): its braces do not close.
+bool LlvmDumpCutShort(const std::string& text);
+
 }  // namespace irtrace

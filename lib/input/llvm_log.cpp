@@ -36,20 +36,6 @@ bool StartsWith(std::string_view s, std::string_view p) { return s.size() >= p.s
 using Dump = LlvmDump;
 using DumpScanner = LlvmDumpScanner;
 
-// A log cut inside its last dump (a killed run, a truncated file): its braces do not close.
-bool CutShort(const std::string& last) {
-  int depth = 0;
-  for (const std::string& l : SplitKeepingBreaks(last)) depth += BraceDelta(l);
-  return depth > 0;
-}
-
-// A dump that prints the whole module: a module pass's, an "(invalidated)" one, "At Start", and any dump
-// under -print-module-scope (its text starts with the module's "; ModuleID").
-bool IsWholeModule(const Dump& d) {
-  return d.banner.kind == Kind::kStart || d.banner.unit == Unit::kModule || d.banner.invalidated ||
-         StartsWith(d.text, "; ModuleID");
-}
-
 uint64_t Hash(const std::string& s) { return XXH3_64bits(s.data(), s.size()); }
 
 // The passes of an LLVM log, one at a time (PassStream): each pass's snapshot is its own dump, left in the
@@ -70,7 +56,7 @@ class LlvmPassStream : public PassStream {
         if (!input) input = std::move(d);
       } else if (b.kind == Kind::kBefore) {
         if (!input) {
-          d.whole = IsWholeModule(d);
+          d.whole = IsWholeModuleDump(d);
           d.text.clear();
           d.text.shrink_to_fit();
           befores.push_back(d);
@@ -87,7 +73,7 @@ class LlvmPassStream : public PassStream {
     }
     if (first_) {
       if (!input && !befores.empty()) input = Reload(befores[0]);
-      if (!input && !IsWholeModule(*first_)) log_notes_.Later(LlvmFunctionsNamed(log_));  // maybe selective
+      if (!input && !IsWholeModuleDump(*first_)) log_notes_.Later(LlvmFunctionsNamed(log_));  // maybe selective
     } else if (!input) {
       StartBeforeOnly(std::move(befores), &input, listing);
     }
@@ -129,7 +115,7 @@ class LlvmPassStream : public PassStream {
       const Banner& b = d.banner;
       if (b.kind == Kind::kBefore && !before_only_) {
         // With after-dumps too: the before of the after-dump of the same pass and unit that follows.
-        before_ = OwnBefore{b.pass, b.ir, IsWholeModule(d), d.line, d.offset, d.text.size()};
+        before_ = OwnBefore{b.pass, b.ir, IsWholeModuleDump(d), d.line, d.offset, d.text.size()};
         with_befores_ = true;
         continue;
       }
@@ -161,7 +147,7 @@ class LlvmPassStream : public PassStream {
     Dump next;
     if (p->unit != IrUnit::kWhole && p->unit != IrUnit::kMachine && !first_ && scanner_.Next(&next)) {
       first_ = std::move(next);
-      if (first_->banner.kind == Kind::kBefore && IsWholeModule(*first_)) {
+      if (first_->banner.kind == Kind::kBefore && IsWholeModuleDump(*first_)) {
         std::shared_ptr<const LogText> log = log_;
         uint64_t offset = first_->offset;
         size_t size = first_->text.size();
@@ -317,7 +303,7 @@ class LlvmPassStream : public PassStream {
 
   // The hashes the reader keeps of each unit's last dump: a dump equal to it is an unchanged pass.
   void Apply(const Dump& d) {
-    if (!IsWholeModule(d)) return;
+    if (!IsWholeModuleDump(d)) return;
     func_hash_.clear();
     loop_last_.clear();
     module_hash_ = Hash(d.text);
@@ -330,7 +316,7 @@ class LlvmPassStream : public PassStream {
     std::optional<OwnBefore> b = std::move(before_);
     before_.reset();
     if (!b || d.banner.kind != Kind::kAfter || b->pass != d.banner.pass || b->ir != d.banner.ir ||
-        b->whole != IsWholeModule(d)) {
+        b->whole != IsWholeModuleDump(d)) {
       return std::nullopt;
     }
     DumpFile f;
@@ -369,7 +355,7 @@ class LlvmPassStream : public PassStream {
       OmittedPass(b, &p);
       return p;
     }
-    if (IsWholeModule(d) && !b.machine) {
+    if (IsWholeModuleDump(d) && !b.machine) {
       ModulePass(d, &p);
     } else if (b.machine) {
       MachinePass(d, &p);
@@ -507,7 +493,7 @@ class LlvmPassStream : public PassStream {
       b.funcs = {IrKey(b.ir)};
       return;
     }
-    if (IsWholeModule(*d)) return;
+    if (IsWholeModuleDump(*d)) return;
     std::vector<std::string> keys;
     for (auto& [key, text] : DumpedFunctions(d->text)) keys.push_back(key);
     if (keys.size() == 1) {
@@ -543,7 +529,7 @@ class LlvmPassStream : public PassStream {
     std::vector<std::string>& notes = count_ ? last_notes_ : input_notes_;
     for (std::string& n : pending_) notes.push_back(std::move(n));
     pending_.clear();
-    if (count_ && !ended_ && CutShort(last_text_ ? *last_text_ : last_unkept_)) {
+    if (count_ && !ended_ && LlvmDumpCutShort(last_text_ ? *last_text_ : last_unkept_)) {
       last_notes_.push_back("the log ends inside its last dump: its function is cut short");
     }
     ended_ = true;
