@@ -163,6 +163,31 @@ TEST_CASE(
   CHECK(got.find("!23") == std::string::npos);
 }
 
+TEST_CASE(
+    "llvm_loop_splice: a metadata number below every learned one keeps the nearest one's offset when the "
+    "function references the number it lands on",
+    "[llvm_loop_splice]") {
+  // Only !25 -> !69 and !26 -> !70 are learned (the lines with !22 and !23 changed): !22 is the function's
+  // !66 and !23 its !67, both referenced by the function; !30 would land on !74, which it does not reference.
+  Text fn(
+      "define i32 @f(i32 %n) !dbg !55 {\n  %c = icmp sgt i32 %n, 0, !dbg !67\n"
+      "  br i1 %c, label %ph, label %exit, !dbg !66\n\nph:                                               ; "
+      "preds = %0\n  br label %body, !dbg !69\n\nbody:                                             ; preds = "
+      "%ph, %body\n  %i = phi i32 [ 0, %ph ], [ %i1, %body ]\n  %i1 = add i32 %i, 1, !dbg !66\n"
+      "  br i1 %c, label %body, label %exit, !dbg !70\n\nexit:                                             ; "
+      "preds = %body, %0\n  ret i32 0, !dbg !71\n}\n");
+  Text dump(
+      "\n; Preheader:\nph:                                               ; preds = %0\n"
+      "  %w = zext i32 %n to i64, !dbg !23\n  br label %body, !dbg !25\n\n; Loop:\n"
+      "body:                                             ; preds = %ph, %body\n"
+      "  %i = phi i64 [ 0, %ph ], [ %i1, %body ]\n  %i1 = add i64 %i, 1, !dbg !22\n"
+      "  br i1 %c, label %body, label %exit, !dbg !26, !llvm.loop !30\n");
+  std::string got = Spliced(fn, dump, nullptr);
+  CHECK(got.find("  %w = zext i32 %n to i64, !dbg !67\n") != std::string::npos);
+  CHECK(got.find("  %i1 = add i64 %i, 1, !dbg !66\n") != std::string::npos);
+  CHECK(got.find("!dbg !70, !llvm.loop !30\n") != std::string::npos);
+}
+
 // ---- real opt-19 output ----
 
 const char* kProgram =

@@ -251,6 +251,39 @@ void Interpolate(const LineIndex& dump_lines, const std::vector<IrBlockLine>& du
   }
 }
 
+// Maps each `!N` of the dump that `map` still does not know to N plus the offset of the nearest number it
+// knows (below N, else above), when that is a number the function's text references and no other number
+// of the dump maps to: the node at that place in the function's first-reference order (Interpolate).
+void Extrapolate(const LineIndex& function_lines, const std::vector<IrBlockLine>& function,
+                 const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, RefMap* map) {
+  auto number = [](std::string_view s) { return s.size() > 9 ? -1L : std::stol(std::string(s)); };
+  std::map<long, long> known;
+  std::set<long> used, taken;
+  for (const auto& [from, to] : *map) {
+    if (from[0] != '!' || from.size() < 2) continue;
+    known.emplace(number(from.substr(1)), number(to));
+    taken.insert(number(to));
+  }
+  if (known.empty() || function.empty() || dump.empty()) return;
+  for (size_t k = function.front().begin; k < function.back().end; ++k) {
+    for (const Ref& r : RefsOf(function_lines[k]))
+      if (r.kind == '!') used.insert(number(function_lines[k].substr(r.at, r.len)));
+  }
+  for (size_t k = dump.front().begin; k < dump.back().end; ++k) {
+    for (const Ref& r : RefsOf(dump_lines[k])) {
+      std::string digits(dump_lines[k].substr(r.at, r.len));
+      long n = number(digits);
+      if (r.kind != '!' || n < 0 || map->count('!' + digits)) continue;
+      auto hi = known.upper_bound(n);
+      auto near = hi == known.begin() ? hi : std::prev(hi);
+      long to = n + (near->second - near->first);
+      if (near->second < 0 || !used.count(to) || taken.count(to)) continue;
+      map->emplace('!' + digits, std::to_string(to));
+      taken.insert(to);
+    }
+  }
+}
+
 // Gives each number of the dump that `map` does not know and that the function's text uses for something
 // else a number of its own, above every number the function uses (a loop dump's `!5` may be the function's
 // `!14` while the function's `!5` is another node: kept, the two would read as one).
@@ -373,6 +406,7 @@ LoopSplice SpliceLoop(const LineIndex& function_lines, const std::vector<IrBlock
   RefMap& refs = numbering ? *numbering : own;
   LearnRefMap(function_lines, function, in_function, dump_lines, dump, &refs);
   Interpolate(dump_lines, dump, &refs);
+  Extrapolate(function_lines, function, dump_lines, dump, &refs);
   Unclash(function_lines, function, dump_lines, dump, &refs);
   long blank = -1;
   for (const IrBlockLine& b : function) {

@@ -52,7 +52,9 @@ struct LoopSplice {
 //   but for value numbers too); a number not learned is kept, unless the function's text uses it (for
 //   another node, as far as the log shows): then it gets a number above every one the function uses. A
 //   `!N` not learned between two learned ones whose gaps are equal in both numberings is mapped at its
-//   distance from the lower (both printings number the function's nodes in first-reference order). A
+//   distance from the lower (both printings number the function's nodes in first-reference order); one
+//   still not learned keeps the offset of the nearest learned one when that lands on a number the
+//   function's text references and no other number maps to. A
 //   renumbered line is a kLiteral run.
 // Lines outside blocks (the define line, "}") are the function's. Never fails.
 // `numbering` (may be null): what the loop dumps' numbers are in the function's numbering, learned so far
