@@ -95,6 +95,99 @@ TEST_CASE(
   CHECK(Spliced(fn, dump, nullptr).find("\nph:") != std::string::npos);
 }
 
+TEST_CASE(
+    "llvm_loop_splice: a numbered block the pass renumbered stays where it stood, not where its new number "
+    "would first fit",
+    "[llvm_loop_splice]") {
+  // The loop's block list is hdr, 3, latch; the function lays out hdr, 3, latch, exit. The pass deletes %1,
+  // so the printer renumbers block 3 as 2 (and %4 as %3, %5 as %4) without moving it.
+  Text fn(
+      "define i32 @f(i1 %c, i32 %n) {\n"
+      "  br i1 %c, label %ph, label %exit\n\nph:                                               ; preds = %0\n"
+      "  br label %hdr\n\nhdr:                                              ; preds = %ph, %latch\n"
+      "  %i = phi i32 [ 0, %ph ], [ %i1, %latch ]\n  %1 = zext i32 %i to i64\n  %2 = add i32 %i, 7\n"
+      "  br i1 %c, label %3, label %latch\n\n3:                                                 ; preds = %hdr\n"
+      "  %4 = add i32 %2, 1\n  br label %latch\n\nlatch:                                             ; preds = "
+      "%hdr, %3\n  %i1 = add i32 %i, 1\n  %d = icmp slt i32 %i1, %n\n  br i1 %d, label %hdr, label %exit\n\n"
+      "exit:                                              ; preds = %latch, %0\n"
+      "  %5 = phi i32 [ 0, %0 ], [ %i1, %latch ]\n  ret i32 %5\n}\n");
+  Text previous(
+      "\n; Preheader:\nph:                                               ; preds = %0\n  br label %hdr\n\n; Loop:\n"
+      "hdr:                                              ; preds = %ph, %latch\n"
+      "  %i = phi i32 [ 0, %ph ], [ %i1, %latch ]\n  %1 = zext i32 %i to i64\n  %2 = add i32 %i, 7\n"
+      "  br i1 %c, label %3, label %latch\n\n3:                                                 ; preds = %hdr\n"
+      "  %4 = add i32 %2, 1\n  br label %latch\n\nlatch:                                             ; preds = "
+      "%hdr, %3\n  %i1 = add i32 %i, 1\n  %d = icmp slt i32 %i1, %n\n  br i1 %d, label %hdr, label %exit\n\n"
+      "; Exit blocks\nexit:                                              ; preds = %latch, %0\n"
+      "  %5 = phi i32 [ 0, %0 ], [ %i1, %latch ]\n  ret i32 %5\n");
+  Text dump(
+      "\n; Preheader:\nph:                                               ; preds = %0\n  br label %hdr\n\n; Loop:\n"
+      "hdr:                                              ; preds = %ph, %latch\n"
+      "  %i = phi i32 [ 0, %ph ], [ %i1, %latch ]\n  %1 = add i32 %i, 7\n"
+      "  br i1 %c, label %2, label %latch\n\n2:                                                 ; preds = %hdr\n"
+      "  %3 = add i32 %1, 1\n  br label %latch\n\nlatch:                                             ; preds = "
+      "%hdr, %2\n  %i1 = add i32 %i, 1\n  %d = icmp slt i32 %i1, %n\n  br i1 %d, label %hdr, label %exit\n\n"
+      "; Exit blocks\nexit:                                              ; preds = %latch, %0\n"
+      "  %4 = phi i32 [ 0, %0 ], [ %i1, %latch ]\n  ret i32 %4\n");
+  std::string got = Spliced(fn, dump, &previous);
+  CHECK(got.find("\n3:") == std::string::npos);
+  CHECK(got.find("  br i1 %c, label %2, label %latch\n\n2:") != std::string::npos);
+  CHECK(got.find("  br label %latch\n\nlatch:") != std::string::npos);
+  CHECK(got.find("label %exit\n\nexit:") != std::string::npos);
+  CHECK(got.find("\n\n\n") == std::string::npos);
+  CHECK(got.substr(got.size() - 13) == "ret i32 %4\n}\n");
+}
+
+TEST_CASE(
+    "llvm_loop_splice: a metadata number the dump shares with no function line is the one at its distance "
+    "between two learned numbers with the same gap",
+    "[llvm_loop_splice]") {
+  // The function dump numbers the function's nodes after the module's (!66, !67, !69), the loop dump from
+  // its own start (!22, !23, !25); the pass moves a !dbg !23 (the entry's !67) onto a new preheader line.
+  Text fn(
+      "define i32 @f(i32 %n) !dbg !55 {\n  %c = icmp sgt i32 %n, 0, !dbg !67\n"
+      "  br i1 %c, label %ph, label %exit, !dbg !66\n\nph:                                               ; "
+      "preds = %0\n  br label %body, !dbg !69\n\nbody:                                             ; preds = "
+      "%ph, %body\n  %i = phi i32 [ 0, %ph ], [ %i1, %body ]\n  %i1 = add i32 %i, 1, !dbg !66\n"
+      "  br i1 %c, label %body, label %exit, !dbg !69\n\nexit:                                             ; "
+      "preds = %body, %0\n  ret i32 0, !dbg !70\n}\n");
+  Text dump(
+      "\n; Preheader:\nph:                                               ; preds = %0\n"
+      "  %w = zext i32 %n to i64, !dbg !23\n  br label %body, !dbg !25\n\n; Loop:\n"
+      "body:                                             ; preds = %ph, %body\n"
+      "  %i = phi i32 [ 0, %ph ], [ %i1, %body ]\n  %i1 = add i32 %i, 1, !dbg !22\n"
+      "  br i1 %c, label %body, label %exit, !dbg !25\n");
+  std::string got = Spliced(fn, dump, nullptr);
+  CHECK(got.find("  %w = zext i32 %n to i64, !dbg !67\n") != std::string::npos);
+  CHECK(got.find("  %i1 = add i32 %i, 1, !dbg !66\n") != std::string::npos);
+  CHECK(got.find("!23") == std::string::npos);
+}
+
+TEST_CASE(
+    "llvm_loop_splice: a metadata number below every learned one keeps the nearest one's offset when the "
+    "function references the number it lands on",
+    "[llvm_loop_splice]") {
+  // Only !25 -> !69 and !26 -> !70 are learned (the lines with !22 and !23 changed): !22 is the function's
+  // !66 and !23 its !67, both referenced by the function; !30 would land on !74, which it does not reference.
+  Text fn(
+      "define i32 @f(i32 %n) !dbg !55 {\n  %c = icmp sgt i32 %n, 0, !dbg !67\n"
+      "  br i1 %c, label %ph, label %exit, !dbg !66\n\nph:                                               ; "
+      "preds = %0\n  br label %body, !dbg !69\n\nbody:                                             ; preds = "
+      "%ph, %body\n  %i = phi i32 [ 0, %ph ], [ %i1, %body ]\n  %i1 = add i32 %i, 1, !dbg !66\n"
+      "  br i1 %c, label %body, label %exit, !dbg !70\n\nexit:                                             ; "
+      "preds = %body, %0\n  ret i32 0, !dbg !71\n}\n");
+  Text dump(
+      "\n; Preheader:\nph:                                               ; preds = %0\n"
+      "  %w = zext i32 %n to i64, !dbg !23\n  br label %body, !dbg !25\n\n; Loop:\n"
+      "body:                                             ; preds = %ph, %body\n"
+      "  %i = phi i64 [ 0, %ph ], [ %i1, %body ]\n  %i1 = add i64 %i, 1, !dbg !22\n"
+      "  br i1 %c, label %body, label %exit, !dbg !26, !llvm.loop !30\n");
+  std::string got = Spliced(fn, dump, nullptr);
+  CHECK(got.find("  %w = zext i32 %n to i64, !dbg !67\n") != std::string::npos);
+  CHECK(got.find("  %i1 = add i64 %i, 1, !dbg !66\n") != std::string::npos);
+  CHECK(got.find("!dbg !70, !llvm.loop !30\n") != std::string::npos);
+}
+
 // ---- real opt-19 output ----
 
 const char* kProgram =

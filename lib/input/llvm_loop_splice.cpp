@@ -1,8 +1,11 @@
 #include "input/llvm_loop_splice.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
+
+#include "input/llvm_block_renames.h"
 
 namespace irtrace {
 namespace {
@@ -149,16 +152,18 @@ long FirstSlot(const LineIndex& lines, const IrBlockLine& b) {
 // Where each dump block the function lacks goes: a numbered one (FirstSlot) before the first block after
 // the entry block whose number is higher (`by_slot`: slot -> dump index, in order); another after the
 // function block (index) nearest before it in the dump's order (`after`), else before the nearest after it
-// (`before`); `at_end` those put before "}".
+// (`before`); `at_end` those put before "}"; a renumbered block (RenamedBlocks) in the place of the removed
+// block it was (`in_place`: function index -> dump index).
 struct Placement {
   std::map<size_t, std::vector<size_t>> after, before;
+  std::map<size_t, size_t> in_place;
   std::multimap<long, size_t> by_slot;
   std::vector<size_t> at_end;
 };
 
 Placement PlaceAdded(const LineIndex& lines, const std::vector<IrBlockLine>& dump,
                      const std::map<std::string, size_t>& in_function, const std::set<std::string>& removed,
-                     std::vector<std::string>* added) {
+                     const std::map<size_t, std::string>& renamed, std::vector<std::string>* added) {
   Placement out;
   auto held = [&](const IrBlockLine& b, size_t* at) {
     auto it = in_function.find(b.label);
@@ -170,6 +175,10 @@ Placement PlaceAdded(const LineIndex& lines, const std::vector<IrBlockLine>& dum
     size_t at = 0;
     if (!dump[k].block || held(dump[k], &at)) continue;
     added->push_back(dump[k].label);
+    if (auto r = renamed.find(k); r != renamed.end()) {
+      out.in_place[in_function.at(r->second)] = k;
+      continue;
+    }
     if (long slot = FirstSlot(lines, dump[k]); slot >= 0) {
       out.by_slot.emplace(slot, k);
       continue;
@@ -213,6 +222,64 @@ void LearnRefMap(const LineIndex& function_lines, const std::vector<IrBlockLine>
           break;
         }
       }
+    }
+  }
+}
+
+// Maps each `!N` of the dump that `map` does not know and that lies between two it knows, lo < N < hi, whose
+// gap is the same in both numberings, to the number at the same distance: both printings number the
+// function's metadata in the order its instructions first reference it (AsmWriter's slot tracker; a
+// function dump after the module's own nodes), so a run of nodes new to the function keeps its spacing.
+void Interpolate(const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, RefMap* map) {
+  auto number = [](const std::string& s) { return s.size() > 9 ? -1L : std::stol(s); };
+  std::map<long, long> known;  // the dump's `!N` -> the function's
+  for (const auto& [from, to] : *map) {
+    if (from[0] == '!' && from.size() > 1) known.emplace(number(from.substr(1)), number(to));
+  }
+  if (known.size() < 2 || dump.empty()) return;
+  for (size_t k = dump.front().begin; k < dump.back().end; ++k) {
+    for (const Ref& r : RefsOf(dump_lines[k])) {
+      std::string digits(dump_lines[k].substr(r.at, r.len));
+      if (r.kind != '!' || map->count('!' + digits)) continue;
+      long n = number(digits);
+      auto hi = known.upper_bound(n);
+      if (n < 0 || hi == known.end() || hi == known.begin()) continue;
+      auto lo = std::prev(hi);
+      if (lo->second < 0 || hi->first - lo->first != hi->second - lo->second) continue;
+      map->emplace('!' + digits, std::to_string(lo->second + (n - lo->first)));
+    }
+  }
+}
+
+// Maps each `!N` of the dump that `map` still does not know to N plus the offset of the nearest number it
+// knows (below N, else above), when that is a number the function's text references and no other number
+// of the dump maps to: the node at that place in the function's first-reference order (Interpolate).
+void Extrapolate(const LineIndex& function_lines, const std::vector<IrBlockLine>& function,
+                 const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, RefMap* map) {
+  auto number = [](std::string_view s) { return s.size() > 9 ? -1L : std::stol(std::string(s)); };
+  std::map<long, long> known;
+  std::set<long> used, taken;
+  for (const auto& [from, to] : *map) {
+    if (from[0] != '!' || from.size() < 2) continue;
+    known.emplace(number(from.substr(1)), number(to));
+    taken.insert(number(to));
+  }
+  if (known.empty() || function.empty() || dump.empty()) return;
+  for (size_t k = function.front().begin; k < function.back().end; ++k) {
+    for (const Ref& r : RefsOf(function_lines[k]))
+      if (r.kind == '!') used.insert(number(function_lines[k].substr(r.at, r.len)));
+  }
+  for (size_t k = dump.front().begin; k < dump.back().end; ++k) {
+    for (const Ref& r : RefsOf(dump_lines[k])) {
+      std::string digits(dump_lines[k].substr(r.at, r.len));
+      long n = number(digits);
+      if (r.kind != '!' || n < 0 || map->count('!' + digits)) continue;
+      auto hi = known.upper_bound(n);
+      auto near = hi == known.begin() ? hi : std::prev(hi);
+      long to = n + (near->second - near->first);
+      if (near->second < 0 || !used.count(to) || taken.count(to)) continue;
+      map->emplace('!' + digits, std::to_string(to));
+      taken.insert(to);
     }
   }
 }
@@ -289,6 +356,14 @@ class Splicer {
     PutAll(place_.at_end, true);
     place_.at_end.clear();
   }
+  // The renumbered dump block that stands in the place of removed function block k, if any.
+  bool PutInPlace(size_t k) {
+    auto it = place_.in_place.find(k);
+    if (it == place_.in_place.end()) return false;
+    runs.CopyDump(dump_lines_, dump_[it->second].begin, dump_[it->second].end, refs_);
+    return true;
+  }
+  bool InPlace(size_t k) const { return place_.in_place.count(k) > 0; }
   // Function block k (`b`), or its dump's text `shown` in its place, with the new blocks placed around it.
   void Block(size_t k, const IrBlockLine& b, const IrBlockLine* shown) {
     if (auto it = place_.before.find(k); it != place_.before.end()) PutAll(it->second, false);
@@ -320,10 +395,18 @@ LoopSplice SpliceLoop(const LineIndex& function_lines, const std::vector<IrBlock
       if (b.block && !in_dump.count(b.label) && in_function.count(b.label) && b.label != "") removed.insert(b.label);
     }
   }
-  Placement place = PlaceAdded(dump_lines, dump, in_function, removed, &out.added);
+  std::map<size_t, std::string> renamed;
+  if (previous) {
+    std::set<std::string> labels;
+    for (const auto& [label, k] : in_function) labels.insert(label);
+    renamed = RenamedBlocks(dump, *previous, removed, labels);
+  }
+  Placement place = PlaceAdded(dump_lines, dump, in_function, removed, renamed, &out.added);
   RefMap own;
   RefMap& refs = numbering ? *numbering : own;
   LearnRefMap(function_lines, function, in_function, dump_lines, dump, &refs);
+  Interpolate(dump_lines, dump, &refs);
+  Extrapolate(function_lines, function, dump_lines, dump, &refs);
   Unclash(function_lines, function, dump_lines, dump, &refs);
   long blank = -1;
   for (const IrBlockLine& b : function) {
@@ -337,13 +420,15 @@ LoopSplice SpliceLoop(const LineIndex& function_lines, const std::vector<IrBlock
     const IrBlockLine& b = function[k];
     if (k == closing) splicer.PutRest();
     if (!b.block) {
-      // The empty line before a removed block goes with it.
-      bool before_removed = k + 1 < function.size() && function[k + 1].block && removed.count(function[k + 1].label);
+      // The empty line before a removed block goes with it (not when a renumbered block takes its place).
+      bool before_removed = k + 1 < function.size() && function[k + 1].block &&
+                            removed.count(function[k + 1].label) && !splicer.InPlace(k + 1);
       if (!before_removed) splicer.runs.Copy(From::kFunction, b.begin, b.end);
       continue;
     }
     if (removed.count(b.label)) {
       out.removed.push_back(b.label);
+      splicer.PutInPlace(k);
       continue;
     }
     auto d = in_dump.find(b.label);

@@ -43,12 +43,18 @@ struct LoopSplice {
 //   unnamed value's: LLVM numbers a function's unnamed blocks and values in the order they stand) before
 //   the first block after the entry block whose number is higher (none: before "}"); one without numbers
 //   after the nearest block before it in the dump's order that the function holds (the first such:
-//   before the nearest one after it; none at all: before "}"); an empty line between blocks.
+//   before the nearest one after it; none at all: before "}"); an empty line between blocks. A numbered
+//   block of the dump that stands where `previous` printed a removed numbered block (input/
+//   llvm_block_renames.h: the printer renumbered it) goes in that block's place instead.
 // - the dump's `!N` / `#N` references are renumbered as the function's text numbers them (each printing
 //   numbers metadata and attribute groups its own way: a loop dump's `!tbaa !5` is the function dump's
 //   `!11`), as learned from the lines of blocks both print that are equal but for those numbers (or, else,
 //   but for value numbers too); a number not learned is kept, unless the function's text uses it (for
 //   another node, as far as the log shows): then it gets a number above every one the function uses. A
+//   `!N` not learned between two learned ones whose gaps are equal in both numberings is mapped at its
+//   distance from the lower (both printings number the function's nodes in first-reference order); one
+//   still not learned keeps the offset of the nearest learned one when that lands on a number the
+//   function's text references and no other number maps to. A
 //   renumbered line is a kLiteral run.
 // Lines outside blocks (the define line, "}") are the function's. Never fails.
 // `numbering` (may be null): what the loop dumps' numbers are in the function's numbering, learned so far
