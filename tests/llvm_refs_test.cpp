@@ -153,7 +153,7 @@ TEST_CASE("llvm_refs: a node whose contents change changes the functions naming 
 
 // Canonical numbering looks a reference up by its number's value where that is exact: a leading zero or
 // more than 9 digits is still its own reference, and the hashes kept in the snapshot are the same ones.
-TEST_CASE("llvm_refs: canonical numbers of long and zero-led references; hashes kept per snapshot", "[llvm_refs]") {
+TEST_CASE("llvm_refs: canonical numbers of long and zero-led references, and hashes kept per snapshot", "[llvm_refs]") {
   auto a = Ll("define void @f() {\n  call void @g(), !x !7, !y !07\n  call void @g(), !x !12345678901\n}\n");
   auto b = Ll("define void @f() {\n  call void @g(), !x !3, !y !3\n  call void @g(), !x !12345678901\n}\n");
   auto c = Ll("define void @f() {\n  call void @g(), !x !5, !y !6\n  call void @g(), !x !99999999999\n}\n");

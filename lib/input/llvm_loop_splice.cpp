@@ -254,8 +254,8 @@ void Interpolate(const LineIndex& dump_lines, const std::vector<IrBlockLine>& du
 // Maps each `!N` of the dump that `map` still does not know to N plus the offset of the nearest number it
 // knows (below N, else above), when that is a number the function's text references and no other number
 // of the dump maps to: the node at that place in the function's first-reference order (Interpolate).
-void Extrapolate(const LineIndex& function_lines, const std::vector<IrBlockLine>& function,
-                 const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, RefMap* map) {
+void Extrapolate(const LineIndex& function_lines, const std::vector<IrBlockLine>& function, const LineIndex& dump_lines,
+                 const std::vector<IrBlockLine>& dump, RefMap* map) {
   auto number = [](std::string_view s) { return s.size() > 9 ? -1L : std::stol(std::string(s)); };
   std::map<long, long> known;
   std::set<long> used, taken;
@@ -421,8 +421,8 @@ LoopSplice SpliceLoop(const LineIndex& function_lines, const std::vector<IrBlock
     if (k == closing) splicer.PutRest();
     if (!b.block) {
       // The empty line before a removed block goes with it (not when a renumbered block takes its place).
-      bool before_removed = k + 1 < function.size() && function[k + 1].block &&
-                            removed.count(function[k + 1].label) && !splicer.InPlace(k + 1);
+      bool before_removed = k + 1 < function.size() && function[k + 1].block && removed.count(function[k + 1].label) &&
+                            !splicer.InPlace(k + 1);
       if (!before_removed) splicer.runs.Copy(From::kFunction, b.begin, b.end);
       continue;
     }
