@@ -14,6 +14,7 @@
 #include "cli_in_process.h"
 #include "input/input_format.h"
 #include "input/snapshot.h"
+#include "llvm_truth_run.h"
 #include "payload_json.h"
 #include "test_util.h"
 
@@ -154,19 +155,6 @@ TEST_CASE("llvm_loop_run: one loop pass gets the function whole, with no note on
     CHECK(n["text"].get<std::string>().find("as the next dump (a before-dump)") == std::string::npos);
 }
 
-// Function texts with #N / !N numbers blanked (each printer numbers them its own way).
-std::map<std::string, std::string> FunctionsOf(const std::string& text) {
-  static const std::regex numbered("([#!])[0-9]+");
-  std::unique_ptr<Snapshot> s = MakeSnapshot("m", "ll", text);
-  std::map<std::string, std::string> out;
-  for (const Section& sec : s->scope.sections) {
-    std::string f;
-    for (size_t k = sec.begin; k < sec.end; ++k) f.append(s->lines[k]).push_back('\n');
-    out[sec.key] = std::regex_replace(f, numbered, "$1N");
-  }
-  return out;
-}
-
 // Function `fn` as the module view after entry `k` of payload `p` shows it (15_payload.js moduleView): the
 // latest entry up to k holding it, a function or SCC entry's snapshot, a loop entry's function_after, or the
 // module; "" when none does.
@@ -176,7 +164,7 @@ std::string ShownAfter(const nlohmann::json& p, size_t k, const std::string& fn)
     std::string unit = e.value("unit", "");
     int snap = unit == "loop" ? e.value("function_after", -1) : e["after"].get<int>();
     if (snap < 0 || unit == "machine") continue;
-    auto fns = FunctionsOf(Joined(test::SnapshotLines(p, snap)));
+    auto fns = test::FunctionsOf(Joined(test::SnapshotLines(p, snap)));
     if (fns.count(fn)) return fns.at(fn);
   }
   return "";
@@ -193,32 +181,18 @@ const char* kProgram =
 TEST_CASE("llvm_loop_run: with opt-19 -O3, every loop pass before a function pass's before-dump shows the truth",
           "[llvm_loop_run][truth]") {
   test::TempDir t;
-  REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
-  test::WriteFile(t / "p.c", kProgram);
-  test::Shell(t, "clang-19 -O2 -Xclang -disable-llvm-passes -S -emit-llvm p.c -o p.ll");
-  test::Shell(t, "opt-19 -O3 -print-before-all -print-after-all p.ll -o /dev/null 2>ba.log");
-  test::Shell(t, "opt-19 -O3 -print-after-all -print-module-scope p.ll -o /dev/null 2>ms.log");
-  DumpListing ms = ListInput(t / "ms.log", InputFormat::kAuto, {});
-  ListAllPasses(&ms);
-  test::CliResult r = test::RunMain({t / "ba.log", "--no-compress", "-o", t / "ba.html"});
-  REQUIRE(r.code == 0);
-  nlohmann::json p = test::PayloadOf(t / "ba.html");
+  test::TruthRun run = test::RunWithTruth(t, kProgram, "-O3", "-print-before-all -print-after-all", "ba.log");
+  const nlohmann::json& p = run.payload;
   const nlohmann::json& entries = p["entries"];
-  REQUIRE(entries.size() == ms.passes.size() + 1);
-  // The module after each truth pass (an unchanged one's is the one before it).
-  std::vector<std::string> modules;
-  for (const DumpPass& m : ms.passes) {
-    if (m.file.text) modules.push_back(*m.file.text);
-    else if (m.file.load) modules.push_back(m.file.load());
-    else modules.push_back(modules.empty() ? "" : modules.back());
-  }
+  REQUIRE(entries.size() == run.truth.passes.size() + 1);
+  const std::vector<std::string> modules = test::ModulesAfter(run.truth);
   size_t checked = 0, unswitch = 0;
   for (size_t k = 1; k + 1 < entries.size(); ++k) {
     const nlohmann::json& e = entries[k];
     const nlohmann::json& next = entries[k + 1];
     // A loop pass whose next pass is a function pass on its function: that pass's before-dump follows.
     if (e.value("unit", "") != "loop" || next.value("unit", "") != "function") continue;
-    auto whole = FunctionsOf(modules[k - 1]);
+    auto whole = test::FunctionsOf(modules[k - 1]);
     std::string fn = next["unit_keys"][0].get<std::string>();
     INFO("pass " << k << " " << e["name"] << " on " << fn);
     // The function after it as the module view shows it (its own function_after, else an earlier one's).

@@ -11,6 +11,7 @@
 #include "input/input_format.h"
 #include "input/llvm_loop_splice.h"
 #include "input/snapshot.h"
+#include "llvm_truth_run.h"
 #include "payload_json.h"
 #include "test_util.h"
 
@@ -197,34 +198,14 @@ const char* kProgram =
     "}\n"
     "int sum(const int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }\n";
 
-// Function texts with #N / !N numbers blanked (each printer numbers them its own way).
-std::map<std::string, std::string> FunctionsOf(const std::string& text) {
-  static const std::regex numbered("([#!])[0-9]+");
-  std::unique_ptr<Snapshot> s = MakeSnapshot("m", "ll", text);
-  std::map<std::string, std::string> out;
-  for (const Section& sec : s->scope.sections) {
-    std::string f;
-    for (size_t k = sec.begin; k < sec.end; ++k) f.append(s->lines[k]).push_back('\n');
-    out[sec.key] = std::regex_replace(f, numbered, "$1N");
-  }
-  return out;
-}
-
 TEST_CASE(
     "llvm_loop_splice: after a loop pass the function is the one the module-scope log prints, and the "
     "next function pass is diffed against it",
     "[llvm_loop_splice][truth]") {
   test::TempDir t;
-  REQUIRE(std::filesystem::exists("/usr/bin/opt-19"));
-  test::WriteFile(t / "p.c", kProgram);
-  test::Shell(t, "clang-19 -O2 -Xclang -disable-llvm-passes -S -emit-llvm p.c -o p.ll");
-  test::Shell(t, "opt-19 -O2 -print-after-all p.ll -o /dev/null 2>fs.log");
-  test::Shell(t, "opt-19 -O2 -print-after-all -print-module-scope p.ll -o /dev/null 2>ms.log");
-  DumpListing ms = ListInput(t / "ms.log", InputFormat::kAuto, {});
-  ListAllPasses(&ms);
-  test::CliResult r = test::RunMain({t / "fs.log", "--no-compress", "-o", t / "fs.html"});
-  REQUIRE(r.code == 0);
-  nlohmann::json p = test::PayloadOf(t / "fs.html");
+  test::TruthRun run = test::RunWithTruth(t, kProgram, "-O2", "-print-after-all", "fs.log");
+  const DumpListing& ms = run.truth;
+  const nlohmann::json& p = run.payload;
   const nlohmann::json& entries = p["entries"];
   REQUIRE(entries.size() == ms.passes.size() + 1);
   // IndVarSimplifyPass rewrites only the loop and its preheader (both printed): exact.
@@ -234,9 +215,9 @@ TEST_CASE(
     if (e.value("unit", "") != "loop" || e["name"] != "IndVarSimplifyPass" || e["status"] != "changed") continue;
     const DumpPass& truth = ms.passes[k - 1];
     REQUIRE(e.contains("function_after"));
-    auto spliced = FunctionsOf(test::SnapshotText(p, e["function_after"].get<int>()));
+    auto spliced = test::FunctionsOf(test::SnapshotText(p, e["function_after"].get<int>()));
     REQUIRE(spliced.size() == 1);
-    auto whole = FunctionsOf(truth.file.text ? *truth.file.text : truth.file.load());
+    auto whole = test::FunctionsOf(truth.file.text ? *truth.file.text : truth.file.load());
     INFO("pass " << k << " on " << spliced.begin()->first);
     CHECK(spliced.begin()->second == whole.at(spliced.begin()->first));
     ++exact;
