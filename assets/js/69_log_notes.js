@@ -10,6 +10,9 @@ window.IrTrace.define('69_log_notes', function() {
   // Rows the list shows at most (the filter narrows a larger report's).
   const LIST_MAX = 1000;
 
+  // A raw note logNotes keeps: one with a text.
+  const shown = (n) => n && typeof n.text === 'string' && n.text;
+
   // Takes an entry. Returns its notes, checked: [{kind, text, functions: [key], from: [entry index]}]
   // (strings and integers only; a note without text is skipped), [] when it has none.
   function logNotes(e) {
@@ -17,7 +20,7 @@ window.IrTrace.define('69_log_notes', function() {
     if (!Array.isArray(raw)) return [];
     const out = [];
     for (const n of raw) {
-      if (!n || typeof n.text !== 'string' || !n.text) continue;
+      if (!shown(n)) continue;
       out.push({
         kind: typeof n.kind === 'string' ? n.kind : '',
         text: n.text,
@@ -35,7 +38,7 @@ window.IrTrace.define('69_log_notes', function() {
     if (!Array.isArray(raw)) return 0;
     let n = 0;
     for (const x of raw)
-      if (x && typeof x.text === 'string' && x.text) n++;
+      if (shown(x)) n++;
     return n;
   }
 

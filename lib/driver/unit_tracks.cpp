@@ -114,11 +114,15 @@ void UnitTracks::SetFunctions(std::shared_ptr<HeldSnapshot> s, const std::vector
   const Snapshot& snap = *s->snap;
   for (const Section& sec : snap.scope.sections) {
     pieces_[sec.key] = Piece{s, PieceBegin(snap, sec), sec.end};
-    runs_.erase(sec.key);
-    numbering_.erase(sec.key);
-    function_blocks_.erase(sec.key);
-    loop_run_.erase(sec.key);
+    ForgetLoops(sec.key);
   }
+}
+
+void UnitTracks::ForgetLoops(const std::string& fn) {
+  runs_.erase(fn);
+  numbering_.erase(fn);
+  function_blocks_.erase(fn);
+  loop_run_.erase(fn);
 }
 
 bool UnitTracks::LatestBlock(const std::string& fn, const std::string& label, Piece* piece) {
@@ -341,11 +345,8 @@ void UnitTracks::ShowFunctionAfterLoops(const DumpPass& p, std::shared_ptr<const
   const std::shared_ptr<HeldSnapshot>& held = step->function_after.held;
   pieces_[fn] = Piece{held, 0, held->snap->lines.size()};
   // The loop dumps' blocks are in it now: the next loop pass splices into it, afresh.
-  runs_.erase(fn);
-  numbering_.erase(fn);
-  function_blocks_.erase(fn);
   std::vector<unsigned long> run = std::move(loop_run_[fn]);
-  loop_run_.erase(fn);
+  ForgetLoops(fn);
   loop_changes_.erase(fn);
   if (run.size() > 1) step->loop_run = LoopChanges{fn, std::move(run)};
 }

@@ -150,6 +150,9 @@ class UnitTracks {
   std::unordered_map<std::string, LoopNumbering> numbering_;
   // Learns loop dump `now`'s numbering against function `fn` as it stands (a dump spliced into nothing).
   void LearnNumbering(const std::string& fn, const LoopDump& now);
+  // Drops what the loop passes on function `fn` left (their runs, numbering, block layout, run of passes):
+  // its text is now a whole dump's.
+  void ForgetLoops(const std::string& fn);
   std::map<std::string, std::vector<unsigned long>> loop_changes_;  // function key -> loop passes since
   std::map<std::string, std::vector<unsigned long>> loop_run_;  // function key -> every loop pass since
   struct FunctionBlocks {

@@ -52,9 +52,7 @@ bool FunctionAfterLoops(DumpPass* p, const std::vector<std::string>& next_funcs,
   DumpFile file;
   file.name = name + " (" + f + ")";
   file.extension = "ll";
-  file.text = held;
-  file.load = [held] { return *held; };
-  file.load_bytes = held->size();
+  file.text = std::move(held);
   p->function_after = std::move(file);
   return true;
 }

@@ -3,12 +3,7 @@
 namespace irtrace {
 namespace {
 
-bool Numbered(const std::string& label) {
-  if (label.empty() || label.size() > 9) return false;
-  for (char c : label)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
+bool Numbered(const std::string& label) { return LlvmNumber(label) >= 0; }
 
 // The block entries of `lines`, in order: their indexes in it.
 std::vector<size_t> BlocksIn(const std::vector<IrBlockLine>& lines) {

@@ -100,4 +100,14 @@ std::string LoopHeaderOf(const std::vector<IrBlockLine>& dump) {
   return "";
 }
 
+long LlvmNumber(std::string_view digits) {
+  if (digits.empty() || digits.size() > 9) return -1;
+  long n = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
 }  // namespace irtrace

@@ -31,6 +31,10 @@ struct IrBlockLine {
 // is no block label (it is indented, a comment, or has no ':' after a name).
 std::string BlockLabel(std::string_view line);
 
+// The number a block label, value name or `!N` / `#N` reference's digits spell ("15" -> 15), or -1 when
+// `digits` is empty, holds a non-digit or is longer than 9 digits (no LLVM printer numbers that far).
+long LlvmNumber(std::string_view digits);
+
 // The lines [begin, end) of `lines` (a loop dump's text) as blocks and kept lines, in order. Never fails:
 // lines before any marker are the loop's blocks.
 std::vector<IrBlockLine> SplitLoopDump(const LineIndex& lines, size_t begin, size_t end);

@@ -132,19 +132,13 @@ std::map<std::string, size_t> LabelIndex(const std::vector<IrBlockLine>& lines) 
 // ("  %7 = ..."); -1 when it defines none. LLVM numbers a function's unnamed blocks and values in the order
 // they stand (AsmWriter's slot tracker), so these numbers give the blocks' order.
 long FirstSlot(const LineIndex& lines, const IrBlockLine& b) {
-  auto number = [](std::string_view s) -> long {
-    if (s.empty() || s.size() > 9) return -1;
-    for (char c : s)
-      if (c < '0' || c > '9') return -1;
-    return std::stol(std::string(s));
-  };
-  if (long n = number(b.label); n >= 0) return n;
+  if (long n = LlvmNumber(b.label); n >= 0) return n;
   for (size_t k = b.begin; k < b.end; ++k) {
     std::string_view l = lines[k];
     if (l.rfind("  %", 0) != 0) continue;
     size_t eq = l.find(" = ");
     if (eq == std::string_view::npos) continue;
-    if (long n = number(l.substr(3, eq - 3)); n >= 0) return n;
+    if (long n = LlvmNumber(l.substr(3, eq - 3)); n >= 0) return n;
   }
   return -1;
 }
@@ -226,22 +220,27 @@ void LearnRefMap(const LineIndex& function_lines, const std::vector<IrBlockLine>
   }
 }
 
+// What `map` knows of metadata numbers: the dump's `!N` -> the function's (-1 for a number too long).
+std::map<long, long> KnownNodes(const RefMap& map) {
+  std::map<long, long> known;
+  for (const auto& [from, to] : map) {
+    if (from[0] == '!' && from.size() > 1) known.emplace(LlvmNumber(std::string_view(from).substr(1)), LlvmNumber(to));
+  }
+  return known;
+}
+
 // Maps each `!N` of the dump that `map` does not know and that lies between two it knows, lo < N < hi, whose
 // gap is the same in both numberings, to the number at the same distance: both printings number the
 // function's metadata in the order its instructions first reference it (AsmWriter's slot tracker; a
 // function dump after the module's own nodes), so a run of nodes new to the function keeps its spacing.
 void Interpolate(const LineIndex& dump_lines, const std::vector<IrBlockLine>& dump, RefMap* map) {
-  auto number = [](const std::string& s) { return s.size() > 9 ? -1L : std::stol(s); };
-  std::map<long, long> known;  // the dump's `!N` -> the function's
-  for (const auto& [from, to] : *map) {
-    if (from[0] == '!' && from.size() > 1) known.emplace(number(from.substr(1)), number(to));
-  }
+  std::map<long, long> known = KnownNodes(*map);
   if (known.size() < 2 || dump.empty()) return;
   for (size_t k = dump.front().begin; k < dump.back().end; ++k) {
     for (const Ref& r : RefsOf(dump_lines[k])) {
       std::string digits(dump_lines[k].substr(r.at, r.len));
       if (r.kind != '!' || map->count('!' + digits)) continue;
-      long n = number(digits);
+      long n = LlvmNumber(digits);
       auto hi = known.upper_bound(n);
       if (n < 0 || hi == known.end() || hi == known.begin()) continue;
       auto lo = std::prev(hi);
@@ -256,23 +255,19 @@ void Interpolate(const LineIndex& dump_lines, const std::vector<IrBlockLine>& du
 // of the dump maps to: the node at that place in the function's first-reference order (Interpolate).
 void Extrapolate(const LineIndex& function_lines, const std::vector<IrBlockLine>& function, const LineIndex& dump_lines,
                  const std::vector<IrBlockLine>& dump, RefMap* map) {
-  auto number = [](std::string_view s) { return s.size() > 9 ? -1L : std::stol(std::string(s)); };
-  std::map<long, long> known;
+  std::map<long, long> known = KnownNodes(*map);
   std::set<long> used, taken;
-  for (const auto& [from, to] : *map) {
-    if (from[0] != '!' || from.size() < 2) continue;
-    known.emplace(number(from.substr(1)), number(to));
-    taken.insert(number(to));
-  }
+  for (const auto& [from, to] : *map)
+    if (from[0] == '!' && from.size() > 1) taken.insert(LlvmNumber(to));
   if (known.empty() || function.empty() || dump.empty()) return;
   for (size_t k = function.front().begin; k < function.back().end; ++k) {
     for (const Ref& r : RefsOf(function_lines[k]))
-      if (r.kind == '!') used.insert(number(function_lines[k].substr(r.at, r.len)));
+      if (r.kind == '!') used.insert(LlvmNumber(function_lines[k].substr(r.at, r.len)));
   }
   for (size_t k = dump.front().begin; k < dump.back().end; ++k) {
     for (const Ref& r : RefsOf(dump_lines[k])) {
       std::string digits(dump_lines[k].substr(r.at, r.len));
-      long n = number(digits);
+      long n = LlvmNumber(digits);
       if (r.kind != '!' || n < 0 || map->count('!' + digits)) continue;
       auto hi = known.upper_bound(n);
       auto near = hi == known.begin() ? hi : std::prev(hi);

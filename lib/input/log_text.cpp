@@ -102,24 +102,12 @@ uint64_t LogText::SizeUpTo(uint64_t end) const {
   return size_;
 }
 
-std::string LogText::Read(uint64_t offset, size_t n) const {
+size_t LogText::Clamp(uint64_t offset, size_t n) const {
   uint64_t size = SizeUpTo(offset + n);
-  if (offset >= size) return "";
-  n = static_cast<size_t>(std::min<uint64_t>(n, size - offset));
-  if (fd_ < 0) return text_.substr(static_cast<size_t>(offset), n);
-  std::string out(n, '\0');
-  out.resize(ReadInto(offset, out.data(), n));
-  return out;
+  return offset >= size ? 0 : static_cast<size_t>(std::min<uint64_t>(n, size - offset));
 }
 
-size_t LogText::ReadInto(uint64_t offset, char* out, size_t n) const {
-  uint64_t size = SizeUpTo(offset + n);
-  if (offset >= size) return 0;
-  n = static_cast<size_t>(std::min<uint64_t>(n, size - offset));
-  if (fd_ < 0) {
-    std::memcpy(out, text_.data() + offset, n);
-    return n;
-  }
+size_t LogText::PreadAll(uint64_t offset, char* out, size_t n) const {
   size_t done = 0;
   while (done < n) {
     ssize_t r = ::pread(fd_, out + done, n - done, static_cast<off_t>(offset + done));
@@ -129,6 +117,21 @@ size_t LogText::ReadInto(uint64_t offset, char* out, size_t n) const {
     done += static_cast<size_t>(r);
   }
   return done;
+}
+
+std::string LogText::Read(uint64_t offset, size_t n) const {
+  n = Clamp(offset, n);
+  if (fd_ < 0) return text_.substr(static_cast<size_t>(std::min<uint64_t>(offset, text_.size())), n);
+  std::string out(n, '\0');
+  out.resize(PreadAll(offset, out.data(), n));
+  return out;
+}
+
+size_t LogText::ReadInto(uint64_t offset, char* out, size_t n) const {
+  n = Clamp(offset, n);
+  if (fd_ >= 0) return PreadAll(offset, out, n);
+  if (n) std::memcpy(out, text_.data() + offset, n);
+  return n;
 }
 
 bool LineReader::Next(std::string_view* line, uint64_t* offset) {

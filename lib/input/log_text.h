@@ -47,6 +47,11 @@ class LogText {
   void Spool(uint64_t end) const;
   // The size, a stream's copied on first until `end` bytes (or all) are in the file.
   uint64_t SizeUpTo(uint64_t end) const;
+  // How many of bytes [offset, offset + n) the log holds (a stream's copied on first that far).
+  size_t Clamp(uint64_t offset, size_t n) const;
+  // pread of bytes [offset, offset + n) of the file into `out`, retried until all or the file's end;
+  // returns how many. Throws Error "cannot read '<shown>': ...".
+  size_t PreadAll(uint64_t offset, char* out, size_t n) const;
 
   int fd_ = -1;
   std::string text_;
