@@ -66,7 +66,7 @@ convert() {
 llvm_program() {
   local src=$1 prog; prog=$(basename "$src" .c)
   local d="$work/$prog"; mkdir -p "$d"
-  local g=""; case "$prog" in debug) g=-g ;; esac
+  local g=""; case "$prog" in debug|loop_shapes) g=-g ;; esac
   clang-19 -O2 $g -Xclang -disable-llvm-passes -S -emit-llvm "$src" -o "$d/in.ll"
   local O=(opt-19 -O2 -disable-output "$d/in.ll")
   "${O[@]}" -print-after-all -print-module-scope 2> "$d/truth.log"
@@ -99,7 +99,7 @@ llvm_program() {
   convert llvm "$prog" llc "$d/llc_truth.log" "$d/o2.ll" "$d/llc.log"
 }
 
-if [ "$full" = 1 ]; then c_programs=(loops recursion inline_sroa many debug)
+if [ "$full" = 1 ]; then c_programs=(loops recursion inline_sroa many debug loop_shapes)
 else c_programs=(loops inline_sroa)
 fi
 if [ -z "$lang" ] || [ "$lang" = llvm ]; then
