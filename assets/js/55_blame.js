@@ -315,7 +315,23 @@ window.IrTrace.define('55_blame', function() {
         }
       });
       copy(end.before, end.after, m - end.before);
+      if (lines) this.blanksOpenBlocks(lines, out);
       return out;
+    }
+
+    // An empty line of a function or module dump opens the block (or function) after it: it is blamed as
+    // the next non-empty line is. Empty lines all look alike, so a diff may align an old one with a new
+    // block's, and how it does depends on what else the dump holds (a function's dump, the whole module):
+    // by the line they open, both logs of one run blame them alike.
+    blanksOpenBlocks(lines, prov) {
+      let next = -1;
+      for (let j = Math.min(lines.length, prov.entry.length) - 1; j >= 0; j--) {
+        if (lines[j] !== '') next = j;
+        else if (next >= 0 && prov.entry[next] >= 0) {
+          prov.entry[j] = prov.entry[next];
+          prov.line[j] = Math.max(0, prov.line[next] - 1);
+        }
+      }
     }
 
     // The entry after which entry e's before side stood: the one that wrote it, else the module's base.
