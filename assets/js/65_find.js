@@ -402,19 +402,69 @@ window.IrTrace.define('65_find', function() {
   function countJob(model, re) { return countMatches(model.snapshots, re, (i) => model.lines(i), limits); }
 
   // The entries where the number of matches changes against the pass before:
-  // [{entry, before, after}] (frontend compared with 0; codegen listed when it matches).
-  function changes(model, totals) {
+  // [{entry, before, after, fn}] (frontend compared with 0; codegen listed when it matches; fn: the function a
+  // function or loop entry ran on, else null). A loop entry counts its function as the module view shows it
+  // after it ("function_after": the loop's blocks spliced in), against that function's count as the view
+  // showed it before (its last function dump or loop entry), never its loop dump (a part of the function);
+  // a loop entry without "function_after" is not listed (the function's next dump shows the change). The
+  // function's next dump is compared with the count after those loop entries. re (the pattern) counts a
+  // function in the module or SCC dump that last showed it, for the first loop entry after that dump.
+  function changes(model, totals, re = null) {
     const out = [];
+    const shown = new Map(); // function -> its count as the module view shows it now
+    const dumpOf = new Map(); // function -> the module or SCC dump that shows it now (counted when needed)
+    let moduleDump = -1;
+    const spliced = new Set(); // functions whose count a loop entry set since their last dump
+    const countOf = (fn) => {
+      if (shown.has(fn)) return shown.get(fn);
+      const s = dumpOf.has(fn) ? dumpOf.get(fn) : moduleDump;
+      const sec = re && s >= 0 ? model.sections(s).find((q) => q[0] === fn) : null;
+      if (!sec) return null;
+      const lines = model.lines(s);
+      let n = 0;
+      for (let j = sec[1]; j < sec[2]; j++) n += eachMatch(re, String(lines[j] ?? ''));
+      shown.set(fn, n);
+      return n;
+    };
     model.entries.forEach((e, idx) => {
       if (!Number.isInteger(e.after)) return;
-      const after = totals[e.after];
-      let before = 0;
+      let after = totals[e.after];
+      let before = 0, fn = null;
       if (e.kind === codec.KIND.PASS && Number.isInteger(e.before)) before = totals[e.before];
       if (e.kind === codec.KIND.CODEGEN) {
-        if (after > 0) out.push({ entry: idx, before: null, after });
+        if (after > 0) out.push({ entry: idx, before: null, after, fn });
         return;
       }
-      if (after !== before) out.push({ entry: idx, before, after });
+      const unit = codec.unitOf(e), keys = unit === null ? [] : codec.unitKeys(e);
+      if (unit === codec.UNIT.LOOP) {
+        const loop = codec.loopOf(e), fa = e[codec.FIELD.FUNCTION_AFTER];
+        fn = loop ? loop.fn : null;
+        const was = fn === null || !Number.isInteger(fa) ? null : countOf(fn);
+        if (was === null) return;
+        before = was;
+        after = totals[fa];
+        shown.set(fn, after);
+        spliced.add(fn);
+      } else if (unit === codec.UNIT.FUNCTION && keys.length === 1) {
+        fn = keys[0];
+        if (spliced.has(fn)) before = shown.get(fn);
+        spliced.delete(fn);
+        shown.set(fn, after);
+      } else {
+        // A module or SCC dump shows its functions as they are, counted when a loop entry needs them.
+        if (unit === null) {
+          shown.clear();
+          dumpOf.clear();
+          spliced.clear();
+          moduleDump = e.after;
+        }
+        for (const k of keys) {
+          shown.delete(k);
+          spliced.delete(k);
+          dumpOf.set(k, e.after);
+        }
+      }
+      if (after !== before) out.push({ entry: idx, before, after, fn });
     });
     return out;
   }
@@ -498,7 +548,7 @@ window.IrTrace.define('65_find', function() {
       const done = (totals) => {
         this.job = null;
         this.progress.hidden = true;
-        this.show(q, changes(model, totals), performance.now() - t0);
+        this.show(q, changes(model, totals, p.re), performance.now() - t0);
       };
       const failed = (msg) => {
         this.job = null;
@@ -566,17 +616,18 @@ window.IrTrace.define('65_find', function() {
           '\u201c' + q + '\u201d: the match count changes at ' + where + ' (' + Math.round(ms) + ' ms)' :
           'No pass changes how often \u201c' + q + '\u201d matches.';
       // "first appears" at the first pass the pattern appears in, "appears again" when it comes back later.
-      let seen = false;
+      // Per function for a function or loop entry (c.fn), else for the whole report.
+      const seen = new Set();
       for (const c of list) {
         const e = model.entries[c.entry];
+        const key = c.fn === null || c.fn === undefined ? '' : '@' + c.fn;
         let what;
         if (c.before === null) what = 'codegen: ' + plural(c.after, 'match');
-        else if (c.before === 0) {
-          what = (seen ? 'appears again: ' : 'first appears: ') + plural(c.after, 'match');
-          seen = true;
-        } else if (c.after === 0) what = 'disappears (was ' + plural(c.before, 'match') + ')';
+        else if (c.before === 0)
+          what = (seen.has(key) ? 'appears again: ' : 'first appears: ') + plural(c.after, 'match');
+        else if (c.after === 0) what = 'disappears (was ' + plural(c.before, 'match') + ')';
         else what = plural(c.before, 'match') + ' \u2192 ' + c.after;
-        if (c.before !== null) seen = true;
+        if (c.before !== null) seen.add(key);
         // A unit entry's counts are of its unit: the link names it (the function, SCC or loop).
         const unit = T.modules.unitName(e, (model.snapshots[e.after] || {}).lang);
         const a =
