@@ -40,6 +40,8 @@ window.IrTrace.define('55_blame', function() {
   // Provenance entry of a line the printer writes around a loop's blocks (no pass's: not IR).
   const HEADER = -2;
   const LOOP_HEADER = /^; (Preheader:|Loop:|Exit blocks)/;
+  // An LLVM basic block's label line: a number or name, a colon, maybe a comment ("; preds = %2").
+  const BLOCK_LABEL = /^(?:[-\w.$]+|"[^"]*"):(?:\s*;.*)?$/;
   // How far back (entries) blame looks for a loop's function text or the loop passes since it.
   const LOOK_BACK = 4000;
 
@@ -319,14 +321,14 @@ window.IrTrace.define('55_blame', function() {
       return out;
     }
 
-    // An empty line of a function or module dump opens the block (or function) after it: it is blamed as
-    // the next non-empty line is. Empty lines all look alike, so a diff may align an old one with a new
-    // block's, and how it does depends on what else the dump holds (a function's dump, the whole module):
-    // by the line they open, both logs of one run blame them alike.
+    // An empty line of a function or module dump just before a basic block's label ("5:", "for.body:
+    // ; preds = ...") opens that block: it is blamed as the label is. Empty lines all look alike, so a diff
+    // may align an old one with a new block's, and how it does depends on what else the dump holds (a
+    // function's dump, the whole module): by the label, both logs of one run blame them alike.
     blanksOpenBlocks(lines, prov) {
       let next = -1;
       for (let j = Math.min(lines.length, prov.entry.length) - 1; j >= 0; j--) {
-        if (lines[j] !== '') next = j;
+        if (lines[j] !== '') next = BLOCK_LABEL.test(lines[j]) ? j : -1;
         else if (next >= 0 && prov.entry[next] >= 0) {
           prov.entry[j] = prov.entry[next];
           prov.line[j] = Math.max(0, prov.line[next] - 1);
