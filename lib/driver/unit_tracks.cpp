@@ -1,5 +1,6 @@
 #include "driver/unit_tracks.h"
 
+#include <algorithm>
 #include <set>
 
 #include "driver/dump_reading.h"
@@ -223,6 +224,27 @@ const UnitTracks::LoopDump* UnitTracks::PreviousDump(const std::vector<LoopDump>
   return nullptr;
 }
 
+bool UnitTracks::BlocksAsTheyStood(const std::string& fn, const LoopDump& now) {
+  // Per source snapshot: its blocks' latest text, and the same blocks as `now` prints them.
+  std::vector<std::pair<const HeldSnapshot*, std::pair<std::string, std::string>>> groups;
+  const Snapshot& snap = *now.snap->snap;
+  Piece piece;
+  for (const IrBlockLine& b : now.blocks) {
+    if (!b.block) continue;
+    if (!LatestBlock(fn, b.label, &piece) || piece.in == now.snap) return false;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == piece.in.get(); });
+    if (g == groups.end()) g = groups.insert(groups.end(), {piece.in.get(), {}});
+    g->second.first += LinesText(*piece.in->snap, piece.begin, piece.end) + "\n";
+    g->second.second += LinesText(snap, b.begin, b.end) + "\n";
+  }
+  if (groups.size() < 2) return false;  // one source: the whole-text comparison already decided
+  for (const auto& [in, texts] : groups) {
+    if (texts.first != texts.second && CanonicalNumbering(texts.first) != CanonicalNumbering(texts.second))
+      return false;
+  }
+  return true;
+}
+
 UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name) {
   const std::string& ir = p.unit_keys.at(0);
   const std::string& fn = p.unit_keys.at(1);
@@ -257,7 +279,8 @@ UnitStep UnitTracks::LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot>
   };
   Maker as_now;
   make(now, prev ? &prev->blocks : nullptr, &as_now);
-  if (as_now.Text() == snap.text || CanonicalNumbering(as_now.Text()) == CanonicalNumbering(snap.text)) {
+  if (as_now.Text() == snap.text || CanonicalNumbering(as_now.Text()) == CanonicalNumbering(snap.text) ||
+      BlocksAsTheyStood(fn, now)) {
     // Every block as it was, but for the printer's own numbering of metadata and attribute groups (a loop
     // dump numbers them apart from its function's dump): a no-op.
     step.before = UnitBefore{now.snap, false, {}};

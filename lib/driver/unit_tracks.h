@@ -125,6 +125,12 @@ class UnitTracks {
   // or the new header among its blocks: LoopRotate makes an exit block the header), else as this dump;
   // when every block of the dump is its latest text, the pass is a no-op (before == after).
   UnitStep LoopStep(const DumpPass& p, std::shared_ptr<const Snapshot> after, const std::string& name);
+  // True when every block of loop dump `now` is its latest text (LatestBlock) but for the printer's
+  // numbering of metadata and attribute groups, compared apart for each snapshot those texts come from:
+  // each numbers them its own way (another loop's dump, whose exit block is this loop's preheader, and the
+  // function's text), so one canonical numbering of the mixed text would differ for an unchanged loop.
+  // False when a block has no latest text or all come from one snapshot (the caller compared that whole).
+  bool BlocksAsTheyStood(const std::string& fn, const LoopDump& now);
   // The latest text of block `label` of function `fn` (its run's loop dumps, then the function's text).
   bool LatestBlock(const std::string& fn, const std::string& label, Piece* piece);
   // The blocks of function `fn` as it stands (`*piece`: where), split once per text; null when nothing
