@@ -66,6 +66,37 @@ TEST_CASE("log_text: a named pipe is read as it arrives, and its ranges read bac
   CHECK(log->size() == text.size());
 }
 
+// A pipe's bytes read in order go straight into the reader's buffer and are copied aside as they come; a
+// range read ahead of the reader (copied aside first) or behind it (read back) gives the same bytes, and
+// the lines read after it go on where they were.
+TEST_CASE("log_text: a pipe over several chunks, read in order and by range ahead of and behind the reader",
+          "[log_text]") {
+  TempDir t;
+  std::string fifo = t / "p.log";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::string text;
+  for (int i = 0; text.size() < (20u << 20); ++i) text += "line " + std::to_string(i) + " of the pipe\n";
+  std::thread writer([&] { test::WriteFile(fifo, text); });
+  auto log = LogText::OpenFile(fifo, "p.log");
+  LineReader r(log);
+  std::string_view line;
+  uint64_t at = 0;
+  std::string seen;
+  size_t n = 0;
+  while (r.Next(&line, &at)) {
+    CHECK(at == seen.size());
+    seen.append(line).push_back('\n');
+    if (++n == 1000) {
+      // 10 MiB ahead of the reader, past its first chunk: copied aside before the reader gets there.
+      CHECK(log->Read(10u << 20, 100) == text.substr(10u << 20, 100));
+    }
+  }
+  writer.join();
+  CHECK(seen == text);
+  CHECK(log->Read((8u << 20) - 50, 100) == text.substr((8u << 20) - 50, 100));  // across two chunks, behind
+  CHECK(log->size() == text.size());
+}
+
 // ReadInto writes a range into the caller's buffer, as Read returns it; lines across three refills of the
 // reader's one buffer, a line spanning two chunks, keep their offsets.
 TEST_CASE("log_text: ReadInto and lines across several chunks of one buffer", "[log_text]") {

@@ -206,7 +206,6 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
   size_t batch = std::max<size_t>(4, 2 * (threads_ ? threads_ : std::thread::hardware_concurrency()));
   // Without a stream the passes are listed: their count is known.
   size_t total = listing_->stream ? 0 : listing_->passes.size() + 1;
-  bool more = true, first = true;
   size_t done = 0;
   // The payload is written on a thread of its own, a batch behind the loads and diffs. Write reads the
   // indices earlier Writes set: one thread writes them all.
@@ -215,23 +214,23 @@ void PassStage::Run(const std::function<void(size_t, size_t)>& progress) {
     for (Item& it : items) Write(&it);
     write_seconds += Seconds(t);
   });
-  while (more) {
-    std::vector<Item> items;
-    if (first) {
-      items.emplace_back();
-      items.back().frontend = true;
-      first = false;
-    }
-    more = ReadBatch(batch, &items);
-    if (items.empty()) break;
-    LoadBatch(&items);
-    Clock::time_point t = Clock::now();
-    for (Item& it : items) Resolve(&it);
-    resolve_seconds += Seconds(t);
-    DiffBatch(&items);
-    done += items.size();
-    writer.Push(std::move(items));
+  // Batch k is diffed while batch k + 1 loads, in one parallel step (a large dump's diff or load, a whole
+  // module's, overlaps the other batch's small ones instead of leaving the other cores idle); its errors
+  // surface in the order a batch at a time would raise them: batch k's diffs, then batch k + 1's loads.
+  std::vector<Item> current(1);
+  current.back().frontend = true;
+  bool more = ReadBatch(batch, &current);
+  Step(nullptr, &current);
+  ResolveBatch(&current);
+  while (!current.empty()) {
+    std::vector<Item> next;
+    if (more) more = ReadBatch(batch, &next);
+    Step(&current, &next);
+    done += current.size();
+    writer.Push(std::move(current));
     if (progress) progress(done, total);
+    current = std::move(next);
+    ResolveBatch(&current);
   }
   writer.Drain();
   prefetch_.reset();  // the stream has ended: its end notes are ready
@@ -261,34 +260,92 @@ bool PassStage::ReadBatch(size_t batch, std::vector<Item>* items) {
   return more;
 }
 
-// Loads the items' files (the frontend's, a pass's own before-dump and snapshot) in parallel.
-void PassStage::LoadBatch(std::vector<Item>* items) {
-  Clock::time_point t = Clock::now();
-  ParallelFor(items->size(), threads_, [&](size_t i) {
-    Item& it = (*items)[i];
-    if (it.frontend) {
-      it.after = LoadFile(listing_->frontend);
-      return;
-    }
-    if (it.pass.before) it.own_before = LoadFile(*it.pass.before);
-    if (!it.pass.unchanged) it.after = LoadFile(it.pass.file);
-    if (it.pass.function_after) it.shown_function = LoadFile(*it.pass.function_after);
-  });
-  load_seconds += Seconds(t);
+// Loads item `it`'s files: the frontend's, or a pass's own before-dump, snapshot and function after it.
+void PassStage::Load(Item* item) {
+  Item& it = *item;
+  if (it.frontend) {
+    it.after = LoadFile(listing_->frontend);
+    return;
+  }
+  if (it.pass.before) it.own_before = LoadFile(*it.pass.before);
+  if (!it.pass.unchanged) it.after = LoadFile(it.pass.file);
+  if (it.pass.function_after) it.shown_function = LoadFile(*it.pass.function_after);
 }
 
-// Diffs the resolved items' passes (and own before-dumps against their base) in parallel.
-void PassStage::DiffBatch(std::vector<Item>* items) {
+// Diffs resolved item `it`'s pass (and its own before-dump against its base).
+void PassStage::Diff(Item* item) {
+  Item& it = *item;
+  if (it.frontend) return;
+  if (it.own_before_held && it.own_before_base)
+    it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
+  // A pass on an IR unit (a log of 100,000 of them) leaves its replace rows to the viewer to pair.
+  it.diff = DiffPass(*it.before.held->snap, *it.after_held->snap, it.pass.unit == IrUnit::kWhole);
+}
+
+namespace {
+
+// What a load or a diff of `it` costs, roughly: the bytes it reads or compares.
+uint64_t LoadCost(const DumpPass& p, bool frontend) {
+  if (frontend) return UINT64_MAX;
+  uint64_t bytes = p.unchanged ? 0 : p.file.load_bytes;
+  if (p.before) bytes += p.before->load_bytes;
+  if (p.function_after) bytes += p.function_after->load_bytes;
+  return bytes;
+}
+
+}  // namespace
+
+// Diffs the resolved items `diffs` (none when null) and loads the items `loads`, in parallel, the costliest
+// first (so the last to finish are small ones). Then throws what the first failing diff threw (in item
+// order), else what the first failing load threw: the order in which loading and diffing a batch at a
+// time would raise them.
+void PassStage::Step(std::vector<Item>* diffs, std::vector<Item>* loads) {
+  struct Task {
+    uint64_t cost;
+    bool diff;
+    size_t item;
+    std::exception_ptr failure;
+  };
+  std::vector<Task> tasks;
+  if (diffs) {
+    for (size_t i = 0; i < diffs->size(); ++i) {
+      const Item& it = (*diffs)[i];
+      if (it.frontend) continue;
+      uint64_t cost = it.before.held->snap->text.size() + it.after_held->snap->text.size();
+      if (it.own_before_held && it.own_before_base) cost += it.own_before_held->snap->text.size();
+      tasks.push_back(Task{cost, true, i, nullptr});
+    }
+  }
+  for (size_t i = 0; i < loads->size(); ++i) {
+    tasks.push_back(Task{LoadCost((*loads)[i].pass, (*loads)[i].frontend), false, i, nullptr});
+  }
+  std::vector<size_t> order(tasks.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return tasks[a].cost > tasks[b].cost; });
   Clock::time_point t = Clock::now();
-  ParallelFor(items->size(), threads_, [&](size_t i) {
-    Item& it = (*items)[i];
-    if (it.frontend) return;
-    if (it.own_before_held && it.own_before_base)
-      it.own_before_diff = DiffPass(*it.own_before_base->snap, *it.own_before_held->snap);
-    // A pass on an IR unit (a log of 100,000 of them) leaves its replace rows to the viewer to pair.
-    it.diff = DiffPass(*it.before.held->snap, *it.after_held->snap, it.pass.unit == IrUnit::kWhole);
+  ParallelFor(order.size(), threads_, [&](size_t k) {
+    Task& task = tasks[order[k]];
+    try {
+      if (task.diff) {
+        Diff(&(*diffs)[task.item]);
+      } else {
+        Load(&(*loads)[task.item]);
+      }
+    } catch (...) {
+      task.failure = std::current_exception();
+    }
   });
-  diff_seconds += Seconds(t);
+  (diffs ? diff_seconds : load_seconds) += Seconds(t);
+  for (const Task& task : tasks) {  // diffs first, each kind in item order
+    if (task.failure) std::rethrow_exception(task.failure);
+  }
+}
+
+// Resolves the loaded items in order (Resolve).
+void PassStage::ResolveBatch(std::vector<Item>* items) {
+  Clock::time_point t = Clock::now();
+  for (Item& it : *items) Resolve(&it);
+  resolve_seconds += Seconds(t);
 }
 
 // Finds the item's before side and makes its after side held, in order: a unit's text depends on the

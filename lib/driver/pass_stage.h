@@ -15,8 +15,10 @@ namespace irtrace {
 
 // Converts in batches: load (decode, split) in parallel, find each pass's before side (driver/unit_tracks.h:
 // the snapshot before, a pass's own before-dump, or an IR unit's last text), diff in parallel, then write in
-// order. Memory holds a batch and the units' latest texts, not the dump; a listing's `stream` is read as it
-// goes. Entries are kept (`entries`): the payload lists them after every snapshot.
+// order on a thread of its own. A batch's diffs and the next batch's loads run as one parallel step, the
+// costliest first. Memory holds a few batches and the units' latest texts, not the dump; a listing's
+// `stream` is read as it goes, on a thread of its own. Entries are kept (`entries`): the payload lists them
+// after every snapshot. The output does not depend on the thread count or on timing.
 class PassStage {
  public:
   // `listing`, `payload` and `entries` are not owned and must outlive the stage; `threads` 0: all cores.
@@ -31,16 +33,19 @@ class PassStage {
   void Run(const std::function<void(size_t, size_t)>& progress);
 
   size_t snapshots = 0;          // snapshots written
-  double load_seconds = 0, diff_seconds = 0;  // wall time in each step
+  // Wall time in each step: loading the first batch, then diffing a batch while the next one loads.
+  double load_seconds = 0, diff_seconds = 0;
   double read_seconds = 0, resolve_seconds = 0, write_seconds = 0;
 
  private:
   struct Item;
   bool NextPass(DumpPass* p);
   bool ReadBatch(size_t batch, std::vector<Item>* items);  // false: the passes have ended
-  void LoadBatch(std::vector<Item>* items);
+  void Load(Item* item);
+  void Diff(Item* item);
+  void Step(std::vector<Item>* diffs, std::vector<Item>* loads);
+  void ResolveBatch(std::vector<Item>* items);
   void Resolve(Item* item);
-  void DiffBatch(std::vector<Item>* items);
   void Write(Item* item);
   void WriteFrontend(Item* item);
   int WriteMade(const UnitBefore& made);  // a made ("lines") snapshot written; returns its index

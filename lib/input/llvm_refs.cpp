@@ -20,11 +20,20 @@ size_t RefEnd(std::string_view l, size_t at) {
   return end;
 }
 
+// The first '#' or '!' of `l` at or after `at`, or l.size(): where a reference may start (most bytes of a
+// line are skipped here, not tried one by one).
+size_t NextRefStart(std::string_view l, size_t at) {
+  for (; at < l.size(); ++at) {
+    if (l[at] == '#' || l[at] == '!') return at;
+  }
+  return l.size();
+}
+
 // Calls text(view) for the runs of `l` between references and ref(kind, number) for each reference.
 template <typename Text, typename Ref>
 void ForEachRef(std::string_view l, Text&& text, Ref&& ref) {
   size_t from = 0;
-  for (size_t at = 0; at < l.size(); ++at) {
+  for (size_t at = NextRefStart(l, 0); at < l.size(); at = NextRefStart(l, at + 1)) {
     size_t end = RefEnd(l, at);
     if (end == at) continue;
     text(l.substr(from, at - from));
@@ -139,7 +148,7 @@ std::vector<uint32_t> Scopes(const Snapshot& s) {
 }  // namespace
 
 bool HasIrRef(std::string_view line) {
-  for (size_t at = 0; at < line.size(); ++at) {
+  for (size_t at = NextRefStart(line, 0); at < line.size(); at = NextRefStart(line, at + 1)) {
     if (RefEnd(line, at) != at) return true;
   }
   return false;

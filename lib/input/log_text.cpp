@@ -127,7 +127,36 @@ std::string LogText::Read(uint64_t offset, size_t n) const {
   return out;
 }
 
+size_t LogText::ReadFrontier(uint64_t offset, char* out, size_t n) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (at_eof_ || offset != size_) return SIZE_MAX;
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = ::read(source_, out + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) throw ReadError(shown_, errno);
+    if (r == 0) {
+      at_eof_ = true;
+      break;
+    }
+    got += static_cast<size_t>(r);
+  }
+  for (size_t done = 0; done < got;) {
+    ssize_t w = ::pwrite(fd_, out + done, got - done, static_cast<off_t>(size_));
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0)
+      throw Error("cannot write a copy of " + shown_ + ": " + std::string(std::strerror(w < 0 ? errno : ENOSPC)));
+    done += static_cast<size_t>(w);
+    size_ += static_cast<uint64_t>(w);
+  }
+  return got;
+}
+
 size_t LogText::ReadInto(uint64_t offset, char* out, size_t n) const {
+  if (source_ >= 0) {
+    size_t got = ReadFrontier(offset, out, n);
+    if (got != SIZE_MAX) return got;
+  }
   n = Clamp(offset, n);
   if (fd_ >= 0) return PreadAll(offset, out, n);
   if (n) std::memcpy(out, text_.data() + offset, n);

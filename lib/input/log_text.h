@@ -49,6 +49,11 @@ class LogText {
   uint64_t SizeUpTo(uint64_t end) const;
   // How many of bytes [offset, offset + n) the log holds (a stream's copied on first that far).
   size_t Clamp(uint64_t offset, size_t n) const;
+  // A stream whose copy ends at `offset` (its next bytes not read yet): reads up to `n` bytes of it straight
+  // into `out` and appends them to the copy, so the bytes read in order are not read back from the copy.
+  // Returns how many (fewer only where the stream ends), or SIZE_MAX when the copy does not end at `offset`
+  // (nothing done). Throws Error as Spool does.
+  size_t ReadFrontier(uint64_t offset, char* out, size_t n) const;
   // pread of bytes [offset, offset + n) of the file into `out`, retried until all or the file's end;
   // returns how many. Throws Error "cannot read '<shown>': ...".
   size_t PreadAll(uint64_t offset, char* out, size_t n) const;

@@ -8,9 +8,20 @@ namespace {
 
 constexpr size_t kFlushBytes = 1 << 16;
 
-bool NeedsEscape(unsigned char c) {
-  return c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == 0xE2;
-}
+// The bytes a string's JSON escapes or looks at: controls, '"', '\\', the markup characters, and 0xE2 (the
+// first byte of U+2028 / U+2029). A table: the test runs once per byte of every snapshot line written.
+struct EscapeTable {
+  bool needs[256] = {};
+  constexpr EscapeTable() {
+    for (int c = 0; c < 0x20; ++c) needs[c] = true;
+    needs[static_cast<unsigned char>('"')] = needs[static_cast<unsigned char>('\\')] = true;
+    needs[static_cast<unsigned char>('<')] = needs[static_cast<unsigned char>('>')] = true;
+    needs[static_cast<unsigned char>('&')] = needs[0xE2] = true;
+  }
+};
+constexpr EscapeTable kEscape;
+
+bool NeedsEscape(unsigned char c) { return kEscape.needs[c]; }
 
 }  // namespace
 

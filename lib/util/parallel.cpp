@@ -3,6 +3,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -32,7 +33,16 @@ void ParallelFor(size_t n, unsigned threads, const std::function<void(size_t)>& 
     work();
   } else {
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    pool.reserve(threads - 1);
+    for (unsigned t = 1; t < threads; ++t) {
+      // A thread the system cannot start (EAGAIN: no resources) leaves its share to the others: the tasks'
+      // results do not depend on how many run them, and no started thread is left unjoined.
+      try {
+        pool.emplace_back(work);
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
     work();
     for (auto& t : pool) t.join();
   }
